@@ -1,0 +1,8 @@
+import type { Metadata } from 'next';
+import { Hero } from '@/app/_components/Hero';
+
+export const metadata: Metadata = { title: 'Partnerships' };
+
+export default function PartnershipsPage() {
+  return <Hero title="OUR PARTNERS" />;
+}

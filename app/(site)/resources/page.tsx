@@ -1,0 +1,8 @@
+import type { Metadata } from 'next';
+import { Hero } from '@/app/_components/Hero';
+
+export const metadata: Metadata = { title: 'Resources' };
+
+export default function ResourcesPage() {
+  return <Hero title="USEFUL RESOURCES" />;
+}

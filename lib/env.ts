@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment. Every variable is optional: unset means the
+ * embedded default (PGlite database, bundled Sanity dataset, EmailJS unconfigured).
+ */
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const optionalUrl = optionalText.pipe(z.url().optional());
+
+const optionalPositiveInt = optionalText.pipe(
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().positive())
+    .optional(),
+);
+
+const publicSchema = z.object({
+  NEXT_PUBLIC_SITE_URL: optionalUrl,
+  NEXT_PUBLIC_SANITY_PROJECT_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'a Sanity project id has only lowercase letters, digits and dashes')
+      .optional(),
+  ),
+  NEXT_PUBLIC_SANITY_DATASET: optionalText,
+  NEXT_PUBLIC_SANITY_API_VERSION: optionalText,
+  NEXT_PUBLIC_EMAILJS_PUBLIC_KEY: optionalText,
+  NEXT_PUBLIC_EMAILJS_SERVICE_ID: optionalText,
+  NEXT_PUBLIC_EMAILJS_CONTACT_TEMPLATE_ID: optionalText,
+  NEXT_PUBLIC_EMAILJS_APPLICATION_ADMIN_TEMPLATE_ID: optionalText,
+  NEXT_PUBLIC_EMAILJS_APPLICATION_REPLY_TEMPLATE_ID: optionalText,
+  NEXT_PUBLIC_EMAILJS_REGISTRATION_ADMIN_TEMPLATE_ID: optionalText,
+  NEXT_PUBLIC_EMAILJS_REGISTRATION_CONFIRM_TEMPLATE_ID: optionalText,
+  NEXT_PUBLIC_EMAILJS_SERVICES_TEMPLATE_ID: optionalText,
+  /** Comma-separated email addresses EmailJS refuses to send for (its block list). */
+  NEXT_PUBLIC_EMAILJS_BLOCK_LIST: optionalText,
+  /** Minimum milliseconds between two sends from one browser (EmailJS's limit rate). */
+  NEXT_PUBLIC_EMAILJS_RATE_LIMIT_MS: optionalPositiveInt,
+});
+
+const serverSchema = z.object({
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  PGLITE_DATA_DIR: optionalText,
+  SANITY_API_READ_TOKEN: optionalText,
+  SANITY_PREVIEW_SECRET: optionalText,
+  SANITY_REVALIDATE_SECRET: optionalText,
+  /** Lets end-to-end tests make one data source fail or come back empty through a cookie. */
+  TCSA_ENABLE_TEST_FAULTS: optionalText,
+});
+
+export type PublicEnv = z.infer<typeof publicSchema>;
+export type ServerEnv = z.infer<typeof serverSchema> & PublicEnv;
+
+function formatIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+}
+
+function parse<T extends z.ZodType>(schema: T, values: Record<string, string | undefined>) {
+  const result = schema.safeParse(values);
+  if (!result.success) {
+    throw new Error(`Invalid environment configuration: ${formatIssues(result.error)}`);
+  }
+  return result.data as z.infer<T>;
+}
+
+/**
+ * Variables the browser may see. Next.js inlines `process.env.NEXT_PUBLIC_*` only when written
+ * out literally, so each one is named here.
+ */
+export const publicEnv: PublicEnv = parse(publicSchema, {
+  NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL,
+  NEXT_PUBLIC_SANITY_PROJECT_ID: process.env.NEXT_PUBLIC_SANITY_PROJECT_ID,
+  NEXT_PUBLIC_SANITY_DATASET: process.env.NEXT_PUBLIC_SANITY_DATASET,
+  NEXT_PUBLIC_SANITY_API_VERSION: process.env.NEXT_PUBLIC_SANITY_API_VERSION,
+  NEXT_PUBLIC_EMAILJS_PUBLIC_KEY: process.env.NEXT_PUBLIC_EMAILJS_PUBLIC_KEY,
+  NEXT_PUBLIC_EMAILJS_SERVICE_ID: process.env.NEXT_PUBLIC_EMAILJS_SERVICE_ID,
+  NEXT_PUBLIC_EMAILJS_CONTACT_TEMPLATE_ID: process.env.NEXT_PUBLIC_EMAILJS_CONTACT_TEMPLATE_ID,
+  NEXT_PUBLIC_EMAILJS_APPLICATION_ADMIN_TEMPLATE_ID:
+    process.env.NEXT_PUBLIC_EMAILJS_APPLICATION_ADMIN_TEMPLATE_ID,
+  NEXT_PUBLIC_EMAILJS_APPLICATION_REPLY_TEMPLATE_ID:
+    process.env.NEXT_PUBLIC_EMAILJS_APPLICATION_REPLY_TEMPLATE_ID,
+  NEXT_PUBLIC_EMAILJS_REGISTRATION_ADMIN_TEMPLATE_ID:
+    process.env.NEXT_PUBLIC_EMAILJS_REGISTRATION_ADMIN_TEMPLATE_ID,
+  NEXT_PUBLIC_EMAILJS_REGISTRATION_CONFIRM_TEMPLATE_ID:
+    process.env.NEXT_PUBLIC_EMAILJS_REGISTRATION_CONFIRM_TEMPLATE_ID,
+  NEXT_PUBLIC_EMAILJS_SERVICES_TEMPLATE_ID: process.env.NEXT_PUBLIC_EMAILJS_SERVICES_TEMPLATE_ID,
+  NEXT_PUBLIC_EMAILJS_BLOCK_LIST: process.env.NEXT_PUBLIC_EMAILJS_BLOCK_LIST,
+  NEXT_PUBLIC_EMAILJS_RATE_LIMIT_MS: process.env.NEXT_PUBLIC_EMAILJS_RATE_LIMIT_MS,
+});
+
+let cachedServerEnv: ServerEnv | undefined;
+
+/**
+ * Server-only variables, secrets included. Calling this in the browser is a bug: the secrets
+ * are not there, and must never be.
+ */
+export function getServerEnv(): ServerEnv {
+  if (typeof window !== 'undefined') {
+    throw new Error('getServerEnv() was called in the browser; server variables stay on the server.');
+  }
+  cachedServerEnv ??= {
+    ...publicEnv,
+    ...parse(serverSchema, {
+      DATABASE_URL: process.env.DATABASE_URL,
+      PGLITE_DATA_DIR: process.env.PGLITE_DATA_DIR,
+      SANITY_API_READ_TOKEN: process.env.SANITY_API_READ_TOKEN,
+      SANITY_PREVIEW_SECRET: process.env.SANITY_PREVIEW_SECRET,
+      SANITY_REVALIDATE_SECRET: process.env.SANITY_REVALIDATE_SECRET,
+      TCSA_ENABLE_TEST_FAULTS: process.env.TCSA_ENABLE_TEST_FAULTS,
+    }),
+  };
+  return cachedServerEnv;
+}
+
+/** Forget the parsed server variables; tests use it after changing `process.env`. */
+export function resetServerEnvForTests(): void {
+  cachedServerEnv = undefined;
+}
+
+export const DEFAULT_SITE_URL = 'http://localhost:3000';
+
+export function siteUrl(): string {
+  return publicEnv.NEXT_PUBLIC_SITE_URL ?? DEFAULT_SITE_URL;
+}

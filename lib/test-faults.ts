@@ -1,0 +1,36 @@
+import 'server-only';
+import { cookies } from 'next/headers';
+import { getServerEnv } from './env';
+
+/**
+ * End-to-end tests reach each section's error and empty states through a cookie, so that no test
+ * has to break the shared database. Only a server started with TCSA_ENABLE_TEST_FAULTS=1 reads it.
+ *
+ * Cookie `tcsa-test-fault`: comma-separated `source=kind` pairs, e.g. `events=error,members=empty`.
+ */
+export const TEST_FAULT_COOKIE = 'tcsa-test-fault';
+
+export type TestFault = 'error' | 'empty' | 'invalid';
+
+export function parseTestFaults(cookieValue: string | undefined): Map<string, TestFault> {
+  const faults = new Map<string, TestFault>();
+  for (const pair of (cookieValue ?? '').split(',')) {
+    const [source, kind] = pair.split('=').map((part) => part.trim());
+    if (source && (kind === 'error' || kind === 'empty' || kind === 'invalid')) {
+      faults.set(source, kind);
+    }
+  }
+  return faults;
+}
+
+/** The fault a test asked for on `source`, or null (always null outside test servers). */
+export async function testFaultFor(source: string): Promise<TestFault | null> {
+  if (getServerEnv().TCSA_ENABLE_TEST_FAULTS !== '1') return null;
+  try {
+    const store = await cookies();
+    return parseTestFaults(store.get(TEST_FAULT_COOKIE)?.value).get(source) ?? null;
+  } catch {
+    // Outside a request (build, scripts) there are no cookies and so no faults.
+    return null;
+  }
+}

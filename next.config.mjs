@@ -1,0 +1,14 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // A separate build folder lets a test run build beside a developer's `next dev` without clobbering it.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
+  // PGlite ships its Postgres as WebAssembly plus data files that must be loaded from node_modules as they are.
+  serverExternalPackages: ['@electric-sql/pglite'],
+  poweredByHeader: false,
+  reactStrictMode: true,
+  images: {
+    formats: ['image/avif', 'image/webp'],
+  },
+};
+
+export default nextConfig;
