@@ -109,7 +109,9 @@ let cachedServerEnv: ServerEnv | undefined;
  */
 export function getServerEnv(): ServerEnv {
   if (typeof window !== 'undefined') {
-    throw new Error('getServerEnv() was called in the browser; server variables stay on the server.');
+    throw new Error(
+      'getServerEnv() was called in the browser; server variables stay on the server.',
+    );
   }
   cachedServerEnv ??= {
     ...publicEnv,

@@ -9,7 +9,10 @@ import '../globals.css';
 
 export const metadata: Metadata = {
   metadataBase: new URL(siteUrl()),
-  title: { default: `${SITE_NAME} | Telfer Chinese Student Association`, template: `%s | ${SITE_NAME}` },
+  title: {
+    default: `${SITE_NAME} | Telfer Chinese Student Association`,
+    template: `%s | ${SITE_NAME}`,
+  },
   description: SITE_DESCRIPTION,
   applicationName: SITE_NAME,
   openGraph: {

@@ -18,7 +18,11 @@ function SocialBadge({ badge }: { badge: SocialBadgeData }) {
   // An account without a profile page is shown, but not as a link that goes nowhere.
   if (!badge.link) {
     return (
-      <span className={styles.badge} title={`${badge.label}: ${badge.handle}`} data-badge={badge.platform}>
+      <span
+        className={styles.badge}
+        title={`${badge.label}: ${badge.handle}`}
+        data-badge={badge.platform}
+      >
         <span className="visually-hidden">{badge.label}: </span>
         {content}
       </span>

@@ -63,9 +63,10 @@ export function Navbar() {
         className={`${styles.nav} ${scrolled ? styles.scrolled : ''}`}
       >
         <div className={`container ${styles.inner}`}>
-          <Link href="/" className={styles.brand} aria-label={`${SITE_NAME} home`}>
+          <Link href="/" className={styles.brand}>
             <BrandMark className={styles.brandMark} />
-            <span aria-hidden="true">{SITE_NAME}</span>
+            {SITE_NAME}
+            <span className="visually-hidden"> home</span>
           </Link>
           <button
             ref={toggleRef}

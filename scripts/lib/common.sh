@@ -1,0 +1,48 @@
+# Shared steps of the start and test commands. Sourced, not run.
+
+# Installs the exact dependencies of package-lock.json when node_modules is missing or stale.
+ensure_dependencies() {
+  local stamp=node_modules/.tcsa-lock-hash
+  local want
+  want=$(sha256sum package-lock.json | cut -d' ' -f1)
+  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    echo "Installing dependencies..."
+    # Not `npm ci`: the registry mirror lacks some other platforms' optional binaries (macOS and
+    # Windows builds of SWC and Rollup), which `npm ci` demands in the lock file; `npm install`
+    # installs the locked versions all the same.
+    npm install --no-audit --no-fund
+    sha256sum package-lock.json | cut -d' ' -f1 >"$stamp"
+  fi
+  # npm puts node_modules/.bin first on PATH for its scripts; this script may run outside npm.
+  export PATH="$PWD/node_modules/.bin:$PATH"
+}
+
+# Installs an apt package as root, with a clear message when that is not possible.
+apt_install() {
+  if [ "$(id -u)" != 0 ]; then
+    echo "Missing Debian package(s): $*. Install them as root: apt-get install -y $*" >&2
+    return 1
+  fi
+  if [ -z "${TCSA_APT_UPDATED:-}" ]; then
+    apt-get update -qq
+    TCSA_APT_UPDATED=1
+  fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+# Playwright cannot download its own browser here: the tests drive Debian's Chromium.
+ensure_chromium() {
+  local chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
+  if [ ! -x "$chromium" ]; then
+    echo "Installing Debian's chromium for the browser tests..."
+    apt_install chromium fonts-liberation
+  fi
+}
+
+# Next.js writes its build into NEXT_DIST_DIR; rebuild only when a source file is newer.
+build_is_current() {
+  local dist=${NEXT_DIST_DIR:-.next}
+  [ -f "$dist/BUILD_ID" ] || return 1
+  [ -z "$(find app lib schemas studio public next.config.mjs package-lock.json sanity.config.ts \
+    -newer "$dist/BUILD_ID" -type f -print -quit 2>/dev/null)" ]
+}

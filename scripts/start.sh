@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Starts the site on a fresh clone: installs dependencies, builds when sources changed,
+# prepares the database, then serves the production build on PORT (default 3000, or the next free one).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib/common.sh
+
+ensure_dependencies
+if build_is_current; then echo "Build is current."; else next build; fi
+
+port=${PORT:-3000}
+port=$(node -e '
+const net = require("node:net");
+const tryPort = (p) => {
+  const s = net.createServer();
+  s.once("error", () => tryPort(p + 1));
+  s.listen(p, () => s.close(() => console.log(p)));
+};
+tryPort(Number(process.argv[1]));
+' "$port")
+echo "The TCSA site is starting at http://localhost:$port"
+exec next start --port "$port"

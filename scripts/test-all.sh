@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Runs every test of the project on a fresh clone: installs what it needs, then lint, types,
+# unit and component tests, a production build, and the end-to-end tests in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib/common.sh
+
+ensure_dependencies
+ensure_chromium
+mkdir -p .reports
+
+echo "== lint, format and types"
+eslint . --max-warnings=0
+prettier --check . --log-level warn
+tsc --noEmit
+
+echo "== unit and component tests (vitest)"
+vitest run --reporter=default --reporter=json --outputFile.json=.reports/unit.json
+
+echo "== production build for the browser tests"
+export NEXT_DIST_DIR=.next-test
+if build_is_current; then echo "build is current"; else next build; fi
+
+echo "== end-to-end tests (Playwright, Chromium)"
+status=0
+PLAYWRIGHT_JSON_OUTPUT_NAME=.reports/e2e.json playwright test --reporter=list,json || status=$?
+
+node scripts/summarize-tests.mjs .reports/unit.json:unit .reports/e2e.json:e2e
+exit "$status"

@@ -1,0 +1,113 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Secret the test server accepts for preview mode; tests enable drafts with it. */
+export const E2E_PREVIEW_SECRET = 'e2e-preview-secret';
+
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('Could not find a free port'));
+      });
+    });
+  });
+}
+
+async function waitUntilServing(url: string, child: ChildProcess, logFile: string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(
+        `The site server exited with code ${child.exitCode} before serving:\n${readFileSync(logFile, 'utf8')}`,
+      );
+    }
+    try {
+      const response = await fetch(url, { redirect: 'manual' });
+      if (response.status < 500) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(
+    `The site server did not answer at ${url} within 90 s:\n${readFileSync(logFile, 'utf8')}`,
+  );
+}
+
+export type RunningSite = { baseURL: string; dataDir: string; stop: () => Promise<void> };
+
+/**
+ * Starts the production build (`next start`) on a free port with its own empty embedded
+ * database, so a test run never touches a developer's data.
+ */
+export async function startSite(extraEnv: Record<string, string> = {}): Promise<RunningSite> {
+  const distDir = process.env.NEXT_DIST_DIR || '.next';
+  if (!existsSync(path.join(distDir, 'BUILD_ID'))) {
+    throw new Error(
+      `No production build in ${distDir}/. Run "npm run build" first (the "npm test" command does).`,
+    );
+  }
+  const port = await findFreePort();
+  const workDir = mkdtempSync(path.join(tmpdir(), 'tcsa-e2e-'));
+  const dataDir = path.join(workDir, 'pglite');
+  const logFile = path.join(workDir, 'server.log');
+  const log = openSync(logFile, 'a');
+  const child = spawn(
+    process.execPath,
+    [
+      path.resolve('node_modules/next/dist/bin/next'),
+      'start',
+      '--port',
+      String(port),
+      '--hostname',
+      '127.0.0.1',
+    ],
+    {
+      detached: true,
+      stdio: ['ignore', log, log],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PGLITE_DATA_DIR: dataDir,
+        NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL ?? '',
+        TCSA_ENABLE_TEST_FAULTS: '1',
+        SANITY_PREVIEW_SECRET: E2E_PREVIEW_SECRET,
+        ...extraEnv,
+      },
+    },
+  );
+  const baseURL = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    // next start forks next-server: end the whole process group, not only the parent.
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return;
+    }
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, 5_000));
+    await Promise.race([exited, timeout]);
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  };
+  try {
+    await waitUntilServing(`${baseURL}/`, child, logFile);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, dataDir, stop };
+}

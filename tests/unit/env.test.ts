@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+async function loadEnv() {
+  return import('@/lib/env');
+}
+
+describe('environment', () => {
+  it('starts with nothing set: every variable is optional', async () => {
+    const { getServerEnv, siteUrl } = await loadEnv();
+    const env = getServerEnv();
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.NEXT_PUBLIC_SANITY_PROJECT_ID).toBeUndefined();
+    expect(siteUrl()).toBe('http://localhost:3000');
+  });
+
+  it('treats an empty value as unset', async () => {
+    vi.stubEnv('DATABASE_URL', '');
+    vi.stubEnv('NEXT_PUBLIC_SITE_URL', '  ');
+    const { getServerEnv } = await loadEnv();
+    expect(getServerEnv().DATABASE_URL).toBeUndefined();
+    expect(getServerEnv().NEXT_PUBLIC_SITE_URL).toBeUndefined();
+  });
+
+  it('refuses a database URL that is not PostgreSQL, naming the variable', async () => {
+    vi.stubEnv('DATABASE_URL', 'mysql://localhost/tcsa');
+    const { getServerEnv } = await loadEnv();
+    expect(() => getServerEnv()).toThrow(/DATABASE_URL: DATABASE_URL must be a postgres/);
+  });
+
+  it('refuses a malformed public site URL at load time', async () => {
+    vi.stubEnv('NEXT_PUBLIC_SITE_URL', 'not a url');
+    await expect(loadEnv()).rejects.toThrow(/NEXT_PUBLIC_SITE_URL/);
+  });
+
+  it('parses the EmailJS rate limit as a whole number of milliseconds', async () => {
+    vi.stubEnv('NEXT_PUBLIC_EMAILJS_RATE_LIMIT_MS', '1500');
+    const { publicEnv } = await loadEnv();
+    expect(publicEnv.NEXT_PUBLIC_EMAILJS_RATE_LIMIT_MS).toBe(1500);
+  });
+
+  it('refuses a rate limit that is not a whole number', async () => {
+    vi.stubEnv('NEXT_PUBLIC_EMAILJS_RATE_LIMIT_MS', 'fast');
+    await expect(loadEnv()).rejects.toThrow(/NEXT_PUBLIC_EMAILJS_RATE_LIMIT_MS/);
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { parseTestFaults } from '@/lib/test-faults';
+
+describe('test fault cookie', () => {
+  it('reads source=kind pairs', () => {
+    const faults = parseTestFaults('events=error, members=empty,sponsors=invalid');
+    expect(Object.fromEntries(faults)).toEqual({
+      events: 'error',
+      members: 'empty',
+      sponsors: 'invalid',
+    });
+  });
+
+  it('ignores unknown kinds and malformed pairs', () => {
+    expect(parseTestFaults('events=explode,=error,members').size).toBe(0);
+    expect(parseTestFaults(undefined).size).toBe(0);
+  });
+});
