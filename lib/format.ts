@@ -1,0 +1,106 @@
+/** Formatting of dates, times and card texts, as spec sections 2 and 9 give them. */
+
+/** The club meets in Ottawa: event dates and times are shown in its time zone. */
+export const CLUB_TIME_ZONE = 'America/Toronto';
+export const CLUB_TIME_ZONE_LABEL = 'Ottawa time (ET)';
+
+export const EVENT_FALLBACKS = {
+  title: 'No Event Title',
+  location: 'Location not specified',
+  organizer: 'Organizer not specified',
+  date: 'Date not specified',
+  time: 'Time not specified',
+} as const;
+
+export const EVENT_CARD_TEXT_LIMIT = 32;
+export const SPONSOR_DESCRIPTION_LIMIT = 150;
+export const SPONSOR_DESCRIPTION_KEEP = 147;
+
+/**
+ * Cuts `text` to its first `keep` characters plus '...' when it is longer than `limit`.
+ * Counts characters, not UTF-16 units, so a Chinese name or an emoji is never split.
+ */
+export function truncate(text: string, keep: number, limit: number = keep): string {
+  const characters = Array.from(text);
+  return characters.length > limit ? `${characters.slice(0, keep).join('')}...` : text;
+}
+
+function isBlank(value: string | null | undefined): value is null | undefined | '' {
+  return value === null || value === undefined || value.trim() === '';
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const HOUR_MINUTE = /^(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/;
+
+/**
+ * A date as a long US date with weekday ("Saturday, February 14, 2026") in the club's time zone.
+ * A plain calendar date (YYYY-MM-DD) is shown as that day wherever the visitor is. A value that
+ * cannot be read is shown as it is, and the failure is logged.
+ */
+export function formatEventDate(value: string | null | undefined): string {
+  if (isBlank(value)) return EVENT_FALLBACKS.date;
+  const dateOnly = DATE_ONLY.exec(value);
+  const options: Intl.DateTimeFormatOptions = {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  };
+  try {
+    if (dateOnly) {
+      const [, year, month, day] = dateOnly.map(Number) as [number, number, number, number];
+      const date = new Date(Date.UTC(year, month - 1, day));
+      if (date.getUTCMonth() !== month - 1) throw new RangeError(`No such day: ${value}`);
+      return date.toLocaleDateString('en-US', { ...options, timeZone: 'UTC' });
+    }
+    const date = new Date(value);
+    if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${value}`);
+    return date.toLocaleDateString('en-US', { ...options, timeZone: CLUB_TIME_ZONE });
+  } catch (error) {
+    console.error(`Could not format the event date "${value}":`, error);
+    return value;
+  }
+}
+
+/**
+ * A time of day ("18:30", or a full timestamp) as hour and two-digit minute ("6:30 PM").
+ * A value that cannot be read is shown as it is, and the failure is logged.
+ */
+export function formatEventTime(value: string | null | undefined): string {
+  if (isBlank(value)) return EVENT_FALLBACKS.time;
+  const options: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+  try {
+    const hourMinute = HOUR_MINUTE.exec(value.trim());
+    if (hourMinute) {
+      const hours = Number(hourMinute[1]);
+      const minutes = Number(hourMinute[2]);
+      if (hours > 23 || minutes > 59) throw new RangeError(`No such time: ${value}`);
+      return new Date(Date.UTC(2000, 0, 1, hours, minutes)).toLocaleTimeString('en-US', {
+        ...options,
+        timeZone: 'UTC',
+      });
+    }
+    const date = new Date(value);
+    if (Number.isNaN(date.getTime())) throw new RangeError(`Not a time: ${value}`);
+    return date.toLocaleTimeString('en-US', { ...options, timeZone: CLUB_TIME_ZONE });
+  } catch (error) {
+    console.error(`Could not format the event time "${value}":`, error);
+    return value;
+  }
+}
+
+/** A posting date as a plain US date ("November 2, 2026"), or the raw value if unreadable. */
+export function formatPostedDate(value: string | null | undefined): string {
+  if (isBlank(value)) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) {
+    console.error(`Could not format the posted date "${value}"`);
+    return value;
+  }
+  return date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: CLUB_TIME_ZONE,
+  });
+}
