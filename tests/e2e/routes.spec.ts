@@ -10,7 +10,7 @@ for (const route of SITE_ROUTES) {
     const response = await page.goto(route.path);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(route.title);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleName(route.heading);
     await page.waitForLoadState('networkidle');
     await expectAccessible();
     expect(consoleErrors).toEqual([]);

@@ -4,5 +4,5 @@ import { Hero } from '@/app/_components/Hero';
 export const metadata: Metadata = { title: 'Alumni' };
 
 export default function AlumniPage() {
-  return <Hero title="MEET THE ALUMNI" />;
+  return <Hero compact title="MEET THE ALUMNI" />;
 }

@@ -4,5 +4,5 @@ import { Hero } from '@/app/_components/Hero';
 export const metadata: Metadata = { title: 'Designs' };
 
 export default function DesignsPage() {
-  return <Hero title="Design Portfolio" />;
+  return <Hero compact title="Design Portfolio" />;
 }

@@ -4,5 +4,5 @@ import { Hero } from '@/app/_components/Hero';
 export const metadata: Metadata = { title: 'Join Us' };
 
 export default function JoinUsPage() {
-  return <Hero title="BECOME A MEMBER OF TCSA" />;
+  return <Hero compact title="BECOME A MEMBER OF TCSA" />;
 }

@@ -4,5 +4,5 @@ import { Hero } from '@/app/_components/Hero';
 export const metadata: Metadata = { title: 'Partnerships' };
 
 export default function PartnershipsPage() {
-  return <Hero title="OUR PARTNERS" />;
+  return <Hero compact title="OUR PARTNERS" />;
 }

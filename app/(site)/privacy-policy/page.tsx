@@ -4,5 +4,5 @@ import { Hero } from '@/app/_components/Hero';
 export const metadata: Metadata = { title: 'Privacy Policy' };
 
 export default function PrivacyPolicyPage() {
-  return <Hero title="Privacy Policy" />;
+  return <Hero compact title="Privacy Policy" />;
 }

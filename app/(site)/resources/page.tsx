@@ -4,5 +4,5 @@ import { Hero } from '@/app/_components/Hero';
 export const metadata: Metadata = { title: 'Resources' };
 
 export default function ResourcesPage() {
-  return <Hero title="USEFUL RESOURCES" />;
+  return <Hero compact title="USEFUL RESOURCES" />;
 }

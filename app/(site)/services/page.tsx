@@ -4,5 +4,5 @@ import { Hero } from '@/app/_components/Hero';
 export const metadata: Metadata = { title: 'Services' };
 
 export default function ServicesPage() {
-  return <Hero title="COLLABORATE WITH US" />;
+  return <Hero compact title="COLLABORATE WITH US" />;
 }

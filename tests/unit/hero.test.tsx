@@ -1,0 +1,105 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AnimatedTitle, LETTER_DELAY_MS, splitTitleLines } from '@/app/_components/AnimatedTitle';
+import { HeroMedia } from '@/app/_components/HeroMedia';
+
+type ObserverCallback = (entries: Partial<IntersectionObserverEntry>[]) => void;
+const observers: { callback: ObserverCallback; options?: IntersectionObserverInit }[] = [];
+
+beforeEach(() => {
+  observers.length = 0;
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(callback: ObserverCallback, options?: IntersectionObserverInit) {
+        observers.push({ callback, options });
+      }
+      observe() {}
+      disconnect() {}
+    },
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('splitTitleLines', () => {
+  it('puts the first word on the first line and the rest on the second', () => {
+    expect(splitTitleLines('TELFER CHINESE STUDENT ASSOCIATION')).toEqual([
+      'TELFER',
+      'CHINESE STUDENT ASSOCIATION',
+    ]);
+    expect(splitTitleLines('EVENTS')).toEqual(['EVENTS', '']);
+  });
+});
+
+describe('AnimatedTitle', () => {
+  it('is one heading named by the whole title, with the letters hidden from assistive technology', () => {
+    render(<AnimatedTitle title="TELFER CHINESE STUDENT ASSOCIATION" />);
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading).toHaveAccessibleName('TELFER CHINESE STUDENT ASSOCIATION');
+    const lines = heading.querySelectorAll('[aria-hidden="true"]');
+    expect([...lines].map((line) => line.textContent)).toEqual([
+      'TELFER',
+      'CHINESE STUDENT ASSOCIATION',
+    ]);
+  });
+
+  it('gives each letter 50 ms more delay than the one before, across both lines', () => {
+    render(<AnimatedTitle title="AB CD" />);
+    const letters = screen.getByRole('heading').querySelectorAll<HTMLElement>('[style]');
+    expect([...letters].map((letter) => letter.style.getPropertyValue('--letter-delay'))).toEqual([
+      '0ms',
+      '50ms',
+      '100ms',
+      '150ms',
+    ]);
+    expect(LETTER_DELAY_MS).toBe(50);
+  });
+
+  it('starts animating only once 20% of it is in view with a -50px margin', () => {
+    render(<AnimatedTitle title="TELFER CHINESE STUDENT ASSOCIATION" />);
+    const heading = screen.getByRole('heading');
+    expect(observers[0]?.options).toEqual({ threshold: 0.2, rootMargin: '-50px' });
+    expect(heading).toHaveAttribute('data-animated', 'false');
+    act(() => observers[0]?.callback([{ isIntersecting: false }]));
+    expect(heading).toHaveAttribute('data-animated', 'false');
+    act(() => observers[0]?.callback([{ isIntersecting: true }]));
+    expect(heading).toHaveAttribute('data-animated', 'true');
+  });
+});
+
+describe('HeroMedia', () => {
+  it('plays a video muted, looping and inline when the media has one', () => {
+    const { container } = render(
+      <HeroMedia media={{ video: '/media/hero.mp4', image: '/media/hero.svg' }} />,
+    );
+    const video = container.querySelector('video');
+    expect(video).not.toBeNull();
+    expect(video!.muted).toBe(true);
+    expect(video!.loop).toBe(true);
+    expect(video!.autoplay).toBe(true);
+    expect(video).toHaveAttribute('playsinline');
+    expect(video).toHaveAttribute('poster', '/media/hero.svg');
+  });
+
+  it('shows the image as background otherwise, and the default background if it fails to load', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { container } = render(<HeroMedia media={{ image: '/media/hero.svg' }} />);
+    const wrapper = container.firstElementChild!;
+    expect(wrapper).toHaveAttribute('data-hero-media', 'image');
+    const image = container.querySelector('img')!;
+    act(() => {
+      image.dispatchEvent(new Event('error'));
+    });
+    expect(container.firstElementChild).toHaveAttribute('data-hero-media', 'error');
+    expect(console.error).toHaveBeenCalledWith('Failed to load hero image: /media/hero.svg');
+  });
+
+  it('shows the default background when there is no media', () => {
+    const { container } = render(<HeroMedia media={{}} />);
+    expect(container.firstElementChild).toHaveAttribute('data-hero-media', 'none');
+  });
+});
