@@ -1,0 +1,142 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { NARROW_SCREEN_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import type { CircularGalleryEngine } from './engine';
+import { GALLERY_SETTINGS, type GalleryItem } from './items';
+import styles from './CircularGallery.module.css';
+
+const CircularGallery = dynamic(() => import('./CircularGallery'), {
+  ssr: false,
+  loading: () => <div className={styles.gallery} aria-hidden="true" />,
+});
+
+let webglSupport: boolean | undefined;
+function hasWebgl(): boolean {
+  if (webglSupport === undefined) {
+    try {
+      const canvas = document.createElement('canvas');
+      webglSupport = Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+    } catch {
+      webglSupport = false;
+    }
+  }
+  return webglSupport;
+}
+
+const noSubscription = () => () => {};
+
+/** Loads its content once within this distance of the viewport. */
+const PRELOAD_MARGIN = '300px';
+
+function PlainRow({ items }: { items: readonly GalleryItem[] }) {
+  return (
+    <ul className={styles.row} data-testid="gallery-row">
+      {items.map((item, index) => (
+        <li key={`${item.image}-${index}`} className={styles.rowItem}>
+          <figure style={{ margin: 0 }}>
+            {/* Plain img: a small row of photos that the visitor scrolls; next/image adds nothing here. */}
+            {/* eslint-disable-next-line @next/next/no-img-element */}
+            <img src={item.image} alt={item.text} loading="lazy" width={260} height={300} />
+            <figcaption>{item.text}</figcaption>
+          </figure>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The gallery section's interactive part: the WebGL carousel near the viewport, or a plain
+ * scrolling row of photos when WebGL is missing or the visitor prefers reduced motion.
+ */
+export function GallerySection({
+  items,
+  captionFontFamily,
+}: {
+  items: readonly GalleryItem[];
+  captionFontFamily: string;
+}) {
+  const sectionRef = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  const engine = useRef<CircularGalleryEngine | null>(null);
+  const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
+  const webgl = useSyncExternalStore(noSubscription, hasWebgl, () => true);
+
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (!section) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: PRELOAD_MARGIN },
+    );
+    observer.observe(section);
+    return () => observer.disconnect();
+  }, []);
+
+  if (!webgl || reducedMotion) return <PlainRow items={items} />;
+
+  const move = (images: number) => engine.current?.moveBy(images);
+
+  return (
+    <div
+      ref={sectionRef}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label="Photo gallery: use the left and right arrow keys to browse"
+      tabIndex={0}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowRight') {
+          event.preventDefault();
+          move(1);
+        } else if (event.key === 'ArrowLeft') {
+          event.preventDefault();
+          move(-1);
+        }
+      }}
+    >
+      <ul className="visually-hidden">
+        {items.map((item, index) => (
+          <li key={`${item.image}-${index}`}>{item.text}</li>
+        ))}
+      </ul>
+      {near ? (
+        <CircularGallery
+          items={items}
+          bend={narrow ? GALLERY_SETTINGS.mobileBend : GALLERY_SETTINGS.bend}
+          captionFontFamily={captionFontFamily}
+          onReady={(ready) => {
+            engine.current = ready;
+          }}
+        />
+      ) : (
+        <div className={styles.gallery} aria-hidden="true" />
+      )}
+      <div className={styles.controls}>
+        <button
+          type="button"
+          className={styles.arrow}
+          onClick={() => move(-1)}
+          aria-label="Previous picture"
+        >
+          ‹
+        </button>
+        <button
+          type="button"
+          className={styles.arrow}
+          onClick={() => move(1)}
+          aria-label="Next picture"
+        >
+          ›
+        </button>
+      </div>
+    </div>
+  );
+}
