@@ -1,0 +1,72 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useEffect, useRef, useState } from 'react';
+import { roadmapSeries, type RoadmapPoint } from './data';
+import styles from './Roadmap.module.css';
+
+function Placeholder() {
+  return (
+    <div className={styles.charts} aria-hidden="true">
+      <div className={`${styles.chart} ${styles.placeholder}`} />
+      <div className={`${styles.chart} ${styles.placeholder}`} />
+    </div>
+  );
+}
+
+const RoadmapCharts = dynamic(() => import('./RoadmapCharts'), {
+  ssr: false,
+  loading: Placeholder,
+});
+
+/**
+ * The 'CLUB ROADMAP' chart. The chart library loads only when the section nears the viewport;
+ * the table states the same numbers for screen readers.
+ */
+export function Roadmap({ points }: { points: readonly RoadmapPoint[] }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  const series = roadmapSeries(points);
+  const sorted = [...points].sort((a, b) => a.year - b.year);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '300px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <div ref={ref} data-testid="roadmap">
+      {near ? <RoadmapCharts series={series} /> : <Placeholder />}
+      <table className="visually-hidden">
+        <caption>Club roadmap: events held and people influenced per year</caption>
+        <thead>
+          <tr>
+            <th scope="col">Year</th>
+            <th scope="col">Events held</th>
+            <th scope="col">People influenced</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.map((point) => (
+            <tr key={point.year}>
+              <th scope="row">{point.year}</th>
+              <td>{point.events}</td>
+              <td>{point.peopleInfluenced}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

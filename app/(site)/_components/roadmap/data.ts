@@ -1,0 +1,27 @@
+/** The club roadmap's data points (spec section 9; edited in the content studio). */
+export type RoadmapPoint = { year: number; events: number; peopleInfluenced: number };
+
+export type RoadmapSeries = {
+  id: string;
+  label: string;
+  color: string;
+  data: { x: string; y: number }[];
+};
+
+export function roadmapSeries(points: readonly RoadmapPoint[]): RoadmapSeries[] {
+  const sorted = [...points].sort((a, b) => a.year - b.year);
+  return [
+    {
+      id: 'events',
+      label: 'Events held',
+      color: '#8F001A',
+      data: sorted.map((point) => ({ x: String(point.year), y: point.events })),
+    },
+    {
+      id: 'people',
+      label: 'People influenced',
+      color: '#C2185B',
+      data: sorted.map((point) => ({ x: String(point.year), y: point.peopleInfluenced })),
+    },
+  ];
+}
