@@ -4,5 +4,7 @@ import { Hero } from '@/app/_components/Hero';
 export const metadata: Metadata = { title: { absolute: 'Events' } };
 
 export default function EventsPage() {
-  return <Hero compact title="EVENTS" message="Stay Connected, Stay Inspired. Discover Our Events!" />;
+  return (
+    <Hero compact title="EVENTS" message="Stay Connected, Stay Inspired. Discover Our Events!" />
+  );
 }
