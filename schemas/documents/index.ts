@@ -1,0 +1,3 @@
+import { socialAccount } from './socialAccount';
+
+export const documentTypes = [socialAccount];

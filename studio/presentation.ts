@@ -1,0 +1,44 @@
+import {
+  defineDocuments,
+  defineLocations,
+  type PresentationPluginOptions,
+} from 'sanity/presentation';
+import { PAGE_HERO_PAGES, pageHeroId } from '../schemas';
+
+const PAGE_ROUTES = [
+  { type: 'homePage', route: '/', title: 'Home' },
+  { type: 'joinUsPage', route: '/joinus', title: 'Join us' },
+  { type: 'servicesPage', route: '/services', title: 'Services' },
+  { type: 'privacyPolicy', route: '/privacy-policy', title: 'Privacy policy' },
+] as const;
+
+/** Which document each route of the site shows, and where each document appears. */
+export const presentationResolve: PresentationPluginOptions['resolve'] = {
+  mainDocuments: defineDocuments([
+    ...PAGE_ROUTES.map(({ type, route }) => ({ route, filter: `_id == "${type}"` })),
+    ...PAGE_HERO_PAGES.map(({ page }) => ({
+      route: `/${page}`,
+      filter: `_id == "${pageHeroId(page)}"`,
+    })),
+  ]),
+  locations: {
+    ...Object.fromEntries(
+      PAGE_ROUTES.map(({ type, route, title }) => [
+        type,
+        defineLocations({ locations: [{ title, href: route }] }),
+      ]),
+    ),
+    siteSettings: defineLocations({
+      message: 'Site settings appear on every page.',
+      tone: 'positive',
+      locations: [{ title: 'Home', href: '/' }],
+    }),
+    pageHero: defineLocations({
+      select: { page: 'page' },
+      resolve: (document) =>
+        document?.page
+          ? { locations: [{ title: `/${document.page}`, href: `/${document.page}` }] }
+          : null,
+    }),
+  },
+};
