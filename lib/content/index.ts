@@ -1,0 +1,27 @@
+/**
+ * The content source of the site (server-only). Pages read their static copy with these
+ * functions; see `read.ts` for draft mode and the result types.
+ */
+export {
+  CONTENT_TAGS,
+  getHomePage,
+  getJoinUsPage,
+  getPageHero,
+  getPrivacyPolicy,
+  getServicesPage,
+  getSiteSettings,
+} from './read';
+export type {
+  HomePageContent,
+  JoinUsPageContent,
+  PageHeroContent,
+  PageHeroPage,
+  PrivacyPolicyContent,
+  ReadOptions,
+  ServicesPageContent,
+  SiteSettings,
+} from './read';
+export { imageUrl } from './image';
+export { isDraftModeEnabled } from './draft';
+export { isSanityConfigured } from './env';
+export { jsonForScript, organizationJsonLd, socialBadgesFrom } from './site-settings';

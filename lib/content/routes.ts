@@ -1,0 +1,122 @@
+import 'server-only';
+import { cookies, draftMode } from 'next/headers';
+import { revalidateTag } from 'next/cache';
+import type { NextRequest } from 'next/server';
+import { parseBody } from 'next-sanity/webhook';
+import { getServerEnv } from '../env';
+import { getSanityClient } from './client';
+import { safeRedirectPath, secretsMatch } from './draft';
+import { readToken } from './token';
+
+/**
+ * The handlers behind `app/api/draft-mode/*` and `app/api/revalidate`, kept here so the route
+ * files stay one line and the tests can call them with `next/headers` mocked.
+ */
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+function errorResponse(status: number, error: string): Response {
+  return Response.json({ error }, { status, headers: NO_STORE });
+}
+
+/** A redirect to a path of this site; relative, so it holds behind any proxy or host name. */
+function redirectTo(path: string, status: 303 | 307 = 307): Response {
+  return new Response(null, { status, headers: { Location: path, ...NO_STORE } });
+}
+
+/** The Presentation tool's own query parameters (next-sanity's preview-url-secret flow). */
+const PRESENTATION_SECRET_PARAM = 'sanity-preview-secret';
+const PRESENTATION_PATHNAME_PARAM = 'sanity-preview-pathname';
+const PRESENTATION_PERSPECTIVE_COOKIE = 'sanity-preview-perspective';
+
+/**
+ * GET /api/draft-mode/enable?secret=…&redirect=/path
+ *
+ * With a Sanity project and read token, the Presentation tool opens this route with its own
+ * one-time secret, which next-sanity checks against the Content Lake. Otherwise (and for a
+ * reviewer's link) the `secret` must equal SANITY_PREVIEW_SECRET, compared in constant time.
+ * Either way the redirect stays on this site.
+ */
+export async function enableDraftMode(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+
+  if (url.searchParams.has(PRESENTATION_SECRET_PARAM)) {
+    const client = getSanityClient();
+    const token = readToken();
+    if (!client || !token) {
+      return errorResponse(401, 'Studio previews need a Sanity project and SANITY_API_READ_TOKEN');
+    }
+    url.searchParams.set(
+      PRESENTATION_PATHNAME_PARAM,
+      safeRedirectPath(url.searchParams.get(PRESENTATION_PATHNAME_PARAM)),
+    );
+    // Loaded only for this flow: it checks the secret against the Content Lake.
+    const { defineEnableDraftMode } = await import('next-sanity/draft-mode');
+    const { GET } = defineEnableDraftMode({ client: client.withConfig({ token }) });
+    return GET(new Request(url, { headers: request.headers }));
+  }
+
+  const expected = getServerEnv().SANITY_PREVIEW_SECRET;
+  const given = url.searchParams.get('secret');
+  if (!expected) {
+    return errorResponse(401, 'Preview is not configured on this site (SANITY_PREVIEW_SECRET)');
+  }
+  if (!given) return errorResponse(401, 'Missing preview secret');
+  if (!secretsMatch(given, expected)) return errorResponse(401, 'Invalid preview secret');
+
+  (await draftMode()).enable();
+  return redirectTo(safeRedirectPath(url.searchParams.get('redirect')));
+}
+
+/** GET /api/draft-mode/disable?redirect=/path — ends draft mode and goes back to the page. */
+export async function disableDraftMode(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  (await draftMode()).disable();
+  const cookieStore = await cookies();
+  if (cookieStore.has(PRESENTATION_PERSPECTIVE_COOKIE)) {
+    cookieStore.delete(PRESENTATION_PERSPECTIVE_COOKIE);
+  }
+  return redirectTo(safeRedirectPath(url.searchParams.get('redirect')));
+}
+
+/** The header Sanity signs its webhooks in. */
+const SIGNATURE_HEADER = 'sanity-webhook-signature';
+
+type WebhookBody = { _type?: unknown; _id?: unknown };
+
+export type RevalidateOptions = {
+  /** Wait for the Content Lake to be consistent before answering (3 s); off in tests. */
+  waitForConsistency?: boolean;
+};
+
+/**
+ * POST /api/revalidate — Sanity's publish webhook. The body (projection `{_type, _id}`) must
+ * carry a valid `sanity-webhook-signature` made with SANITY_REVALIDATE_SECRET; the cache tag of
+ * the document's type then expires, so the next visit renders the published change.
+ */
+export function createRevalidateHandler({ waitForConsistency = true }: RevalidateOptions = {}) {
+  return async function revalidate(request: NextRequest): Promise<Response> {
+    const secret = getServerEnv().SANITY_REVALIDATE_SECRET;
+    if (!secret) {
+      return errorResponse(
+        401,
+        'Revalidation is not configured on this site (SANITY_REVALIDATE_SECRET)',
+      );
+    }
+    if (!request.headers.get(SIGNATURE_HEADER)) return errorResponse(401, 'Missing signature');
+    let parsed: Awaited<ReturnType<typeof parseBody<WebhookBody>>>;
+    try {
+      parsed = await parseBody<WebhookBody>(request, secret, waitForConsistency);
+    } catch {
+      return errorResponse(400, 'The body is not JSON');
+    }
+    if (parsed.isValidSignature !== true) return errorResponse(401, 'Invalid signature');
+    const type = parsed.body?._type;
+    if (typeof type !== 'string' || type === '') {
+      return errorResponse(400, 'The body has no _type: project the webhook as {_type, _id}');
+    }
+    const tags = [type];
+    for (const tag of tags) revalidateTag(tag, { expire: 0 });
+    return Response.json({ revalidated: true, tags, now: Date.now() }, { headers: NO_STORE });
+  };
+}
