@@ -1,36 +1,79 @@
 import type { Metadata, Viewport } from 'next';
+import { draftMode } from 'next/headers';
+import { VisualEditing } from 'next-sanity/visual-editing';
 import type { ReactNode } from 'react';
 import { Footer } from '@/app/_components/Footer';
 import { Navbar } from '@/app/_components/Navbar';
+import { PreviewBanner } from '@/app/_components/PreviewBanner';
 import { poppins } from '@/app/_fonts/fonts';
+import {
+  getSiteSettings,
+  imageUrl,
+  isSanityConfigured,
+  jsonForScript,
+  organizationJsonLd,
+  socialBadgesFrom,
+  type ReadOptions,
+  type SiteSettings,
+} from '@/lib/content';
 import { siteUrl } from '@/lib/env';
-import { DEFAULT_SOCIAL_BADGES, SITE_DESCRIPTION, SITE_NAME, SITE_TITLE } from '@/lib/site';
+import { SITE_DESCRIPTION, SITE_NAME, SITE_TITLE } from '@/lib/site';
 import '../globals.css';
 
-export const metadata: Metadata = {
-  metadataBase: new URL(siteUrl()),
-  title: {
-    default: `${SITE_NAME} | Telfer Chinese Student Association`,
-    template: `%s | ${SITE_NAME}`,
-  },
-  description: SITE_DESCRIPTION,
-  applicationName: SITE_NAME,
-  openGraph: {
-    type: 'website',
-    siteName: SITE_TITLE,
-    locale: 'en_CA',
-    title: `${SITE_NAME} | Telfer Chinese Student Association`,
+/** The site settings, or null when they cannot be read: the shell then uses its built-in copy. */
+async function readSiteSettings(options?: ReadOptions): Promise<SiteSettings | null> {
+  try {
+    return await getSiteSettings(options);
+  } catch (error) {
+    console.error('Failed to load the site settings', error);
+    return null;
+  }
+}
+
+export async function generateMetadata(): Promise<Metadata> {
+  // Metadata is cached and shared: it never reads drafts.
+  const settings = await readSiteSettings({ perspective: 'published' });
+  const shareImage = settings?.shareImage;
+  const shareImageUrl = imageUrl(shareImage, { width: 1200, height: 630 });
+  return {
+    metadataBase: new URL(siteUrl()),
+    title: {
+      default: `${SITE_NAME} | Telfer Chinese Student Association`,
+      template: `%s | ${SITE_NAME}`,
+    },
     description: SITE_DESCRIPTION,
-  },
-  twitter: { card: 'summary_large_image' },
-};
+    applicationName: SITE_NAME,
+    openGraph: {
+      type: 'website',
+      siteName: settings?.title ?? SITE_TITLE,
+      locale: 'en_CA',
+      title: `${SITE_NAME} | Telfer Chinese Student Association`,
+      description: SITE_DESCRIPTION,
+      ...(shareImage && shareImageUrl
+        ? {
+            images: [
+              {
+                url: shareImageUrl,
+                alt: shareImage.alt ?? '',
+                ...(shareImage.width && shareImage.height
+                  ? { width: shareImage.width, height: shareImage.height }
+                  : {}),
+              },
+            ],
+          }
+        : {}),
+    },
+    twitter: { card: 'summary_large_image' },
+  };
+}
 
 export const viewport: Viewport = {
   themeColor: '#8F001A',
   colorScheme: 'light',
 };
 
-export default function SiteLayout({ children }: { children: ReactNode }) {
+export default async function SiteLayout({ children }: { children: ReactNode }) {
+  const [{ isEnabled: preview }, settings] = await Promise.all([draftMode(), readSiteSettings()]);
   return (
     <html lang="en" className={poppins.variable}>
       <body>
@@ -38,7 +81,17 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
         <main id="main-content" tabIndex={-1}>
           {children}
         </main>
-        <Footer badges={DEFAULT_SOCIAL_BADGES} />
+        <Footer badges={socialBadgesFrom(settings)} />
+        {preview ? <PreviewBanner /> : null}
+        {preview && isSanityConfigured ? <VisualEditing /> : null}
+        {settings ? (
+          <script
+            type="application/ld+json"
+            dangerouslySetInnerHTML={{
+              __html: jsonForScript(organizationJsonLd(settings, siteUrl())),
+            }}
+          />
+        ) : null}
       </body>
     </html>
   );

@@ -1,8 +1,17 @@
 import type { Metadata } from 'next';
 import { Hero } from '@/app/_components/Hero';
+import { getServicesPage } from '@/lib/content';
 
 export const metadata: Metadata = { title: 'Services' };
 
-export default function ServicesPage() {
-  return <Hero compact title="COLLABORATE WITH US" />;
+export default async function ServicesPage() {
+  // Drafts in preview mode, the published copy otherwise.
+  const content = await getServicesPage();
+  return (
+    <Hero
+      compact
+      title={content?.heroTitle ?? 'COLLABORATE WITH US'}
+      message={content?.heroMessage}
+    />
+  );
 }

@@ -1,0 +1,5 @@
+import { disableDraftMode } from '@/lib/content/routes';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = disableDraftMode;

@@ -1,0 +1,5 @@
+import { enableDraftMode } from '@/lib/content/routes';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = enableDraftMode;

@@ -1,0 +1,5 @@
+import { createRevalidateHandler } from '@/lib/content/routes';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = createRevalidateHandler();

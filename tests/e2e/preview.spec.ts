@@ -1,0 +1,90 @@
+import { expect, test } from './support/fixtures';
+import { E2E_PREVIEW_SECRET } from './support/server';
+
+/**
+ * Draft previews on the bundled dataset: the services page has a published version and a draft
+ * with another hero message; the Xiaohongshu account, referenced by the site settings, has a
+ * draft with another handle.
+ */
+
+const PUBLISHED_MESSAGE =
+  'Video, design, web and event services by Telfer students, for clubs, companies and community partners.';
+const DRAFT_MESSAGE =
+  'Now booking for the winter term: tell us about your project and our team will reply within three days.';
+
+const enablePath = (secret: string, redirect = '/services') =>
+  `/api/draft-mode/enable?secret=${encodeURIComponent(secret)}&redirect=${encodeURIComponent(redirect)}`;
+
+test('/services shows its published copy and no preview banner', async ({
+  page,
+  consoleErrors,
+}) => {
+  const response = await page.goto('/services');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('COLLABORATE WITH US');
+  await expect(page.getByText(PUBLISHED_MESSAGE)).toBeVisible();
+  await expect(page.getByText(DRAFT_MESSAGE)).toHaveCount(0);
+  await expect(page.getByRole('complementary', { name: 'Preview mode' })).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('preview shows the drafts with the banner, and Exit preview brings back the published copy', async ({
+  page,
+  consoleErrors,
+  expectAccessible,
+}) => {
+  const response = await page.goto(enablePath(E2E_PREVIEW_SECRET));
+  expect(new URL(page.url()).pathname).toBe('/services');
+  expect(response?.status()).toBe(200);
+  // A preview is never stored in a shared cache.
+  expect(response?.headers()['cache-control']).toMatch(/private/);
+  expect(response?.headers()['cache-control']).toMatch(/no-store/);
+
+  await expect(page.getByText(DRAFT_MESSAGE)).toBeVisible();
+  await expect(page.getByText(PUBLISHED_MESSAGE)).toHaveCount(0);
+  const banner = page.getByRole('complementary', { name: 'Preview mode' });
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('You are seeing drafts that are not published yet.');
+  // The footer's badges follow the drafts through the site settings' reference.
+  await expect(page.locator('[data-badge="lifestyle"]')).toContainText('@TCSA_uOttawa');
+  await expectAccessible();
+
+  // The banner shows on every page while preview is on.
+  await page.goto('/events');
+  await expect(page.getByRole('complementary', { name: 'Preview mode' })).toBeVisible();
+  await page.goto('/services');
+
+  await banner.getByRole('button', { name: 'Exit preview' }).click();
+  await page.waitForURL((url) => url.pathname === '/services' && url.search === '');
+  await expect(page.getByText(PUBLISHED_MESSAGE)).toBeVisible();
+  await expect(page.getByText(DRAFT_MESSAGE)).toHaveCount(0);
+  await expect(page.getByRole('complementary', { name: 'Preview mode' })).toHaveCount(0);
+  await expect(page.locator('[data-badge="lifestyle"]')).toContainText('@TCSA渥大');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a wrong or missing secret answers 401 and the page stays published', async ({ page }) => {
+  for (const path of [enablePath('not-the-secret'), '/api/draft-mode/enable?redirect=/services']) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(401);
+  }
+  const cookies = await page.context().cookies();
+  expect(cookies.map((cookie) => cookie.name)).not.toContain('__prerender_bypass');
+
+  await page.goto('/services');
+  await expect(page.getByText(PUBLISHED_MESSAGE)).toBeVisible();
+  await expect(page.getByText(DRAFT_MESSAGE)).toHaveCount(0);
+  await expect(page.getByRole('complementary', { name: 'Preview mode' })).toHaveCount(0);
+});
+
+test('the enable route never redirects to another site', async ({ request }) => {
+  for (const target of [
+    'https://evil.example/services',
+    '//evil.example/services',
+    '/\\evil.example',
+  ]) {
+    const response = await request.get(enablePath(E2E_PREVIEW_SECRET, target), { maxRedirects: 0 });
+    expect(response.status()).toBe(307);
+    expect(response.headers()['location']).toBe('/');
+  }
+});
