@@ -1,0 +1,75 @@
+import { expect, test } from './support/fixtures';
+
+test('/studio without a Sanity project explains how to connect one', async ({
+  page,
+  consoleErrors,
+  expectAccessible,
+}) => {
+  const response = await page.goto('/studio');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle('Connect the content studio | TCSA');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Connect a Sanity project to edit the site',
+  );
+  const main = page.getByRole('main');
+  for (const text of [
+    'NEXT_PUBLIC_SANITY_PROJECT_ID',
+    'NEXT_PUBLIC_SANITY_DATASET',
+    'SANITY_API_READ_TOKEN',
+    'npm run content:import',
+    'studio/dataset/production.ndjson',
+  ]) {
+    await expect(main).toContainText(text);
+  }
+  // The studio is not for search engines.
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expectAccessible();
+
+  await page.getByRole('link', { name: 'Back to the site' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'TELFER CHINESE STUDENT ASSOCIATION' }),
+  ).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a Studio tool path shows the same page', async ({ page }) => {
+  const response = await page.goto('/studio/structure/servicesPage');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Connect a Sanity project to edit the site',
+  );
+});
+
+test('the link preview image comes from the site settings and is served offline', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  const imageUrl = await page.locator('meta[property="og:image"]').getAttribute('content');
+  expect(imageUrl).toMatch(/\/content-assets\/[0-9a-f]{40}-1200x630\.jpg$/);
+  await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute(
+    'content',
+    /TCSA logo/,
+  );
+  const image = await request.get(new URL(imageUrl ?? '').pathname);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/jpeg');
+  expect((await image.body()).byteLength).toBeGreaterThan(10_000);
+});
+
+test('the footer shows the social accounts and the page carries the club contact email', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.locator('[data-badge="short-video"]')).toHaveAttribute(
+    'href',
+    'https://www.douyin.com/user/tcsa_telfer',
+  );
+  await expect(page.locator('[data-badge="lifestyle"]')).toContainText('@TCSA渥大');
+  const jsonLd = await page.locator('script[type="application/ld+json"]').first().textContent();
+  expect(JSON.parse(jsonLd ?? '{}')).toMatchObject({
+    '@type': 'Organization',
+    email: 'tcsa.telfer@gmail.com',
+  });
+});
