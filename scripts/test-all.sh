@@ -9,9 +9,17 @@ ensure_dependencies
 ensure_chromium
 mkdir -p .reports
 
-echo "== lint, format and types"
+echo "== lint, format, types and content schema"
 eslint . --max-warnings=0
 prettier --check . --log-level warn
+# The Sanity schema types must be valid; any error fails the run.
+sanity schema validate
+# The committed content types (sanity.types.ts) must match the schema and the queries.
+npm run --silent typegen >.reports/typegen.log 2>&1 || { cat .reports/typegen.log; exit 1; }
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1 && ! git diff --quiet -- sanity.types.ts; then
+  echo "sanity.types.ts was out of date; npm run typegen has regenerated it: commit it." >&2
+  exit 1
+fi
 tsc --noEmit
 
 echo "== unit and component tests (vitest)"
