@@ -22,6 +22,15 @@ const optionalPositiveInt = optionalText.pipe(
     .optional(),
 );
 
+const optionalNonNegativeInt = optionalText.pipe(
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().nonnegative())
+    .optional(),
+);
+
 const publicSchema = z.object({
   NEXT_PUBLIC_SITE_URL: optionalUrl,
   NEXT_PUBLIC_SANITY_PROJECT_ID: optionalText.pipe(
@@ -42,6 +51,8 @@ const serverSchema = z.object({
       .optional(),
   ),
   PGLITE_DATA_DIR: optionalText,
+  /** Event registration attempts allowed per client address per minute (default 60; 0 turns the limit off). */
+  REGISTRATION_RATE_LIMIT_PER_MINUTE: optionalNonNegativeInt,
   // EmailJS values are public (the browser sends them), but they are read at request time and
   // handed to the forms, so a deployment can set them without rebuilding.
   EMAILJS_PUBLIC_KEY: optionalText,
@@ -106,6 +117,7 @@ export function getServerEnv(): ServerEnv {
     ...parse(serverSchema, {
       DATABASE_URL: process.env.DATABASE_URL,
       PGLITE_DATA_DIR: process.env.PGLITE_DATA_DIR,
+      REGISTRATION_RATE_LIMIT_PER_MINUTE: process.env.REGISTRATION_RATE_LIMIT_PER_MINUTE,
       EMAILJS_PUBLIC_KEY: process.env.EMAILJS_PUBLIC_KEY,
       EMAILJS_SERVICE_ID: process.env.EMAILJS_SERVICE_ID,
       EMAILJS_CONTACT_TEMPLATE_ID: process.env.EMAILJS_CONTACT_TEMPLATE_ID,

@@ -1,0 +1,258 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The database behind the JSON contract of spec section 7: one table per entity of section 3
+ * that the API serves, plus event registrations. The same schema and migrations serve the
+ * embedded PGlite database and a PostgreSQL server.
+ *
+ * Image columns hold URLs the browser can load as they are (site-relative, e.g.
+ * `/media/events/lunar-new-year-gala.svg`). Lists are ordered by `sort_order`, then `id`.
+ */
+
+/** Lengths shared by several tables. */
+const URL_LENGTH = 500;
+const EMAIL_LENGTH = 254;
+const NAME_LENGTH = 60;
+
+const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+const sortOrder = () => integer('sort_order').notNull().default(0);
+const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const departments = pgTable('departments', {
+  id: id(),
+  name: varchar('name', { length: 100 }).notNull().unique(),
+});
+
+export const members = pgTable(
+  'members',
+  {
+    id: id(),
+    firstName: varchar('first_name', { length: NAME_LENGTH }).notNull(),
+    lastName: varchar('last_name', { length: NAME_LENGTH }).notNull(),
+    email: varchar('email', { length: EMAIL_LENGTH }),
+    quote: varchar('quote', { length: 300 }),
+    pfpImg: varchar('pfp_img', { length: URL_LENGTH }),
+    position: varchar('position', { length: 100 }).notNull(),
+    /** The member's leader in the team pyramid; null for the President. */
+    reportsTo: integer('reports_to').references((): AnyPgColumn => members.id, {
+      onDelete: 'set null',
+    }),
+    departmentId: integer('department_id').references(() => departments.id, {
+      onDelete: 'set null',
+    }),
+    sortOrder: sortOrder(),
+  },
+  (table) => [
+    index('members_reports_to_idx').on(table.reportsTo),
+    check(
+      'members_not_own_leader',
+      sql`${table.reportsTo} is null or ${table.reportsTo} <> ${table.id}`,
+    ),
+  ],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    title: varchar('title', { length: 200 }).notNull(),
+    description: text('description'),
+    /** When the event starts; null while the date is to be announced. */
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
+    /** Free text such as '3 hours'. */
+    duration: varchar('duration', { length: 60 }),
+    location: varchar('location', { length: 200 }),
+    organizer: varchar('organizer', { length: 200 }),
+    posterImg: varchar('poster_img', { length: URL_LENGTH }),
+    thumbnailLink: varchar('thumbnail_link', { length: URL_LENGTH }),
+    /** Most registrations accepted; null means no limit. */
+    capacity: integer('capacity'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('events_starts_at_idx').on(table.startsAt),
+    check('events_capacity_positive', sql`${table.capacity} is null or ${table.capacity} > 0`),
+  ],
+);
+
+export const eventRegistrations = pgTable(
+  'event_registrations',
+  {
+    id: id(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    firstName: varchar('first_name', { length: NAME_LENGTH }).notNull(),
+    lastName: varchar('last_name', { length: NAME_LENGTH }).notNull(),
+    /** Stored trimmed and lower-cased; the unique index below is the guarantee either way. */
+    email: varchar('email', { length: EMAIL_LENGTH }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // One registration per person and event, whatever the case or surrounding spaces of the
+    // address: concurrent duplicates fail here with a unique violation (SQLSTATE 23505).
+    uniqueIndex('event_registrations_event_email_unique').on(
+      table.eventId,
+      sql`lower(trim(${table.email}))`,
+    ),
+  ],
+);
+
+export const alumniKind = pgEnum('alumni_kind', ['club_member', 'telfer']);
+
+export const alumni = pgTable('alumni', {
+  id: id(),
+  /** Former club members appear in /api/alumni/, Telfer alumni in /api/telferAlumni/. */
+  kind: alumniKind('kind').notNull(),
+  name: varchar('name', { length: 120 }).notNull(),
+  position: varchar('position', { length: 150 }).notNull(),
+  major: varchar('major', { length: 120 }).notNull(),
+  email: varchar('email', { length: EMAIL_LENGTH }),
+  pfpImg: varchar('pfp_img', { length: URL_LENGTH }),
+  sortOrder: sortOrder(),
+});
+
+export const galleryItems = pgTable('gallery_items', {
+  id: id(),
+  image: varchar('image', { length: URL_LENGTH }).notNull(),
+  /** The caption the circular gallery draws under the image. */
+  text: varchar('text', { length: 120 }).notNull(),
+  sortOrder: sortOrder(),
+});
+
+export const sponsors = pgTable('sponsors', {
+  id: id(),
+  name: varchar('name', { length: 120 }).notNull(),
+  logoImg: varchar('logo_img', { length: URL_LENGTH }).notNull(),
+  link: varchar('link', { length: URL_LENGTH }),
+  description: text('description'),
+  /** The optional Instagram link the partnerships card can show. */
+  instagram: varchar('instagram', { length: URL_LENGTH }),
+  sortOrder: sortOrder(),
+});
+
+export const homeHeroMedia = pgTable(
+  'home_hero_media',
+  {
+    id: id(),
+    video: varchar('video', { length: URL_LENGTH }),
+    image: varchar('image', { length: URL_LENGTH }),
+    sortOrder: sortOrder(),
+  },
+  (table) => [
+    check(
+      'home_hero_media_has_media',
+      sql`${table.video} is not null or ${table.image} is not null`,
+    ),
+  ],
+);
+
+export const heroPage = pgEnum('hero_page', [
+  'events',
+  'joinus',
+  'alumni',
+  'services',
+  'resources',
+]);
+
+export const pageHeroImages = pgTable('page_hero_images', {
+  id: id(),
+  page: heroPage('page').notNull(),
+  image: varchar('image', { length: URL_LENGTH }).notNull(),
+  sortOrder: sortOrder(),
+});
+
+export const imageCollection = pgEnum('image_collection', [
+  'benefits',
+  'services',
+  'resource_carousel',
+]);
+
+/** Background and slideshow images: the join-us benefits, the services showcases, the resources slideshow. */
+export const imageRecords = pgTable(
+  'image_records',
+  {
+    id: id(),
+    collection: imageCollection('collection').notNull(),
+    image: varchar('image', { length: URL_LENGTH }).notNull(),
+    link: varchar('link', { length: URL_LENGTH }),
+    title: varchar('title', { length: 150 }),
+    sortOrder: sortOrder(),
+  },
+  (table) => [index('image_records_collection_idx').on(table.collection, table.sortOrder)],
+);
+
+export const openPositions = pgTable('open_positions', {
+  id: id(),
+  title: varchar('title', { length: 150 }).notNull(),
+  description: text('description').notNull(),
+  postedAt: timestamp('posted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  sortOrder: sortOrder(),
+});
+
+export const resources = pgTable('resources', {
+  id: id(),
+  title: varchar('title', { length: 150 }).notNull(),
+  description: text('description').notNull(),
+  thumbnailImg: varchar('thumbnail_img', { length: URL_LENGTH }),
+  resourceUrl: varchar('resource_url', { length: URL_LENGTH }).notNull(),
+  sortOrder: sortOrder(),
+});
+
+export const designs = pgTable('designs', {
+  id: id(),
+  title: varchar('title', { length: 150 }).notNull(),
+  description: text('description'),
+  image: varchar('image', { length: URL_LENGTH }).notNull(),
+  sortOrder: sortOrder(),
+});
+
+export type Department = typeof departments.$inferSelect;
+export type Member = typeof members.$inferSelect;
+export type NewMember = typeof members.$inferInsert;
+export type Event = typeof events.$inferSelect;
+export type NewEvent = typeof events.$inferInsert;
+export type EventRegistration = typeof eventRegistrations.$inferSelect;
+export type NewEventRegistration = typeof eventRegistrations.$inferInsert;
+export type Alumnus = typeof alumni.$inferSelect;
+export type AlumniKind = (typeof alumniKind.enumValues)[number];
+export type GalleryItem = typeof galleryItems.$inferSelect;
+export type Sponsor = typeof sponsors.$inferSelect;
+export type HomeHeroMedia = typeof homeHeroMedia.$inferSelect;
+export type HeroPage = (typeof heroPage.enumValues)[number];
+export type PageHeroImage = typeof pageHeroImages.$inferSelect;
+export type ImageCollection = (typeof imageCollection.enumValues)[number];
+export type ImageRecord = typeof imageRecords.$inferSelect;
+export type OpenPosition = typeof openPositions.$inferSelect;
+export type Resource = typeof resources.$inferSelect;
+export type Design = typeof designs.$inferSelect;
+
+/** Every table, in an order that deletes children before parents. */
+export const ALL_TABLES = [
+  eventRegistrations,
+  events,
+  members,
+  departments,
+  alumni,
+  galleryItems,
+  sponsors,
+  homeHeroMedia,
+  pageHeroImages,
+  imageRecords,
+  openPositions,
+  resources,
+  designs,
+] as const;
