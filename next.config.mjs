@@ -5,6 +5,10 @@ const nextConfig = {
   // PGlite ships its Postgres as WebAssembly plus data files that must be loaded from node_modules as they are.
   serverExternalPackages: ['@electric-sql/pglite'],
   poweredByHeader: false,
+  // The API contract's paths end with a slash (/api/events/) and must answer 200, not a redirect:
+  // Next.js's own slash redirects are off, and proxy.ts redirects page paths with a trailing
+  // slash to the canonical form without one, as before.
+  skipTrailingSlashRedirect: true,
   reactStrictMode: true,
   images: {
     formats: ['image/avif', 'image/webp'],

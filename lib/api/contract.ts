@@ -1,0 +1,207 @@
+import { z } from 'zod';
+
+/**
+ * The JSON contract of spec section 7: what every `/api/...` endpoint answers, as zod schemas and
+ * the DTO types inferred from them. Field names are the spec's, exactly (snake_case, `Link` with
+ * a capital L in /api/sponsors/). Where the spec gives one value two names, both are served.
+ *
+ * Image and video fields are URLs the browser can load as they are (site-relative, such as
+ * `/media/events/lunar-new-year-gala.svg`). Optional values are `null`, never absent.
+ *
+ * This module has no server code: client components may import it to validate what they fetch.
+ */
+
+const url = z.string().min(1);
+const nullableText = z.string().nullable();
+
+export const eventSchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  description: nullableText,
+  /** Calendar date 'YYYY-MM-DD' in the club's time zone (America/Toronto); null if not set. */
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable(),
+  /** The same value as `date` (the detail page reads this name). */
+  start_date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable(),
+  /** 'HH:MM', 24-hour, club time; null if not set. */
+  start_time: z
+    .string()
+    .regex(/^\d{2}:\d{2}$/)
+    .nullable(),
+  /** The exact start as an ISO 8601 instant (UTC); null if not set. */
+  starts_at: z.iso.datetime().nullable(),
+  /** Free text such as '3 hours'. */
+  duration: nullableText,
+  location: nullableText,
+  organizer: nullableText,
+  poster_img: url.nullable(),
+  thumbnail_link: url.nullable(),
+  /** Most registrations accepted; null means no limit. */
+  capacity: z.number().int().positive().nullable(),
+});
+
+export const memberSchema = z.object({
+  id: z.number().int().positive(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: nullableText,
+  quote: nullableText,
+  pfp_img: url.nullable(),
+  position: z.string(),
+  /** The id of the member's leader; null for the President. */
+  reports_to: z.number().int().positive().nullable(),
+  department: z.object({ name: z.string() }).nullable(),
+});
+
+export const galleryItemSchema = z.object({
+  id: z.number().int().positive(),
+  image: url,
+  /** The caption drawn under the image. */
+  text: z.string(),
+});
+
+export const sponsorImageSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  logo_img: url,
+  link: url.nullable(),
+});
+
+export const sponsorSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  logo_img: url,
+  description: nullableText,
+  /** The sponsor's site; the partnerships card reads `Link`, the logo strip `link`. */
+  Link: url.nullable(),
+  link: url.nullable(),
+  /** The optional Instagram link icon of the partnerships card. */
+  instagram: url.nullable(),
+});
+
+export const homeHeroMediaSchema = z.object({
+  id: z.number().int().positive(),
+  /** A video URL; when set, the hero plays it muted and looping. */
+  video: url.nullable(),
+  /** An image URL, used as the background when there is no video. */
+  image: url.nullable(),
+});
+
+export const heroImageSchema = z.object({
+  id: z.number().int().positive(),
+  image: url,
+});
+
+export const benefitBgImageSchema = heroImageSchema;
+
+export const imageRecordSchema = z.object({
+  id: z.number().int().positive(),
+  image: url,
+  link: url.nullable(),
+  title: nullableText,
+});
+
+export const openPositionSchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  description: z.string(),
+  /** ISO 8601 instant (UTC). */
+  posted_at: z.iso.datetime(),
+});
+
+export const alumnusSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  position: z.string(),
+  major: z.string(),
+  email: nullableText,
+  pfp_img: url.nullable(),
+});
+
+export const resourceSchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  description: z.string(),
+  thumbnail_img: url.nullable(),
+  resource_url: url,
+});
+
+export const designSchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  description: nullableText,
+  image: url,
+});
+
+export const registrationSchema = z.object({
+  id: z.number().int().positive(),
+  event_id: z.number().int().positive(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  /** ISO 8601 instant (UTC). */
+  registered_at: z.iso.datetime(),
+});
+
+/** 201 answer of POST /api/events/{id}/register/. */
+export const registrationCreatedSchema = z.object({
+  message: z.string(),
+  registration: registrationSchema,
+});
+
+/** Every failure answer: `error` is a sentence a visitor can read. */
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  /** Per-field messages of a 400 answer to an invalid registration. */
+  fields: z.record(z.string(), z.string()).optional(),
+});
+
+export type EventDto = z.infer<typeof eventSchema>;
+export type MemberDto = z.infer<typeof memberSchema>;
+export type GalleryItemDto = z.infer<typeof galleryItemSchema>;
+export type SponsorImageDto = z.infer<typeof sponsorImageSchema>;
+export type SponsorDto = z.infer<typeof sponsorSchema>;
+export type HomeHeroMediaDto = z.infer<typeof homeHeroMediaSchema>;
+export type HeroImageDto = z.infer<typeof heroImageSchema>;
+export type BenefitBgImageDto = z.infer<typeof benefitBgImageSchema>;
+export type ImageRecordDto = z.infer<typeof imageRecordSchema>;
+export type OpenPositionDto = z.infer<typeof openPositionSchema>;
+export type AlumnusDto = z.infer<typeof alumnusSchema>;
+export type ResourceDto = z.infer<typeof resourceSchema>;
+export type DesignDto = z.infer<typeof designSchema>;
+export type RegistrationDto = z.infer<typeof registrationSchema>;
+export type RegistrationCreatedDto = z.infer<typeof registrationCreatedSchema>;
+export type ApiErrorDto = z.infer<typeof apiErrorSchema>;
+
+/** The message of a successful registration (spec section 8). */
+export const REGISTRATION_SUCCESS_MESSAGE =
+  'Registration successful! You are now registered for this event.';
+
+/** The body of POST /api/events/{id}/register/. */
+export const registrationRequestSchema = z.object({
+  first_name: z
+    .string({ error: 'First name is required.' })
+    .trim()
+    .min(1, 'First name is required.')
+    .max(60, 'First name must be at most 60 characters.')
+    .regex(/^[^\p{Cc}]*$/u, 'First name must not contain control characters.'),
+  last_name: z
+    .string({ error: 'Last name is required.' })
+    .trim()
+    .min(1, 'Last name is required.')
+    .max(60, 'Last name must be at most 60 characters.')
+    .regex(/^[^\p{Cc}]*$/u, 'Last name must not contain control characters.'),
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .min(1, 'Email is required.')
+    .max(254, 'Email must be at most 254 characters.')
+    .pipe(z.email('Enter a valid email address.')),
+});
+
+export type RegistrationRequest = z.infer<typeof registrationRequestSchema>;

@@ -1,0 +1,64 @@
+/**
+ * How every `/api/...` endpoint answers a failure: a JSON body `{"error": "..."}` (plus per-field
+ * messages for an invalid form) with the status code of its error code. Built here only, so all
+ * endpoints fail the same way.
+ */
+
+export const API_ERRORS = {
+  invalid_json: {
+    status: 400,
+    message: 'The request body must be a JSON object with first_name, last_name and email.',
+  },
+  invalid_fields: { status: 400, message: 'Please correct the registration form.' },
+  csrf_cookie_missing: {
+    status: 403,
+    message:
+      'CSRF verification failed: the csrftoken cookie is missing. Reload the page and try again.',
+  },
+  csrf_token_mismatch: {
+    status: 403,
+    message:
+      'CSRF verification failed: the X-CSRFToken header does not match the csrftoken cookie. Reload the page and try again.',
+  },
+  csrf_origin_mismatch: {
+    status: 403,
+    message: 'CSRF verification failed: the request did not come from this site.',
+  },
+  event_not_found: { status: 404, message: 'Event not found.' },
+  already_registered: { status: 409, message: 'You are already registered for this event.' },
+  event_full: { status: 409, message: 'This event is full: no places are left.' },
+  registration_closed: { status: 409, message: 'Registration is closed for this event.' },
+  body_too_large: { status: 413, message: 'The request body is too large.' },
+  rate_limited: {
+    status: 429,
+    message:
+      'Too many registration attempts from your network. Please wait a minute and try again.',
+  },
+  source_failed: { status: 500, message: 'Failed to load data.' },
+  server_error: {
+    status: 500,
+    message: 'Something went wrong on our side. Please try again later.',
+  },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ApiErrorCode = keyof typeof API_ERRORS;
+
+export type ApiErrorOptions = {
+  /** Replaces the code's default message. */
+  message?: string;
+  /** Per-field messages, e.g. `{ email: 'Enter a valid email address.' }`. */
+  fields?: Record<string, string>;
+  headers?: Record<string, string>;
+};
+
+/** Responses of the API are about one request and one visitor: never stored by a cache. */
+export const NO_STORE = { 'Cache-Control': 'no-store' } as const;
+
+export function apiError(code: ApiErrorCode, options: ApiErrorOptions = {}): Response {
+  const { status, message } = API_ERRORS[code];
+  const body: { error: string; fields?: Record<string, string> } = {
+    error: options.message ?? message,
+  };
+  if (options.fields) body.fields = options.fields;
+  return Response.json(body, { status, headers: { ...NO_STORE, ...options.headers } });
+}
