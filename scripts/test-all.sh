@@ -25,6 +25,10 @@ tsc --noEmit
 echo "== unit and component tests (vitest)"
 vitest run --reporter=default --reporter=json --outputFile.json=.reports/unit.json
 
+echo "== database tests again on PostgreSQL (a throwaway Debian postgresql server on loopback)"
+bash scripts/with-postgres.sh vitest run --project unit tests/unit/db tests/unit/api \
+  --reporter=default --reporter=json --outputFile.json=.reports/unit-postgres.json
+
 echo "== production build for the browser tests"
 export NEXT_DIST_DIR=.next-test
 if build_is_current; then echo "build is current"; else next build; fi
@@ -33,5 +37,6 @@ echo "== end-to-end tests (Playwright, Chromium)"
 status=0
 PLAYWRIGHT_JSON_OUTPUT_NAME=.reports/e2e.json playwright test --reporter=list,json || status=$?
 
-node scripts/summarize-tests.mjs .reports/unit.json:unit .reports/e2e.json:e2e
+node scripts/summarize-tests.mjs .reports/unit.json:unit .reports/unit-postgres.json:postgres \
+  .reports/e2e.json:e2e
 exit "$status"
