@@ -1,0 +1,93 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { type RunningSite, startSite } from './support/server';
+
+/**
+ * Durability of the embedded database: a registration acknowledged with 201 is still there
+ * after the server process is killed (SIGKILL, no shutdown) and started again on the same data
+ * folder. The lock file left by the killed process is taken over on restart.
+ */
+
+const run = promisify(execFile);
+
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one server restart is enough');
+});
+
+/** The process group of the server that holds the data folder's lock. */
+function serverProcessGroup(dataDir: string): number {
+  const { pid } = JSON.parse(readFileSync(`${dataDir}.lock`, 'utf8')) as { pid: number };
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name: state, ppid, pgrp.
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+}
+
+async function register(site: RunningSite, eventId: number, email: string) {
+  const csrf = await fetch(`${site.baseURL}/api/csrf/`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  return fetch(`${site.baseURL}/api/events/${eventId}/register/`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-CSRFToken': csrfToken,
+      Cookie: `csrftoken=${csrfToken}`,
+      Origin: site.baseURL,
+    },
+    body: JSON.stringify({ first_name: 'Hao', last_name: 'Zhou', email }),
+  });
+}
+
+test('a 201 registration survives the server being killed with SIGKILL and restarted', async () => {
+  test.setTimeout(180_000);
+  const work = mkdtempSync(path.join(tmpdir(), 'tcsa-persist-'));
+  const dataDir = path.join(work, 'pglite');
+  const email = `persist.${Date.now()}@example.org`;
+  let site: RunningSite | null = null;
+  try {
+    site = await startSite({ PGLITE_DATA_DIR: dataDir });
+    const events = (await (await fetch(`${site.baseURL}/api/events/`)).json()) as {
+      id: number;
+      starts_at: string | null;
+      capacity: number | null;
+    }[];
+    const event = events.find(
+      (candidate) =>
+        candidate.starts_at &&
+        Date.parse(candidate.starts_at) > Date.now() &&
+        candidate.capacity === null,
+    )!;
+    expect((await register(site, event.id, email)).status).toBe(201);
+
+    process.kill(-serverProcessGroup(dataDir), 'SIGKILL');
+    await site.stop();
+
+    site = await startSite({ PGLITE_DATA_DIR: dataDir });
+    const again = await register(site, event.id, email);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: 'You are already registered for this event.' });
+    await site.stop();
+    site = null;
+
+    const { stdout } = await run(
+      path.resolve('node_modules/.bin/tsx'),
+      [
+        '--conditions=react-server',
+        'scripts/db/export-registrations.ts',
+        '--event',
+        String(event.id),
+      ],
+      { env: { ...process.env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' } },
+    );
+    expect(stdout.split('\r\n')[0]).toBe(
+      'id,event_id,event_title,first_name,last_name,email,registered_at',
+    );
+    expect(stdout).toContain(`,Hao,Zhou,${email},`);
+  } finally {
+    await site?.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+});
