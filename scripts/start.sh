@@ -8,6 +8,12 @@ source scripts/lib/common.sh
 ensure_dependencies
 if build_is_current; then echo "Build is current."; else next build; fi
 
+# Applies pending migrations and, on a fresh clone, fills the empty database with the seed
+# content (the embedded PGlite folder .data/pglite, or the DATABASE_URL server). It also fails
+# early, naming the process, when another server already holds the embedded database.
+npm run --silent db:migrate
+npm run --silent db:seed -- --if-empty
+
 port=${PORT:-3000}
 port=$(node -e '
 const net = require("node:net");
