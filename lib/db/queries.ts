@@ -144,6 +144,10 @@ export async function registerForEvent(
   const email = normalizeEmail(input.email);
   try {
     return await db.transaction(async (tx): Promise<RegistrationOutcome> => {
+      // PGlite runs queries synchronously in this process, so queued transactions can follow one
+      // another without the event loop ever writing out the answers of those already done; one
+      // turn of the loop here lets finished responses go out while the queue drains.
+      await new Promise((resolve) => setImmediate(resolve));
       const [event] = await tx
         .select({ startsAt: events.startsAt, capacity: events.capacity })
         .from(events)
