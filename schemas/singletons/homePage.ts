@@ -1,4 +1,5 @@
 import { defineArrayMember, defineField, defineType } from 'sanity';
+import { heroTitleField } from '../fields';
 import { sitePath, trimmed } from '../validation';
 
 type RoadmapPointValue = { year?: number };
@@ -13,13 +14,7 @@ export const homePage = defineType({
     { name: 'sections', title: 'Sections' },
   ],
   fields: [
-    defineField({
-      name: 'heroTitle',
-      title: 'Hero title',
-      type: 'string',
-      group: 'hero',
-      validation: (rule) => rule.required().max(80).custom(trimmed),
-    }),
+    heroTitleField(),
     defineField({
       name: 'heroMessage',
       title: 'Hero message',

@@ -1,14 +1,6 @@
 import { defineArrayMember, defineField, defineType } from 'sanity';
+import { formLabelField, heroTitleField } from '../fields';
 import { trimmed } from '../validation';
-
-const label = (name: string, title: string) =>
-  defineField({
-    name,
-    title,
-    type: 'string',
-    group: 'form',
-    validation: (rule) => rule.required().max(60).custom(trimmed),
-  });
 
 /** The join-us page: hero, the three benefits, the positions heading and the application form. */
 export const joinUsPage = defineType({
@@ -21,13 +13,7 @@ export const joinUsPage = defineType({
     { name: 'form', title: 'Application form' },
   ],
   fields: [
-    defineField({
-      name: 'heroTitle',
-      title: 'Hero title',
-      type: 'string',
-      group: 'hero',
-      validation: (rule) => rule.required().max(80).custom(trimmed),
-    }),
+    heroTitleField(),
     defineField({
       name: 'heroMessage',
       title: 'Hero message',
@@ -51,12 +37,12 @@ export const joinUsPage = defineType({
       group: 'benefits',
       validation: (rule) => rule.required().max(60).custom(trimmed),
     }),
-    label('formTitle', 'Form heading'),
-    label('nameLabel', 'Name field label'),
-    label('emailLabel', 'Email field label'),
-    label('positionLabel', 'Position field label'),
-    label('resumeLabel', 'Resume upload label'),
-    label('submitLabel', 'Submit button text'),
+    formLabelField('formTitle', 'Form heading'),
+    formLabelField('nameLabel', 'Name field label'),
+    formLabelField('emailLabel', 'Email field label'),
+    formLabelField('positionLabel', 'Position field label'),
+    formLabelField('resumeLabel', 'Resume upload label'),
+    formLabelField('submitLabel', 'Submit button text'),
     defineField({
       name: 'submitConfirmation',
       title: 'Question asked before sending',

@@ -1,14 +1,5 @@
 import { defineArrayMember, defineField, defineType } from 'sanity';
-import { trimmed } from '../validation';
-
-const label = (name: string, title: string) =>
-  defineField({
-    name,
-    title,
-    type: 'string',
-    group: 'form',
-    validation: (rule) => rule.required().max(60).custom(trimmed),
-  });
+import { formLabelField, heroTitleField } from '../fields';
 
 /** The services page: hero, the four services and the contact form's copy. */
 export const servicesPage = defineType({
@@ -21,13 +12,7 @@ export const servicesPage = defineType({
     { name: 'form', title: 'Contact form' },
   ],
   fields: [
-    defineField({
-      name: 'heroTitle',
-      title: 'Hero title',
-      type: 'string',
-      group: 'hero',
-      validation: (rule) => rule.required().max(80).custom(trimmed),
-    }),
+    heroTitleField(),
     defineField({
       name: 'heroMessage',
       title: 'Hero message',
@@ -44,11 +29,11 @@ export const servicesPage = defineType({
       of: [defineArrayMember({ type: 'serviceShowcase' })],
       validation: (rule) => rule.required().length(4),
     }),
-    label('formTitle', 'Form heading'),
-    label('nameLabel', 'Name field label'),
-    label('emailLabel', 'Email field label'),
-    label('needsLabel', 'Needs field label'),
-    label('submitLabel', 'Send button text'),
+    formLabelField('formTitle', 'Form heading'),
+    formLabelField('nameLabel', 'Name field label'),
+    formLabelField('emailLabel', 'Email field label'),
+    formLabelField('needsLabel', 'Needs field label'),
+    formLabelField('submitLabel', 'Send button text'),
   ],
   preview: { prepare: () => ({ title: 'Services page' }) },
 });
