@@ -7,6 +7,21 @@ import path from 'node:path';
 /** Secret the test server accepts for preview mode; tests enable drafts with it. */
 export const E2E_PREVIEW_SECRET = 'e2e-preview-secret';
 
+/**
+ * EmailJS ids of the test server. Tests intercept https://api.emailjs.com and assert these ids
+ * and the template parameters; no email ever leaves the machine.
+ */
+export const E2E_EMAILJS = {
+  EMAILJS_PUBLIC_KEY: 'e2e-public-key',
+  EMAILJS_SERVICE_ID: 'e2e-service',
+  EMAILJS_CONTACT_TEMPLATE_ID: 'e2e-contact-template',
+  EMAILJS_APPLICATION_ADMIN_TEMPLATE_ID: 'e2e-application-admin-template',
+  EMAILJS_APPLICATION_REPLY_TEMPLATE_ID: 'e2e-application-reply-template',
+  EMAILJS_REGISTRATION_ADMIN_TEMPLATE_ID: 'e2e-registration-admin-template',
+  EMAILJS_REGISTRATION_CONFIRM_TEMPLATE_ID: 'e2e-registration-confirm-template',
+  EMAILJS_SERVICES_TEMPLATE_ID: 'e2e-services-template',
+} as const;
+
 export async function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -81,6 +96,7 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
         NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL ?? '',
         TCSA_ENABLE_TEST_FAULTS: '1',
         SANITY_PREVIEW_SECRET: E2E_PREVIEW_SECRET,
+        ...E2E_EMAILJS,
         ...extraEnv,
       },
     },
