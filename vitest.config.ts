@@ -15,6 +15,9 @@ export default defineConfig({
     jsx: { runtime: 'automatic' },
   },
   test: {
+    // Opening an embedded database (PGlite's WebAssembly Postgres) in a set-up hook takes seconds
+    // on a busy two-core machine; a slow start is not a failure.
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,

@@ -43,8 +43,13 @@ export const LINE_WIDTH = { normal: 0.3, highlighted: 0.5 } as const;
 export const HIGHLIGHT_COLOR = '#1d4ed8';
 
 const CENTER_X = 50;
-/** The finance branch is drawn in its own column at the right of the main tree. */
-const FINANCE_X = 103;
+/**
+ * The finance branch is drawn in its own column at the right edge of the view. The main tree then
+ * moves a little to the left so that its rightmost member (a leader 45 units right of centre, plus
+ * half a member spacing) stays a whole mobile node clear of that column.
+ */
+const FINANCE_X = 106;
+const CENTER_X_WITH_FINANCE = 47;
 const FINANCE_STEP_Y = 12;
 
 export const FINANCE_POSITION = 'VP Finance';
@@ -135,18 +140,19 @@ export function assignTiers(all: readonly PyramidMemberInput[]): PyramidTiers {
 export function layoutPyramid(all: readonly PyramidMemberInput[]): PyramidLayout {
   const tiers = assignTiers(all);
   const nodes: PyramidNode[] = [];
+  const center = tiers.finance ? CENTER_X_WITH_FINANCE : CENTER_X;
 
   if (tiers.advisor) {
     const department = tiers.advisor.department?.name ?? 'Executive Board';
     nodes.push({
       ...toPerson(tiers.advisor, department),
       tier: 'advisor',
-      x: CENTER_X,
+      x: center,
       y: TIER_LEVELS.advisor,
     });
   }
 
-  spread(tiers.executives.length, TIER_SPACING.executive, CENTER_X).forEach((x, index) => {
+  spread(tiers.executives.length, TIER_SPACING.executive, center).forEach((x, index) => {
     const member = tiers.executives[index]!;
     nodes.push({
       ...toPerson(member, member.department?.name ?? 'Executive Board'),
@@ -157,7 +163,7 @@ export function layoutPyramid(all: readonly PyramidMemberInput[]): PyramidLayout
   });
 
   const leaderX = new Map<number, number>();
-  spread(tiers.leaders.length, TIER_SPACING.leader, CENTER_X).forEach((x, index) => {
+  spread(tiers.leaders.length, TIER_SPACING.leader, center).forEach((x, index) => {
     const leader = tiers.leaders[index]!;
     leaderX.set(leader.id, x);
     nodes.push({
@@ -178,8 +184,8 @@ export function layoutPyramid(all: readonly PyramidMemberInput[]): PyramidLayout
     tiers.leaders.map((leader) => [leader.id, leaderDepartmentName(leader)]),
   );
   for (const [leaderId, group] of byLeader) {
-    const center = leaderId === null ? CENTER_X : leaderX.get(leaderId)!;
-    spread(group.length, TIER_SPACING.member, center).forEach((x, index) => {
+    const groupCenter = leaderId === null ? center : leaderX.get(leaderId)!;
+    spread(group.length, TIER_SPACING.member, groupCenter).forEach((x, index) => {
       const member = group[index]!;
       const department =
         member.department?.name ??

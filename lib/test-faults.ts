@@ -10,14 +10,19 @@ import { getServerEnv } from './env';
  */
 export const TEST_FAULT_COOKIE = 'tcsa-test-fault';
 
-export type TestFault = 'error' | 'empty' | 'invalid';
+export type TestFault = 'error' | 'empty' | 'invalid' | 'slow';
+
+const FAULT_KINDS: readonly TestFault[] = ['error', 'empty', 'invalid', 'slow'];
+
+/** How long a 'slow' read waits before it answers: long enough to see its loading state. */
+export const SLOW_READ_DELAY_MS = 3_000;
 
 export function parseTestFaults(cookieValue: string | undefined): Map<string, TestFault> {
   const faults = new Map<string, TestFault>();
   for (const pair of (cookieValue ?? '').split(',')) {
     const [source, kind] = pair.split('=').map((part) => part.trim());
-    if (source && (kind === 'error' || kind === 'empty' || kind === 'invalid')) {
-      faults.set(source, kind);
+    if (source && FAULT_KINDS.includes(kind as TestFault)) {
+      faults.set(source, kind as TestFault);
     }
   }
   return faults;

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import { draftMode } from 'next/headers';
+import { unstable_rethrow } from 'next/navigation';
 import { VisualEditing } from 'next-sanity/visual-editing';
 import type { ReactNode } from 'react';
 import { Footer } from '@/app/_components/Footer';
@@ -25,6 +26,8 @@ async function readSiteSettings(options?: ReadOptions): Promise<SiteSettings | n
   try {
     return await getSiteSettings(options);
   } catch (error) {
+    // Draft mode reads request data; that signal must reach Next.js, not become a null.
+    unstable_rethrow(error);
     console.error('Failed to load the site settings', error);
     return null;
   }

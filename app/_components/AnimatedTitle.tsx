@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { Fragment, useEffect, useRef, useState, type CSSProperties } from 'react';
 import styles from './AnimatedTitle.module.css';
 
 /** Spec section 9: 50 ms between letters, starting when 20% is in view with a -50px margin. */
@@ -55,20 +55,23 @@ export function AnimatedTitle({ title, id }: { title: string; id?: string }) {
             className={`${styles.line} ${lineIndex === 0 ? styles.firstLine : ''}`}
           >
             {line.split(' ').map((word, wordIndex) => (
-              // Words never break between their letters; lines wrap only between words.
-              <span key={wordIndex} className={styles.word}>
+              // Words never break between their letters; lines wrap only at the spaces between
+              // words, which therefore sit outside the unbreakable word spans.
+              <Fragment key={wordIndex}>
                 {wordIndex > 0 ? ' ' : null}
-                {Array.from(word).map((character) => {
-                  const style = {
-                    '--letter-delay': `${letterIndex++ * LETTER_DELAY_MS}ms`,
-                  } as CSSProperties;
-                  return (
-                    <span key={letterIndex} className={styles.letter} style={style}>
-                      {character}
-                    </span>
-                  );
-                })}
-              </span>
+                <span className={styles.word}>
+                  {Array.from(word).map((character) => {
+                    const style = {
+                      '--letter-delay': `${letterIndex++ * LETTER_DELAY_MS}ms`,
+                    } as CSSProperties;
+                    return (
+                      <span key={letterIndex} className={styles.letter} style={style}>
+                        {character}
+                      </span>
+                    );
+                  })}
+                </span>
+              </Fragment>
             ))}
           </span>
         ) : null,

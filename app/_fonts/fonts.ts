@@ -37,17 +37,3 @@ export const poppins = localFont({
     'sans-serif',
   ],
 });
-
-/** The gallery captions' font (bold 30px DM Sans in the spec); only the gallery uses it. */
-export const dmSans = localFont({
-  src: [
-    {
-      path: '../../node_modules/@fontsource/dm-sans/files/dm-sans-latin-700-normal.woff2',
-      weight: '700',
-      style: 'normal',
-    },
-  ],
-  variable: '--font-dm-sans',
-  display: 'swap',
-  preload: false,
-});

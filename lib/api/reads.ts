@@ -5,7 +5,7 @@ import { connection } from 'next/server';
 import { type Database, getDb } from '@/lib/db/client';
 import * as queries from '@/lib/db/queries';
 import type { HeroPage } from '@/lib/db/schema';
-import { testFaultFor } from '@/lib/test-faults';
+import { SLOW_READ_DELAY_MS, testFaultFor } from '@/lib/test-faults';
 import type {
   AlumnusDto,
   BenefitBgImageDto,
@@ -44,7 +44,8 @@ import {
  *   InvalidDataError ('Invalid data format received from server').
  * - End-to-end tests reach those states through the fault cookie of lib/test-faults.ts: 'error'
  *   fails the read, 'empty' returns an empty list (or no event), 'invalid' returns an object where
- *   a list belongs (the endpoint answers it as is).
+ *   a list belongs (the endpoint answers it as is), 'slow' answers normally after a delay so the
+ *   page's loading state can be seen.
  */
 
 export const CACHE_SECONDS = 60;
@@ -132,6 +133,10 @@ const loadEventRow = cachedRead('event', DATA_SOURCES.event.tag, async (db, id: 
 async function beginRead(source: DataSource) {
   await connection();
   const fault = await testFaultFor(source);
+  if (fault === 'slow') {
+    await new Promise((resolve) => setTimeout(resolve, SLOW_READ_DELAY_MS));
+    return null;
+  }
   if (fault === 'error') {
     throw new DataSourceError(
       source,

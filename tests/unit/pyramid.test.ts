@@ -5,6 +5,7 @@ import {
   isLinkHighlighted,
   layoutPyramid,
   leaderDepartmentName,
+  NODE_SIZE,
   TIER_LEVELS,
   type PyramidMemberInput,
 } from '@/lib/pyramid';
@@ -167,6 +168,34 @@ describe('pyramid layout', () => {
     );
     expect(head.x).toBeGreaterThan(mainTreeMaxX);
     expect(head.x).toBeLessThanOrEqual(110);
+  });
+
+  it('keeps every portrait clear of every other, finance column included, at the mobile size', () => {
+    const t = team();
+    // Four leaders (the widest tree), the last with two members next to the finance column.
+    const designLead = member('Design Lead', t.president.id);
+    const illustrator = member('Illustrator', designLead.id);
+    const webLead = member('Web Lead', t.president.id);
+    const developer = member('Developer', webLead.id);
+    const operations = member('Operations', webLead.id);
+    const layout = layoutPyramid([
+      ...t.all,
+      designLead,
+      illustrator,
+      webLead,
+      developer,
+      operations,
+    ]);
+    expect(layout.nodes.filter((n) => n.tier === 'leader')).toHaveLength(4);
+    for (const a of layout.nodes) {
+      for (const b of layout.nodes) {
+        if (a.id >= b.id) continue;
+        const distance = Math.hypot(a.x - b.x, a.y - b.y);
+        expect(distance, `${a.position} and ${b.position}`).toBeGreaterThanOrEqual(
+          NODE_SIZE.mobile,
+        );
+      }
+    }
   });
 
   it('builds the display model: combined name, department name and leader id', () => {

@@ -8,8 +8,11 @@ import { isEmailConfigured, sendEmailForm, type EmailConfig } from '@/lib/email'
 export const CONTACT_SUCCESS = 'Message sent successfully!';
 export const CONTACT_FAILURE = 'An error occurred, please try again. See console for details.';
 
-export function contactNotConfiguredMessage(contactEmail: string): string {
-  return `Online messages are not set up on this site yet, so this form cannot send. Please email us at ${contactEmail} instead.`;
+export function contactNotConfiguredMessage(contactEmail: string | null): string {
+  const alternative = contactEmail
+    ? `Please email us at ${contactEmail} instead.`
+    : 'Please email us instead.';
+  return `Online messages are not set up on this site yet, so this form cannot send. ${alternative}`;
 }
 
 type Status = { tone: 'success' | 'error'; text: string } | null;
@@ -20,7 +23,8 @@ export function ContactForm({
   contactEmail,
 }: {
   emailConfig: EmailConfig;
-  contactEmail: string;
+  /** The club's address from the site settings; null until an executive sets it. */
+  contactEmail: string | null;
 }) {
   const [sending, setSending] = useState(false);
   const [status, setStatus] = useState<Status>(null);

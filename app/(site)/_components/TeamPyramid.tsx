@@ -149,21 +149,28 @@ export function TeamPyramid({ members }: { members: PyramidMemberInput[] }) {
                   clipPath={`url(#${clipId})`}
                   preserveAspectRatio="xMidYMid slice"
                 />
-              ) : (
-                <text
-                  className={styles.initials}
-                  x={node.x}
-                  y={cy + 0.9}
-                  textAnchor="middle"
-                  aria-hidden="true"
-                >
-                  {initials(node.name)}
-                </text>
-              )}
+              ) : null}
               <circle className={styles.ring} cx={node.x} cy={cy} r={size / 2} />
             </g>
           );
         })}
+        {/* Initials stand in for missing portraits. They sit outside the buttons so that each
+            button's name is the member's full name and position, not two letters. */}
+        <g aria-hidden="true" pointerEvents="none">
+          {layout.nodes
+            .filter((node) => !node.pfp_img)
+            .map((node) => (
+              <text
+                key={node.id}
+                className={styles.initials}
+                x={node.x}
+                y={centerY(node) + 0.9}
+                textAnchor="middle"
+              >
+                {initials(node.name)}
+              </text>
+            ))}
+        </g>
       </svg>
       {hovered ? <MemberCard node={hovered} centered={narrow} id={cardId} /> : null}
       <p className={styles.hint}>

@@ -51,13 +51,7 @@ function PlainRow({ items }: { items: readonly GalleryItem[] }) {
  * The gallery section's interactive part: the WebGL carousel near the viewport, or a plain
  * scrolling row of photos when WebGL is missing or the visitor prefers reduced motion.
  */
-export function GallerySection({
-  items,
-  captionFontFamily,
-}: {
-  items: readonly GalleryItem[];
-  captionFontFamily: string;
-}) {
+export function GallerySection({ items }: { items: readonly GalleryItem[] }) {
   const sectionRef = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
   const engine = useRef<CircularGalleryEngine | null>(null);
@@ -111,7 +105,6 @@ export function GallerySection({
         <CircularGallery
           items={items}
           bend={narrow ? GALLERY_SETTINGS.mobileBend : GALLERY_SETTINGS.bend}
-          captionFontFamily={captionFontFamily}
           onReady={(ready) => {
             engine.current = ready;
           }}

@@ -212,6 +212,9 @@ class Slide {
   }
 }
 
+/** Share of an image below which the carousel counts as resting. */
+const REST_TOLERANCE = 0.0005;
+
 export class CircularGalleryEngine {
   private readonly renderer: Renderer;
   private readonly gl: OGLRenderingContext;
@@ -223,6 +226,9 @@ export class CircularGalleryEngine {
   private total = 1;
   private halfWidth = 1;
   private frame = 0;
+  /** Whether the carousel is on screen (set by start and stop). */
+  private visible = false;
+  /** Whether a frame is scheduled: only while something moves, so a resting carousel costs nothing. */
   private running = false;
   private time = 0;
   private snapTimer: ReturnType<typeof setTimeout> | undefined;
@@ -279,6 +285,7 @@ export class CircularGalleryEngine {
 
   setBend(bend: number) {
     this.bend = bend;
+    this.render(0);
   }
 
   /** Moves by whole images (arrow keys and buttons). */
@@ -287,15 +294,23 @@ export class CircularGalleryEngine {
     this.settle();
   }
 
+  /** The carousel came on screen: animate whenever it moves. */
   start() {
-    if (this.running) return;
-    this.running = true;
-    this.frame = requestAnimationFrame(this.tick);
+    this.visible = true;
+    this.wake();
   }
 
+  /** The carousel left the screen: no frames at all until it returns. */
   stop() {
+    this.visible = false;
     this.running = false;
     cancelAnimationFrame(this.frame);
+  }
+
+  private wake() {
+    if (!this.visible || this.running) return;
+    this.running = true;
+    this.frame = requestAnimationFrame(this.tick);
   }
 
   destroy() {
@@ -340,7 +355,9 @@ export class CircularGalleryEngine {
   private settle = () => {
     clearTimeout(this.snapTimer);
     this.scroll.target = snapToStep(this.scroll.target, this.step);
-    this.options.onSettle?.(Math.round(this.scroll.target / this.step));
+    this.wake();
+    // Unrounded on purpose: the end-to-end tests check that it is a whole number of images.
+    this.options.onSettle?.(this.scroll.target / this.step);
   };
 
   private onWheel = (event: WheelEvent) => {
@@ -350,6 +367,7 @@ export class CircularGalleryEngine {
     // A sideways swipe belongs to the carousel; an up-down wheel still scrolls the page too.
     if (horizontal) event.preventDefault();
     this.scroll.target += Math.sign(delta) * GALLERY_SETTINGS.scrollSpeed * this.step * 0.5;
+    this.wake();
     clearTimeout(this.snapTimer);
     this.snapTimer = setTimeout(this.settle, GALLERY_SETTINGS.snapDebounceMs);
   };
@@ -368,6 +386,7 @@ export class CircularGalleryEngine {
     // dragFactor is the share of a tenth of an image that one pixel of drag moves.
     const distance = (this.drag.startX - event.clientX) * GALLERY_SETTINGS.dragFactor;
     this.scroll.target = this.drag.startTarget + distance * (this.step / 10);
+    this.wake();
   };
 
   private onPointerUp = (event: PointerEvent) => {
@@ -389,6 +408,18 @@ export class CircularGalleryEngine {
     const speed = this.scroll.current - this.scroll.last;
     this.scroll.last = this.scroll.current;
     this.time += 0.04;
+    const resting =
+      !this.drag &&
+      Math.abs(this.scroll.target - this.scroll.current) < this.step * REST_TOLERANCE &&
+      Math.abs(speed) < this.step * REST_TOLERANCE;
+    if (resting) {
+      // Close enough to see no difference: land exactly and stop asking for frames.
+      this.scroll.current = this.scroll.target;
+      this.scroll.last = this.scroll.current;
+      this.render(0);
+      this.running = false;
+      return;
+    }
     this.render(speed);
     this.frame = requestAnimationFrame(this.tick);
   };

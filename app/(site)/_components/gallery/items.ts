@@ -11,6 +11,8 @@ export const GALLERY_SETTINGS = {
   mobileBend: 0,
   borderRadius: 0.05,
   captionFont: 'bold 30px',
+  /** Self-hosted from @fontsource; its CSS loads with the carousel's code, not with the page. */
+  captionFontFamily: "'DM Sans', sans-serif",
   heightPx: 400,
   mobileHeightPx: 230,
 } as const;

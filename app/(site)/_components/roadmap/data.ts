@@ -25,3 +25,13 @@ export function roadmapSeries(points: readonly RoadmapPoint[]): RoadmapSeries[] 
     },
   ];
 }
+
+/**
+ * The yearly figures of spec section 9: what the chart shows when the content source has no
+ * roadmap yet (a fresh project before its first publish).
+ */
+export const SPEC_ROADMAP: readonly RoadmapPoint[] = [
+  { year: 2023, events: 2, peopleInfluenced: 3300 },
+  { year: 2024, events: 10, peopleInfluenced: 4527 },
+  { year: 2025, events: 6, peopleInfluenced: 3836 },
+];
