@@ -3,7 +3,9 @@ import { parseTestFaults } from '@/lib/test-faults';
 
 describe('test fault cookie', () => {
   it('reads source=kind pairs', () => {
-    const faults = parseTestFaults('events=error, members=empty,sponsors=invalid,circularGalleryImages=slow');
+    const faults = parseTestFaults(
+      'events=error, members=empty,sponsors=invalid,circularGalleryImages=slow',
+    );
     expect(Object.fromEntries(faults)).toEqual({
       events: 'error',
       members: 'empty',
