@@ -17,17 +17,19 @@ export function AlumnusCard({ alumnus }: { alumnus: AlumnusDto }) {
         height={120}
         unoptimized={picture.endsWith('.svg')}
       />
-      <h3 className={styles.name}>{alumnus.name}</h3>
-      <p className={styles.position}>{alumnus.position}</p>
-      <p className={styles.major}>
-        <span className="visually-hidden">Major: </span>
-        {alumnus.major}
-      </p>
-      {alumnus.email ? (
-        <a className={styles.email} href={`mailto:${alumnus.email}`}>
-          {alumnus.email}
-        </a>
-      ) : null}
+      <div className={styles.text}>
+        <h3 className={styles.name}>{alumnus.name}</h3>
+        <p className={styles.position}>{alumnus.position}</p>
+        <p className={styles.major}>
+          <span className="visually-hidden">Major: </span>
+          {alumnus.major}
+        </p>
+        {alumnus.email ? (
+          <a className={styles.email} href={`mailto:${alumnus.email}`}>
+            {alumnus.email}
+          </a>
+        ) : null}
+      </div>
     </article>
   );
 }
