@@ -1,8 +1,38 @@
 import type { Metadata } from 'next';
+import { unstable_rethrow } from 'next/navigation';
+import { connection } from 'next/server';
 import { Hero } from '@/app/_components/Hero';
+import { getPageHero, type PageHeroContent } from '@/lib/content';
+import { HERO_IMAGE_ERROR, pageHeroMedia } from '../_components/page-hero-media';
+import { AlumniSection } from './_components/AlumniSection';
 
 export const metadata: Metadata = { title: 'Alumni' };
 
-export default function AlumniPage() {
-  return <Hero compact title="MEET THE ALUMNI" />;
+async function readHeroCopy(): Promise<PageHeroContent | null> {
+  try {
+    return await getPageHero('alumni');
+  } catch (error) {
+    unstable_rethrow(error);
+    console.error('Failed to load the alumni hero copy from the content source', error);
+    return null;
+  }
+}
+
+export default async function AlumniPage() {
+  // Rendered per request: the sections read the database (and, in tests, the fault cookie).
+  await connection();
+  const hero = await readHeroCopy();
+  return (
+    <>
+      <Hero
+        compact
+        title={hero?.title ?? 'MEET THE ALUMNI'}
+        message={hero?.subtitle}
+        media={pageHeroMedia('alumni')}
+        mediaErrorMessage={HERO_IMAGE_ERROR}
+      />
+      <AlumniSection kind="former" />
+      <AlumniSection kind="telfer" />
+    </>
+  );
 }

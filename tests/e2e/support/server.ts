@@ -121,6 +121,9 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
   };
   try {
     await waitUntilServing(`${baseURL}/`, child, logFile);
+    // The database opens, migrates and seeds on its first read, which takes tens of seconds on a
+    // busy machine: do it here, so that no test's own time limit pays for it.
+    await waitUntilServing(`${baseURL}/api/events/`, child, logFile);
   } catch (error) {
     await stop();
     throw error;

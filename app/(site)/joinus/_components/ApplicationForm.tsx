@@ -1,0 +1,210 @@
+'use client';
+
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { TextField } from '@/app/_components/forms/FormField';
+import formStyles from '@/app/_components/forms/Form.module.css';
+import { isEmailConfigured, sendEmail, sendEmailForm, type EmailConfig } from '@/lib/email';
+import { RESUME_ACCEPT, RESUME_HINT, checkResumeFile } from '@/lib/resume';
+import styles from './ApplicationForm.module.css';
+import { ConfirmDialog } from './ConfirmDialog';
+
+/** The alerts of spec section 8 for the job application. */
+export const APPLICATION_ALERTS = {
+  adminFailed: 'Failed to send application. Please try again later.',
+  replyFailed: 'Application sent but failed to send confirmation email.',
+  success: 'Your application has been submitted. You should receive a confirmation email shortly.',
+} as const;
+
+export function applicationNotConfiguredMessage(contactEmail: string | null): string {
+  const instead = contactEmail
+    ? `Please email your resume to ${contactEmail} instead.`
+    : 'Please email your resume to the club instead.';
+  return `Online applications are not set up on this site yet, so this form cannot send. ${instead}`;
+}
+
+export type ApplicationFormCopy = {
+  nameLabel: string;
+  emailLabel: string;
+  positionLabel: string;
+  resumeLabel: string;
+  submitLabel: string;
+  /** The question asked before anything is sent. */
+  confirmation: string;
+};
+
+type Status = { tone: 'success' | 'error' | 'partial'; text: string } | null;
+
+function fieldText(fields: FormData, name: string): string {
+  const value = fields.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/**
+ * 'Tell us About Yourself !': after a confirmation, the whole form (resume attached) goes to the
+ * club's admin template, and only once that succeeded the applicant gets the auto-reply.
+ */
+export function ApplicationForm({
+  emailConfig,
+  contactEmail,
+  copy,
+  labelledBy,
+}: {
+  emailConfig: EmailConfig;
+  contactEmail: string | null;
+  copy: ApplicationFormCopy;
+  /** The id of the heading that names the form. */
+  labelledBy: string;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const resumeRef = useRef<HTMLInputElement>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+  const [resumeError, setResumeError] = useState<string | null>(null);
+  const statusId = useId();
+  const resumeHintId = useId();
+  const resumeErrorId = useId();
+  const configured = isEmailConfigured(emailConfig, 'applicationAdmin');
+
+  /** Checks the chosen resume; the browser then refuses to submit with the message shown. */
+  function checkResume(): boolean {
+    const input = resumeRef.current;
+    if (!input) return false;
+    const file = input.files?.[0];
+    const problem = file ? checkResumeFile(file) : null;
+    input.setCustomValidity(problem ?? '');
+    setResumeError(problem);
+    return problem === null;
+  }
+
+  function report(tone: NonNullable<Status>['tone'], text: string) {
+    setStatus({ tone, text });
+    window.alert(text);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    if (!checkResume()) {
+      resumeRef.current?.focus();
+      return;
+    }
+    if (!configured) {
+      report('error', applicationNotConfiguredMessage(contactEmail));
+      return;
+    }
+    setStatus(null);
+    setConfirming(true);
+  }
+
+  async function send() {
+    setConfirming(false);
+    const form = formRef.current;
+    if (!form) return;
+    const fields = new FormData(form);
+    const reply = {
+      applicant_name: fieldText(fields, 'applicant_name'),
+      applicant_email: fieldText(fields, 'applicant_email'),
+      position: fieldText(fields, 'position'),
+    };
+    setSending(true);
+    try {
+      try {
+        await sendEmailForm(emailConfig, 'applicationAdmin', form);
+      } catch {
+        // lib/email logged why; what the visitor typed stays so they can try again.
+        report('error', APPLICATION_ALERTS.adminFailed);
+        return;
+      }
+      try {
+        await sendEmail(emailConfig, 'applicationReply', reply);
+        report('success', APPLICATION_ALERTS.success);
+      } catch {
+        report('partial', APPLICATION_ALERTS.replyFailed);
+      }
+      form.reset();
+      resumeRef.current?.setCustomValidity('');
+      setResumeError(null);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <>
+      <form
+        ref={formRef}
+        className={formStyles.form}
+        onSubmit={onSubmit}
+        aria-labelledby={labelledBy}
+        aria-describedby={statusId}
+        encType="multipart/form-data"
+      >
+        {!configured ? (
+          <p className={formStyles.notice} role="note">
+            {applicationNotConfiguredMessage(contactEmail)}
+          </p>
+        ) : null}
+        <TextField
+          label={copy.nameLabel}
+          name="applicant_name"
+          id="application-name"
+          autoComplete="name"
+        />
+        <TextField
+          label={copy.emailLabel}
+          name="applicant_email"
+          id="application-email"
+          type="email"
+          autoComplete="email"
+        />
+        <TextField label={copy.positionLabel} name="position" id="application-position" />
+        <div className={formStyles.field}>
+          <label className={formStyles.label} htmlFor="application-resume">
+            {copy.resumeLabel}{' '}
+            <span className={formStyles.required} aria-hidden="true">
+              *
+            </span>
+          </label>
+          <input
+            ref={resumeRef}
+            className={`${formStyles.input} ${styles.file}`}
+            id="application-resume"
+            name="resume_file"
+            type="file"
+            accept={RESUME_ACCEPT}
+            required
+            aria-describedby={resumeError ? `${resumeHintId} ${resumeErrorId}` : resumeHintId}
+            aria-invalid={resumeError ? true : undefined}
+            onChange={checkResume}
+          />
+          <p id={resumeHintId} className={styles.hint}>
+            {RESUME_HINT}
+          </p>
+          <p id={resumeErrorId} className={styles.fileError} role="alert">
+            {resumeError}
+          </p>
+        </div>
+        <p id={statusId} className={formStyles.status} role="status" data-tone={status?.tone}>
+          {status?.text}
+        </p>
+        <div className={formStyles.actions}>
+          <button
+            type="submit"
+            className={`button ${formStyles.submit} ${styles.submit}`}
+            aria-disabled={sending || undefined}
+          >
+            {sending ? 'Sending...' : copy.submitLabel}
+          </button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={confirming}
+        question={copy.confirmation}
+        confirmLabel="Yes, submit"
+        onConfirm={() => void send()}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  );
+}

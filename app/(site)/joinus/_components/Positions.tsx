@@ -1,0 +1,56 @@
+import { Suspense } from 'react';
+import { sectionFailureText } from '@/lib/api/failure';
+import { getOpenPositions } from '@/lib/api/reads';
+import { AnnouncementCard } from './AnnouncementCard';
+import styles from './Positions.module.css';
+
+export const NO_POSITIONS = 'No open positions at the moment. Check back soon!';
+
+async function PositionList() {
+  let positions;
+  try {
+    positions = await getOpenPositions();
+  } catch (error) {
+    return (
+      <p role="alert" className="error-text">
+        {sectionFailureText(error, 'openPositions')}
+      </p>
+    );
+  }
+  if (positions.length === 0) return <p className="status-text">{NO_POSITIONS}</p>;
+  return (
+    <ul className={styles.grid}>
+      {positions.map((position) => (
+        <li key={position.id}>
+          <AnnouncementCard
+            title={position.title}
+            description={position.description}
+            postedAt={position.posted_at}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** 'Available Positions': the open positions of the club as announcement cards. */
+export function Positions({ title }: { title: string }) {
+  return (
+    <section className={`section ${styles.section}`} aria-labelledby="positions-title">
+      <div className="container">
+        <h2 id="positions-title" className="section-title">
+          {title}
+        </h2>
+        <Suspense
+          fallback={
+            <p role="status" className="status-text">
+              Loading positions...
+            </p>
+          }
+        >
+          <PositionList />
+        </Suspense>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { unstable_rethrow } from 'next/navigation';
+import { DATA_SOURCES, type DataSource, DataSourceError, InvalidDataError } from './sources';
+
+/**
+ * What a page section shows when its read failed: the read's own text ('Failed to load alumni',
+ * 'Invalid data format received from server'), or the source's failure text for anything else.
+ */
+export function sectionFailureText(error: unknown, source: DataSource): string {
+  // Next's own signals (dynamic rendering, not-found, redirects) are not failures of the read.
+  unstable_rethrow(error);
+  if (error instanceof DataSourceError || error instanceof InvalidDataError) return error.message;
+  console.error(`Reading ${DATA_SOURCES[source].path} failed unexpectedly:`, error);
+  return DATA_SOURCES[source].failure;
+}
+
+/**
+ * A read's outcome as a value: lets several sections await one read without unhandled rejections.
+ * Next's own signals still reject, so Next can handle them.
+ */
+export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+export function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
+  return promise.then(
+    (value) => ({ ok: true, value }),
+    (error: unknown) => {
+      unstable_rethrow(error);
+      return { ok: false, error };
+    },
+  );
+}
