@@ -110,7 +110,7 @@ export default async function EventDetailPage({ params }: Props) {
         <p role="alert" className={styles.error}>
           {read.message}
         </p>
-        <Link href="/events" className="button button-outline">
+        <Link href="/events" className={`button button-outline ${styles.errorAction}`}>
           Back to all events
         </Link>
       </div>
