@@ -3,11 +3,14 @@
  * /api/events/{id}/register/ with the anti-forgery pair, the texts the form shows, and the two
  * EmailJS notices sent once a registration is stored.
  */
-import { REGISTRATION_SUCCESS_MESSAGE, type RegistrationRequest } from '@/lib/api/contract';
+// Types only: the contract's zod schemas stay out of the browser bundle.
+import type { RegistrationRequest } from '@/lib/api/contract';
 import { CSRF_HEADER, getCsrfToken } from '@/lib/csrf';
 import { type EmailConfig, isEmailConfigured, sendEmail } from '@/lib/email';
 
-export { REGISTRATION_SUCCESS_MESSAGE };
+/** Spec section 8; the same text as the API's success message (a unit test keeps them equal). */
+export const REGISTRATION_SUCCESS_MESSAGE =
+  'Registration successful! You are now registered for this event.';
 export const REGISTRATION_FAILURE_PREFIX = 'Registration failed: ';
 export const UNKNOWN_ERROR = 'Unknown error';
 

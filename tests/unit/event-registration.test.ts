@@ -6,8 +6,10 @@ vi.mock('@/lib/email', async (importOriginal) => {
   return { ...actual, sendEmail };
 });
 
+import { REGISTRATION_SUCCESS_MESSAGE as API_SUCCESS_MESSAGE } from '@/lib/api/contract';
 import type { EmailConfig } from '@/lib/email';
 import {
+  REGISTRATION_SUCCESS_MESSAGE,
   RegistrationRequestError,
   registrationEmailParams,
   registrationFailureMessage,
@@ -85,6 +87,15 @@ describe('submitRegistration', () => {
     expect(registrationFailureMessage(error)).toBe(
       'Registration failed: Request failed with status code 502',
     );
+  });
+});
+
+describe('REGISTRATION_SUCCESS_MESSAGE', () => {
+  it('is the spec text the API answers with', () => {
+    expect(REGISTRATION_SUCCESS_MESSAGE).toBe(
+      'Registration successful! You are now registered for this event.',
+    );
+    expect(REGISTRATION_SUCCESS_MESSAGE).toBe(API_SUCCESS_MESSAGE);
   });
 });
 
