@@ -1,7 +1,13 @@
 import Image from 'next/image';
 import Link from 'next/link';
 import type { EventDto } from '@/lib/api/contract';
-import { EVENT_CARD_TEXT_LIMIT, EVENT_FALLBACKS, formatEventDate, truncate } from '@/lib/format';
+import {
+  EVENT_CARD_TEXT_LIMIT,
+  EVENT_FALLBACKS,
+  formatEventDate,
+  formatEventTime,
+  truncate,
+} from '@/lib/format';
 import styles from './EventCard.module.css';
 
 export const DEFAULT_EVENT_IMAGE = '/images/default-event.svg';
@@ -9,7 +15,8 @@ export const DEFAULT_EVENT_IMAGE = '/images/default-event.svg';
 export type EventCardData = Pick<
   EventDto,
   'id' | 'title' | 'location' | 'organizer' | 'date' | 'thumbnail_link'
->;
+> &
+  Partial<Pick<EventDto, 'start_time'>>;
 
 function cardText(value: string | null | undefined, fallback: string): string {
   return value && value.trim() !== '' ? truncate(value, EVENT_CARD_TEXT_LIMIT) : fallback;
@@ -50,6 +57,10 @@ export function EventCard({
             <dd>{truncate(formatEventDate(event.date), EVENT_CARD_TEXT_LIMIT)}</dd>
           </div>
           <div className={styles.detail}>
+            <dt>Time:</dt>
+            <dd>{formatEventTime(event.start_time)}</dd>
+          </div>
+          <div className={styles.detail}>
             <dt>Organizer:</dt>
             <dd>{cardText(event.organizer, EVENT_FALLBACKS.organizer)}</dd>
           </div>
@@ -57,7 +68,7 @@ export function EventCard({
         <Link
           href={`/events/${event.id}`}
           className={`button ${styles.action}`}
-          aria-label={`${past ? 'View' : 'Register for'} ${title}`}
+          aria-label={past ? `View event: ${title}` : `Register for ${title}`}
         >
           {past ? 'View event' : 'Register'}
         </Link>

@@ -67,6 +67,37 @@ describe('EventCard', () => {
     expect(document.querySelector('img')).toHaveAttribute('src', DEFAULT_EVENT_IMAGE);
   });
 
+  it("shows the start time as hour:minute, or 'Time not specified'", () => {
+    render(
+      <>
+        <EventCard
+          event={{
+            id: 5,
+            title: 'Hot Pot Night',
+            location: 'L',
+            organizer: 'O',
+            date: '2027-02-13',
+            start_time: '18:30',
+            thumbnail_link: null,
+          }}
+        />
+        <EventCard
+          event={{
+            id: 6,
+            title: 'Picnic',
+            location: null,
+            organizer: null,
+            date: null,
+            start_time: null,
+            thumbnail_link: null,
+          }}
+        />
+      </>,
+    );
+    expect(screen.getByText('6:30 PM')).toBeInTheDocument();
+    expect(screen.getByText('Time not specified')).toBeInTheDocument();
+  });
+
   it('shows a date it cannot format as it is, and logs it', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     render(
@@ -101,6 +132,8 @@ describe('EventCard', () => {
       />,
     );
     expect(screen.getByText('Past event')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View Welcome Week' })).toHaveTextContent('View event');
+    expect(screen.getByRole('link', { name: 'View event: Welcome Week' })).toHaveTextContent(
+      'View event',
+    );
   });
 });

@@ -1,0 +1,99 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { EventCard, EventCardPlaceholder } from '@/app/_components/EventCard';
+import { Hero, type HeroMediaSource } from '@/app/_components/Hero';
+import type { EventDto } from '@/lib/api/contract';
+import { getEvents, getPageHeroImages } from '@/lib/api/reads';
+import { DATA_SOURCES } from '@/lib/api/sources';
+import { eventsLoadFailureText, NO_EVENTS } from '@/lib/event-details';
+import { orderForListing } from '@/lib/events';
+import { EVENTS_HERO, EventsLoading } from './shared';
+import styles from './events.module.css';
+
+export const metadata: Metadata = {
+  title: { absolute: 'Events' },
+  description: EVENTS_HERO.message,
+  openGraph: { title: 'Events', description: EVENTS_HERO.message, url: '/events' },
+};
+
+async function eventsHeroImage(): Promise<HeroMediaSource | null> {
+  const [first] = await getPageHeroImages('events');
+  return first ? { image: first.image } : null;
+}
+
+function EventGrid({ events, past = false }: { events: EventDto[]; past?: boolean }) {
+  return (
+    <ul className={styles.grid}>
+      {events.map((event) => (
+        <li key={event.id} className={styles.item}>
+          <EventCard event={event} past={past} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The cards: upcoming events first, soonest first; then past events, most recent first. */
+async function EventsList() {
+  let events: EventDto[];
+  try {
+    events = await getEvents();
+  } catch (error) {
+    return (
+      <>
+        <p role="alert" className="error-text">
+          {eventsLoadFailureText(error)}
+        </p>
+        <div className={styles.grid} data-testid="event-placeholders">
+          <EventCardPlaceholder />
+          <EventCardPlaceholder />
+          <EventCardPlaceholder />
+        </div>
+      </>
+    );
+  }
+  if (events.length === 0) return <p className="status-text">{NO_EVENTS}</p>;
+
+  const { upcoming, past } = orderForListing(events, new Date());
+  return (
+    <>
+      {upcoming.length > 0 ? (
+        <section aria-labelledby="upcoming-events" className={styles.group}>
+          <h2 id="upcoming-events" className={styles.groupTitle}>
+            Upcoming Events
+          </h2>
+          <EventGrid events={upcoming} />
+        </section>
+      ) : null}
+      {past.length > 0 ? (
+        <section aria-labelledby="past-events" className={styles.group}>
+          <h2 id="past-events" className={styles.groupTitle}>
+            Past Events
+          </h2>
+          <EventGrid events={past} past />
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export default function EventsPage() {
+  return (
+    <>
+      <Hero
+        compact
+        title={EVENTS_HERO.title}
+        message={EVENTS_HERO.message}
+        media={eventsHeroImage()}
+        mediaErrorMessage={DATA_SOURCES.eventHeroImage.failure}
+      />
+      <div className="section">
+        <div className={`container ${styles.events}`}>
+          <Suspense fallback={<EventsLoading />}>
+            <EventsList />
+          </Suspense>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * The browser side of event registration (spec sections 4, 7 and 8): the POST to
+ * /api/events/{id}/register/ with the anti-forgery pair, the texts the form shows, and the two
+ * EmailJS notices sent once a registration is stored.
+ */
+// Types only: the contract's zod schemas stay out of the browser bundle.
+import type { RegistrationRequest } from '@/lib/api/contract';
+import { CSRF_HEADER, getCsrfToken } from '@/lib/csrf';
+import { type EmailConfig, isEmailConfigured, sendEmail } from '@/lib/email';
+
+/** Spec section 8; the same text as the API's success message (a unit test keeps them equal). */
+export const REGISTRATION_SUCCESS_MESSAGE =
+  'Registration successful! You are now registered for this event.';
+export const REGISTRATION_FAILURE_PREFIX = 'Registration failed: ';
+export const UNKNOWN_ERROR = 'Unknown error';
+
+export type RegistrationFields = RegistrationRequest;
+
+/** The server refused the registration; `serverError` is its answer's `error` field, if any. */
+export class RegistrationRequestError extends Error {
+  readonly status: number;
+  readonly serverError: string | null;
+  constructor(status: number, serverError: string | null) {
+    super(`Request failed with status code ${status}`);
+    this.name = 'RegistrationRequestError';
+    this.status = status;
+    this.serverError = serverError;
+  }
+}
+
+export function registrationPath(eventId: number): string {
+  return `/api/events/${eventId}/register/`;
+}
+
+function errorField(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return null;
+  const { error } = body;
+  return typeof error === 'string' && error.trim() !== '' ? error : null;
+}
+
+/**
+ * Registers for the event. Resolves when the server stored the registration; rejects with a
+ * RegistrationRequestError when it answered with a failure, or with the network's error.
+ */
+export async function submitRegistration(
+  eventId: number,
+  fields: RegistrationFields,
+): Promise<void> {
+  const token = await getCsrfToken();
+  const response = await fetch(registrationPath(eventId), {
+    method: 'POST',
+    credentials: 'include',
+    cache: 'no-store',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      [CSRF_HEADER]: token,
+    },
+    body: JSON.stringify(fields),
+  });
+  // Read the answer either way, so the connection is released even when only the status matters.
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw new RegistrationRequestError(response.status, errorField(body));
+}
+
+/** 'Registration failed: ' + the server's error field, else the error's message, else 'Unknown error'. */
+export function registrationFailureMessage(error: unknown): string {
+  const serverError = error instanceof RegistrationRequestError ? error.serverError : null;
+  const message = error instanceof Error && error.message.trim() !== '' ? error.message : null;
+  return REGISTRATION_FAILURE_PREFIX + (serverError ?? message ?? UNKNOWN_ERROR);
+}
+
+export type RegisteredEvent = {
+  title: string;
+  /** The date and time as the page shows them, e.g. 'Saturday, February 14, 2026 at 6:30 PM ...'. */
+  date: string;
+};
+
+/** The template parameters of the two notices (spec section 7). */
+export function registrationEmailParams(fields: RegistrationFields, event: RegisteredEvent) {
+  return {
+    registrationAdmin: {
+      first_name: fields.first_name,
+      last_name: fields.last_name,
+      email: fields.email,
+      event_title: event.title,
+      event_date: event.date,
+    },
+    registrationConfirm: {
+      first_name: fields.first_name,
+      email: fields.email,
+      event_title: event.title,
+      event_date: event.date,
+    },
+  };
+}
+
+/**
+ * Sends the admin notification and the registrant's confirmation. Never rejects: the registration
+ * is already stored, so a failed email is only logged and the visitor still sees success.
+ * Resolves with the templates that could not be sent.
+ */
+export async function sendRegistrationEmails(
+  config: EmailConfig,
+  fields: RegistrationFields,
+  event: RegisteredEvent,
+): Promise<Array<'registrationAdmin' | 'registrationConfirm'>> {
+  const params = registrationEmailParams(fields, event);
+  const templates = ['registrationAdmin', 'registrationConfirm'] as const;
+  const failed: Array<'registrationAdmin' | 'registrationConfirm'> = [];
+  await Promise.all(
+    templates.map(async (template) => {
+      if (!isEmailConfigured(config, template)) {
+        console.warn(
+          `The registration is saved; the ${template} email is not set up on this site, so it was not sent.`,
+        );
+        failed.push(template);
+        return;
+      }
+      try {
+        await sendEmail(config, template, params[template]);
+      } catch {
+        // sendEmail logged why; the stored registration stands.
+        console.warn(`The registration is saved, but the ${template} email was not sent.`);
+        failed.push(template);
+      }
+    }),
+  );
+  return failed;
+}

@@ -1,0 +1,164 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const emailjs = vi.hoisted(() => ({ send: vi.fn(), sendForm: vi.fn() }));
+vi.mock('@emailjs/browser', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@emailjs/browser')>();
+  return { ...actual, default: { ...actual.default, ...emailjs } };
+});
+
+import { RegistrationForm } from '@/app/(site)/events/[id]/RegistrationForm';
+import type { EmailConfig } from '@/lib/email';
+
+const TOKEN = 'b'.repeat(64);
+
+const config: EmailConfig = {
+  publicKey: 'pk',
+  serviceId: 'svc',
+  templates: {
+    contact: null,
+    applicationAdmin: null,
+    applicationReply: null,
+    registrationAdmin: 'tpl-admin',
+    registrationConfirm: 'tpl-confirm',
+    services: null,
+  },
+  blockList: [],
+  rateLimitMs: null,
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  document.cookie = `csrftoken=${TOKEN}; path=/`;
+  vi.stubGlobal('fetch', fetchMock);
+  emailjs.send.mockResolvedValue({ status: 200, text: 'OK' });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  emailjs.send.mockReset();
+  vi.restoreAllMocks();
+});
+
+function renderForm() {
+  render(
+    <RegistrationForm
+      titleId="registration-title"
+      eventId={9}
+      eventTitle="Dumpling Making Workshop 包饺子"
+      eventDate="Friday, March 5, 2027 at 4:00 PM Ottawa time (ET)"
+      emailConfig={config}
+    />,
+  );
+}
+
+async function fillIn() {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/First Name/), 'Wei');
+  await user.type(screen.getByLabelText(/Last Name/), 'Zhang');
+  await user.type(screen.getByLabelText(/Email/), 'wei.zhang@example.org');
+  return user;
+}
+
+describe('RegistrationForm', () => {
+  it('has the three required fields, an email field and an empty live region from the start', () => {
+    renderForm();
+    expect(screen.getByRole('form', { name: 'Register for this Event' })).toBeInTheDocument();
+    for (const label of [/First Name/, /Last Name/, /Email/]) {
+      expect(screen.getByLabelText(label)).toBeRequired();
+    }
+    expect(screen.getByLabelText(/Email/)).toHaveAttribute('type', 'email');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it("shows 'Registering...' with the button disabled, then success, clears the fields and sends both emails", async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderForm();
+    const user = await fillIn();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    const button = screen.getByRole('button', { name: 'Registering...' });
+    expect(button).toBeDisabled();
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/events/9/register/');
+    expect(init?.headers).toMatchObject({ 'X-CSRFToken': TOKEN });
+
+    await act(async () => answer(new Response('{}', { status: 201 })));
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent(
+      'Registration successful! You are now registered for this event.',
+    );
+    expect(status).toHaveAttribute('data-tone', 'success');
+    expect(screen.getByRole('button', { name: 'Register' })).toBeEnabled();
+    expect(screen.getByLabelText(/First Name/)).toHaveValue('');
+    expect(screen.getByLabelText(/Email/)).toHaveValue('');
+
+    await vi.waitFor(() => expect(emailjs.send).toHaveBeenCalledTimes(2));
+    expect(emailjs.send).toHaveBeenCalledWith(
+      'svc',
+      'tpl-admin',
+      {
+        first_name: 'Wei',
+        last_name: 'Zhang',
+        email: 'wei.zhang@example.org',
+        event_title: 'Dumpling Making Workshop 包饺子',
+        event_date: 'Friday, March 5, 2027 at 4:00 PM Ottawa time (ET)',
+      },
+      expect.objectContaining({ publicKey: 'pk' }),
+    );
+    expect(emailjs.send).toHaveBeenCalledWith(
+      'svc',
+      'tpl-confirm',
+      {
+        first_name: 'Wei',
+        email: 'wei.zhang@example.org',
+        event_title: 'Dumpling Making Workshop 包饺子',
+        event_date: 'Friday, March 5, 2027 at 4:00 PM Ottawa time (ET)',
+      },
+      expect.objectContaining({ publicKey: 'pk' }),
+    );
+  });
+
+  it("shows 'Registration failed: ' and the server's error, keeps the fields and sends no email", async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ error: 'You are already registered for this event.' }), {
+        status: 409,
+      }),
+    );
+    renderForm();
+    const user = await fillIn();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    const status = screen.getByRole('status');
+    await vi.waitFor(() =>
+      expect(status).toHaveTextContent(
+        'Registration failed: You are already registered for this event.',
+      ),
+    );
+    expect(status).toHaveAttribute('data-tone', 'error');
+    expect(screen.getByLabelText(/Email/)).toHaveValue('wei.zhang@example.org');
+    expect(emailjs.send).not.toHaveBeenCalled();
+  });
+
+  it('still shows success when an email cannot be sent', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    emailjs.send.mockRejectedValue({ status: 500, text: 'Server error' });
+    fetchMock.mockResolvedValue(new Response('{}', { status: 201 }));
+    renderForm();
+    const user = await fillIn();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    await vi.waitFor(() => expect(emailjs.send).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(console.warn).toHaveBeenCalledTimes(2));
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent(
+      'Registration successful! You are now registered for this event.',
+    );
+    expect(status).toHaveAttribute('data-tone', 'success');
+  });
+});
