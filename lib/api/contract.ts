@@ -235,8 +235,7 @@ export const SUBMISSION_LIMITS = {
   text: 5000,
 } as const;
 
-/** The largest resume accepted: 5 MB. */
-export const MAX_RESUME_BYTES = 5 * 1024 * 1024;
+export { MAX_RESUME_BYTES } from '@/lib/resume-type';
 
 /** What the file input of the application form may offer (the server judges by content anyway). */
 export const RESUME_ACCEPT =
