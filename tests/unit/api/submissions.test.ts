@@ -25,7 +25,6 @@ import {
 import {
   ENDPOINTS,
   type Endpoint,
-  answerOf,
   applicationForm,
   message,
   serviceRequest,
