@@ -183,6 +183,19 @@ function textField(form: FormData, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** 413 naming the file, so a form can show it beside the file input too. */
+function resumeTooLarge(): Response {
+  return apiError('file_too_large', {
+    message: RESUME_TOO_LARGE_MESSAGE,
+    fields: { resume_file: RESUME_TOO_LARGE_MESSAGE },
+  });
+}
+
+/** A file input left empty still sends its field: a nameless, empty file. */
+function isUnchosenFile(file: Blob): boolean {
+  return file.size === 0 && file instanceof File && file.name === '';
+}
+
 export function handleApplication(
   request: Request,
   options: SubmissionOptions = {},
@@ -198,14 +211,12 @@ export function handleApplication(
     }
 
     const body = await readLimitedBody(request, MAX_APPLICATION_BODY_BYTES);
-    if (!body.ok) return apiError('file_too_large', { message: RESUME_TOO_LARGE_MESSAGE });
+    if (!body.ok) return resumeTooLarge();
     const form = await parseForm(body.bytes, request.headers.get('content-type')!);
     if (!form) return apiError('invalid_form', { message: INVALID_MULTIPART_MESSAGE });
 
     const resume = form.get('resume_file');
-    if (resume instanceof Blob && resume.size > MAX_RESUME_BYTES) {
-      return apiError('file_too_large', { message: RESUME_TOO_LARGE_MESSAGE });
-    }
+    if (resume instanceof Blob && resume.size > MAX_RESUME_BYTES) return resumeTooLarge();
 
     const parsed = applicationFieldsSchema.safeParse({
       applicant_name: textField(form, 'applicant_name'),
@@ -216,8 +227,9 @@ export function handleApplication(
 
     let bytes: Uint8Array | null = null;
     let kind: ResumeKind | null = null;
-    if (!(resume instanceof Blob)) fields.resume_file = RESUME_MISSING_MESSAGE;
-    else if (resume.size === 0) fields.resume_file = RESUME_EMPTY_MESSAGE;
+    if (!(resume instanceof Blob) || isUnchosenFile(resume)) {
+      fields.resume_file = RESUME_MISSING_MESSAGE;
+    } else if (resume.size === 0) fields.resume_file = RESUME_EMPTY_MESSAGE;
     else {
       bytes = new Uint8Array(await resume.arrayBuffer());
       kind = detectResumeKind(bytes);

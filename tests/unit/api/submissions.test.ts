@@ -367,6 +367,14 @@ describe(`POST /api/applications/ (${DATABASE_UNDER_TEST})`, () => {
       expect(empty.body.fields).toEqual({
         resume_file: 'The resume file is empty. Choose another file.',
       });
+      // What a browser sends for a file input left empty: a nameless, empty file.
+      const unchosen = await submit(
+        'applications',
+        applicationForm({}, { bytes: new Uint8Array(0), name: '' }),
+      );
+      expect(unchosen.body.fields).toEqual({
+        resume_file: 'Choose your resume file (PDF, DOC or DOCX) to upload.',
+      });
     });
 
     it('a text field sent as a file counts as missing', async () => {
@@ -404,7 +412,10 @@ describe(`POST /api/applications/ (${DATABASE_UNDER_TEST})`, () => {
   });
 
   describe('413: resumes over 5 MB', () => {
-    const tooLarge = { error: 'The resume file is too large: it must be at most 5 MB.' };
+    const tooLarge = {
+      error: 'The resume file is too large: it must be at most 5 MB.',
+      fields: { resume_file: 'The resume file is too large: it must be at most 5 MB.' },
+    };
 
     it('one byte over 5 MB', async () => {
       const before = storedFiles();
