@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { submissionCreatedSchema } from '@/lib/api/contract';
 import { resetSubmissionLimiterForTests } from '@/lib/api/submissions';
-import { findJobApplication } from '@/lib/db/queries';
+import { findJobApplication, listContactMessages } from '@/lib/db/queries';
+import { seedDatabase } from '@/lib/db/seed';
 import { ResumeExportError, exportResume, exportSubmissionsCsv } from '@/lib/db/submissions-export';
 import { resetServerEnvForTests } from '@/lib/env';
 import { docxBytes, pdfBytes } from '../api/support/resume-files';
@@ -172,4 +173,16 @@ describe(`a stored resume back to a file (${DATABASE_UNDER_TEST})`, () => {
       `The resume of application ${id} (${row.resumeStoredName}) is missing from ${uploads}. Check UPLOADS_DIR.`,
     );
   });
+});
+
+it(`re-seeding the content (db:seed -- --reset) keeps every submission (${DATABASE_UNDER_TEST})`, async () => {
+  const id = await stored('messages', {
+    sender_name: 'Kept',
+    sender_email: 'kept@example.org',
+    message: 'Still here after a reset?',
+  });
+  await seedDatabase(database.db);
+  const rows = await listContactMessages(database.db);
+  expect(rows.find((row) => row.id === id)?.message).toBe('Still here after a reset?');
+  expect((await exportSubmissionsCsv(database.db, 'applications')).count).toBeGreaterThan(0);
 });
