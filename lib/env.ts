@@ -53,6 +53,16 @@ const serverSchema = z.object({
   PGLITE_DATA_DIR: optionalText,
   /** Event registration attempts allowed per client address per minute (default 60; 0 turns the limit off). */
   REGISTRATION_RATE_LIMIT_PER_MINUTE: optionalNonNegativeInt,
+  /**
+   * Messages, service requests and job applications together, per client address per minute
+   * (default 60; 0 turns the limit off).
+   */
+  SUBMISSION_RATE_LIMIT_PER_MINUTE: optionalNonNegativeInt,
+  /**
+   * Folder of uploaded files (job application resumes); never served to visitors, so it must
+   * lie outside public/. Default: `uploads` beside the PGlite data folder (.data/uploads).
+   */
+  UPLOADS_DIR: optionalText,
   // EmailJS values are public (the browser sends them), but they are read at request time and
   // handed to the forms, so a deployment can set them without rebuilding.
   EMAILJS_PUBLIC_KEY: optionalText,
@@ -118,6 +128,8 @@ export function getServerEnv(): ServerEnv {
       DATABASE_URL: process.env.DATABASE_URL,
       PGLITE_DATA_DIR: process.env.PGLITE_DATA_DIR,
       REGISTRATION_RATE_LIMIT_PER_MINUTE: process.env.REGISTRATION_RATE_LIMIT_PER_MINUTE,
+      SUBMISSION_RATE_LIMIT_PER_MINUTE: process.env.SUBMISSION_RATE_LIMIT_PER_MINUTE,
+      UPLOADS_DIR: process.env.UPLOADS_DIR,
       EMAILJS_PUBLIC_KEY: process.env.EMAILJS_PUBLIC_KEY,
       EMAILJS_SERVICE_ID: process.env.EMAILJS_SERVICE_ID,
       EMAILJS_CONTACT_TEMPLATE_ID: process.env.EMAILJS_CONTACT_TEMPLATE_ID,

@@ -10,6 +10,10 @@ export const API_ERRORS = {
     message: 'The request body must be a JSON object with first_name, last_name and email.',
   },
   invalid_fields: { status: 400, message: 'Please correct the registration form.' },
+  invalid_form: {
+    status: 400,
+    message: 'The form could not be read: it must be sent as multipart/form-data.',
+  },
   csrf_cookie_missing: {
     status: 403,
     message:
@@ -29,6 +33,7 @@ export const API_ERRORS = {
   event_full: { status: 409, message: 'This event is full: no places are left.' },
   registration_closed: { status: 409, message: 'Registration is closed for this event.' },
   body_too_large: { status: 413, message: 'The request body is too large.' },
+  file_too_large: { status: 413, message: 'The uploaded file is too large.' },
   rate_limited: {
     status: 429,
     message:

@@ -157,7 +157,7 @@ export const registrationCreatedSchema = z.object({
 /** Every failure answer: `error` is a sentence a visitor can read. */
 export const apiErrorSchema = z.object({
   error: z.string(),
-  /** Per-field messages of a 400 answer to an invalid registration. */
+  /** Per-field messages of a 400 answer to an invalid form (registration or submission). */
   fields: z.record(z.string(), z.string()).optional(),
 });
 
@@ -182,26 +182,104 @@ export type ApiErrorDto = z.infer<typeof apiErrorSchema>;
 export const REGISTRATION_SUCCESS_MESSAGE =
   'Registration successful! You are now registered for this event.';
 
-/** The body of POST /api/events/{id}/register/. */
-export const registrationRequestSchema = z.object({
-  first_name: z
-    .string({ error: 'First name is required.' })
+/** A required single-line text field: trimmed, not empty, at most `max` characters, no control characters. */
+function requiredLine(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required.` })
     .trim()
-    .min(1, 'First name is required.')
-    .max(60, 'First name must be at most 60 characters.')
-    .regex(/^[^\p{Cc}]*$/u, 'First name must not contain control characters.'),
-  last_name: z
-    .string({ error: 'Last name is required.' })
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`)
+    .regex(/^[^\p{Cc}]*$/u, `${label} must not contain control characters.`);
+}
+
+/** A required free text: as `requiredLine`, but line breaks and tabs are allowed. */
+function requiredText(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required.` })
     .trim()
-    .min(1, 'Last name is required.')
-    .max(60, 'Last name must be at most 60 characters.')
-    .regex(/^[^\p{Cc}]*$/u, 'Last name must not contain control characters.'),
-  email: z
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`)
+    .regex(/^(?:[^\p{Cc}]|[\t\n\r])*$/u, `${label} must not contain control characters.`);
+}
+
+function requiredEmail() {
+  return z
     .string({ error: 'Email is required.' })
     .trim()
     .min(1, 'Email is required.')
     .max(254, 'Email must be at most 254 characters.')
-    .pipe(z.email('Enter a valid email address.')),
+    .pipe(z.email('Enter a valid email address.'));
+}
+
+/** The body of POST /api/events/{id}/register/. */
+export const registrationRequestSchema = z.object({
+  first_name: requiredLine('First name', 60),
+  last_name: requiredLine('Last name', 60),
+  email: requiredEmail(),
 });
 
 export type RegistrationRequest = z.infer<typeof registrationRequestSchema>;
+
+/**
+ * Visitor submissions: the home contact message, the services form and the job application.
+ * The server stores each before any email is sent, so nothing is lost when EmailJS fails.
+ */
+export const SUBMISSION_LIMITS = {
+  /** A person's name. */
+  name: 100,
+  /** A person's or an organization's name (services form). */
+  organizationName: 150,
+  /** The position applied for (as long as an open position's title). */
+  position: 150,
+  /** A message or the description of a need. */
+  text: 5000,
+} as const;
+
+export { MAX_RESUME_BYTES } from '@/lib/resume-type';
+
+/** What the file input of the application form may offer (the server judges by content anyway). */
+export const RESUME_ACCEPT =
+  '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+export const RESUME_TOO_LARGE_MESSAGE = 'The resume file is too large: it must be at most 5 MB.';
+export const RESUME_MISSING_MESSAGE = 'Choose your resume file (PDF, DOC or DOCX) to upload.';
+export const RESUME_EMPTY_MESSAGE = 'The resume file is empty. Choose another file.';
+export const RESUME_WRONG_TYPE_MESSAGE =
+  'The resume must be a PDF, DOC or DOCX document, and the file you chose is not one of these (whatever its name ends with).';
+
+/** POST /api/messages/ (home contact form), JSON. */
+export const messageRequestSchema = z.object({
+  sender_name: requiredLine('Name', SUBMISSION_LIMITS.name),
+  sender_email: requiredEmail(),
+  message: requiredText('Message', SUBMISSION_LIMITS.text),
+});
+
+/** POST /api/serviceRequests/ (services form), JSON. */
+export const serviceRequestSchema = z.object({
+  name: requiredLine('Name or organization name', SUBMISSION_LIMITS.organizationName),
+  email: requiredEmail(),
+  needs: requiredText('The description of your needs', SUBMISSION_LIMITS.text),
+});
+
+/** The text fields of POST /api/applications/ (multipart/form-data, with the file resume_file). */
+export const applicationFieldsSchema = z.object({
+  applicant_name: requiredLine('Name', SUBMISSION_LIMITS.name),
+  applicant_email: requiredEmail(),
+  position: requiredLine('Position', SUBMISSION_LIMITS.position),
+});
+
+export type MessageRequest = z.infer<typeof messageRequestSchema>;
+export type ServiceRequestRequest = z.infer<typeof serviceRequestSchema>;
+export type ApplicationFields = z.infer<typeof applicationFieldsSchema>;
+
+/** 201 answer of the three submission endpoints: the stored record's id and a receipt. */
+export const submissionCreatedSchema = z.object({
+  id: z.number().int().positive(),
+  message: z.string(),
+});
+
+export type SubmissionCreatedDto = z.infer<typeof submissionCreatedSchema>;
+
+export const MESSAGE_RECEIVED = 'Your message has been received.';
+export const SERVICE_REQUEST_RECEIVED = 'Your request has been received.';
+export const APPLICATION_RECEIVED = 'Your application has been received.';

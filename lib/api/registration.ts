@@ -2,14 +2,21 @@ import 'server-only';
 import { getDb } from '@/lib/db/client';
 import { registerForEvent } from '@/lib/db/queries';
 import { getServerEnv } from '@/lib/env';
-import { NO_STORE, apiError } from '@/lib/http';
-import { verifyCsrf } from '@/lib/csrf';
-import { clientKey, createRateLimiter, type RateLimiter } from '@/lib/rate-limit';
+import { apiError } from '@/lib/http';
+import type { RateLimiter } from '@/lib/rate-limit';
 import {
   REGISTRATION_SUCCESS_MESSAGE,
   type RegistrationCreatedDto,
   registrationRequestSchema,
 } from './contract';
+import {
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  created,
+  forgetLimiter,
+  guardPost,
+  namedLimiter,
+  readJsonBody,
+} from './guarded-post';
 import { parseEventId } from './reads';
 import { toRegistrationDto } from './serialize';
 
@@ -21,66 +28,19 @@ import { toRegistrationDto } from './serialize';
 
 /** A registration body is three short fields; anything larger is refused unread. */
 export const MAX_REGISTRATION_BODY_BYTES = 4 * 1024;
-export const DEFAULT_REGISTRATION_RATE_LIMIT = 60;
-
-const store = globalThis as typeof globalThis & { __tcsaRegistrationLimiter?: RateLimiter };
+export const DEFAULT_REGISTRATION_RATE_LIMIT = DEFAULT_RATE_LIMIT_PER_MINUTE;
 
 /** The process's limiter: REGISTRATION_RATE_LIMIT_PER_MINUTE attempts per client per minute. */
 export function registrationLimiter(): RateLimiter {
-  store.__tcsaRegistrationLimiter ??= createRateLimiter({
-    limit: getServerEnv().REGISTRATION_RATE_LIMIT_PER_MINUTE ?? DEFAULT_REGISTRATION_RATE_LIMIT,
-    windowMs: 60_000,
-  });
-  return store.__tcsaRegistrationLimiter;
+  return namedLimiter(
+    'registration',
+    getServerEnv().REGISTRATION_RATE_LIMIT_PER_MINUTE ?? DEFAULT_REGISTRATION_RATE_LIMIT,
+  );
 }
 
 /** Forgets the limiter (and its counts); the next request builds it again from the environment. */
 export function resetRegistrationLimiterForTests(): void {
-  store.__tcsaRegistrationLimiter = undefined;
-}
-
-type BodyResult =
-  { ok: true; text: string } | { ok: false; code: 'body_too_large' | 'invalid_json' };
-
-/** Reads at most `limit` bytes of the body; a larger body is refused without reading the rest. */
-async function readBody(request: Request, limit: number): Promise<BodyResult> {
-  const declared = request.headers.get('content-length');
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) {
-    return { ok: false, code: 'body_too_large' };
-  }
-  if (!request.body) return { ok: true, text: '' };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      return { ok: false, code: 'body_too_large' };
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  try {
-    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
-  } catch {
-    return { ok: false, code: 'invalid_json' };
-  }
-}
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
+  forgetLimiter('registration');
 }
 
 export type RegistrationOptions = {
@@ -95,40 +55,17 @@ export async function handleRegistration(
   options: RegistrationOptions = {},
 ): Promise<Response> {
   try {
-    const limited = (options.limiter ?? registrationLimiter()).hit(clientKey(request));
-    if (!limited.ok) {
-      return apiError('rate_limited', {
-        headers: { 'Retry-After': String(limited.retryAfterSeconds) },
-      });
-    }
-
-    const csrfFailure = verifyCsrf(request, { siteUrl: getServerEnv().NEXT_PUBLIC_SITE_URL });
-    if (csrfFailure) return apiError(csrfFailure);
+    const refused = guardPost(request, { limiter: options.limiter ?? registrationLimiter() });
+    if (refused) return refused;
 
     const eventId = parseEventId(rawEventId);
     if (eventId === null) return apiError('event_not_found');
 
-    const body = await readBody(request, MAX_REGISTRATION_BODY_BYTES);
-    if (!body.ok) return apiError(body.code);
-    const json = parseJson(body.text);
-    if (
-      !json.ok ||
-      typeof json.value !== 'object' ||
-      json.value === null ||
-      Array.isArray(json.value)
-    ) {
-      return apiError('invalid_json');
-    }
-
-    const parsed = registrationRequestSchema.safeParse(json.value);
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'body');
-        fields[field] ??= issue.message;
-      }
-      return apiError('invalid_fields', { message: Object.values(fields).join(' '), fields });
-    }
+    const parsed = await readJsonBody(request, {
+      maxBytes: MAX_REGISTRATION_BODY_BYTES,
+      schema: registrationRequestSchema,
+    });
+    if (!parsed.ok) return parsed.response;
 
     const outcome = await registerForEvent(
       await getDb(),
@@ -156,7 +93,7 @@ export async function handleRegistration(
           message: REGISTRATION_SUCCESS_MESSAGE,
           registration: toRegistrationDto(outcome.registration),
         };
-        return Response.json(body, { status: 201, headers: NO_STORE });
+        return created(body);
       }
     }
   } catch (error) {

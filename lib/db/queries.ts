@@ -4,6 +4,8 @@ import type { Database } from './client';
 import {
   type AlumniKind,
   alumni,
+  type ContactMessage,
+  contactMessages,
   departments,
   designs,
   type Event,
@@ -15,10 +17,14 @@ import {
   homeHeroMedia,
   type ImageCollection,
   imageRecords,
+  type JobApplication,
+  jobApplications,
   members,
   openPositions,
   pageHeroImages,
   resources,
+  type ServiceRequest,
+  serviceRequests,
   sponsors,
 } from './schema';
 
@@ -207,4 +213,68 @@ export async function countRegistrations(db: Database, eventId: number): Promise
     .from(eventRegistrations)
     .where(eq(eventRegistrations.eventId, eventId));
   return row?.rows ?? 0;
+}
+
+export type ContactMessageInput = { senderName: string; senderEmail: string; message: string };
+
+export async function insertContactMessage(
+  db: Database,
+  input: ContactMessageInput,
+): Promise<ContactMessage> {
+  const [row] = await db.insert(contactMessages).values(input).returning();
+  return row!;
+}
+
+export function listContactMessages(db: Database) {
+  return db
+    .select()
+    .from(contactMessages)
+    .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id));
+}
+
+export type ServiceRequestInput = { name: string; email: string; needs: string };
+
+export async function insertServiceRequest(
+  db: Database,
+  input: ServiceRequestInput,
+): Promise<ServiceRequest> {
+  const [row] = await db.insert(serviceRequests).values(input).returning();
+  return row!;
+}
+
+export function listServiceRequests(db: Database) {
+  return db
+    .select()
+    .from(serviceRequests)
+    .orderBy(asc(serviceRequests.createdAt), asc(serviceRequests.id));
+}
+
+export type JobApplicationInput = {
+  applicantName: string;
+  applicantEmail: string;
+  position: string;
+  resumeStoredName: string;
+  resumeOriginalName: string;
+  resumeContentType: string;
+  resumeSize: number;
+};
+
+export async function insertJobApplication(
+  db: Database,
+  input: JobApplicationInput,
+): Promise<JobApplication> {
+  const [row] = await db.insert(jobApplications).values(input).returning();
+  return row!;
+}
+
+export function listJobApplications(db: Database) {
+  return db
+    .select()
+    .from(jobApplications)
+    .orderBy(asc(jobApplications.createdAt), asc(jobApplications.id));
+}
+
+export async function findJobApplication(db: Database, id: number): Promise<JobApplication | null> {
+  const [row] = await db.select().from(jobApplications).where(eq(jobApplications.id, id)).limit(1);
+  return row ?? null;
 }

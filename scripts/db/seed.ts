@@ -4,7 +4,7 @@
  *
  *   npm run db:seed                 seeds an empty database; refuses when it has content
  *   npm run db:seed -- --if-empty   seeds only when empty, otherwise does nothing (npm start uses it)
- *   npm run db:seed -- --reset      replaces all content, registrations included
+ *   npm run db:seed -- --reset      replaces all content, registrations included (submissions are kept)
  */
 import { parseArgs } from 'node:util';
 import { configuredOpenOptions, openDatabase } from '@/lib/db/client';

@@ -48,4 +48,18 @@ describe('environment', () => {
     const { getServerEnv } = await loadEnv();
     expect(() => getServerEnv()).toThrow(/EMAILJS_RATE_LIMIT_MS/);
   });
+
+  it('reads the submission limit and the uploads folder', async () => {
+    vi.stubEnv('SUBMISSION_RATE_LIMIT_PER_MINUTE', '0');
+    vi.stubEnv('UPLOADS_DIR', ' /srv/tcsa/uploads ');
+    const { getServerEnv } = await loadEnv();
+    expect(getServerEnv().SUBMISSION_RATE_LIMIT_PER_MINUTE).toBe(0);
+    expect(getServerEnv().UPLOADS_DIR).toBe('/srv/tcsa/uploads');
+  });
+
+  it('refuses a submission limit that is not a whole number', async () => {
+    vi.stubEnv('SUBMISSION_RATE_LIMIT_PER_MINUTE', '-5');
+    const { getServerEnv } = await loadEnv();
+    expect(() => getServerEnv()).toThrow(/SUBMISSION_RATE_LIMIT_PER_MINUTE/);
+  });
 });

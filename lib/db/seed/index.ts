@@ -46,7 +46,10 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   return true;
 }
 
-/** Deletes every row of every table, registrations included, and restarts the ids at 1. */
+/**
+ * Deletes every row of the content tables and registrations (ALL_TABLES) and restarts their ids
+ * at 1. Visitors' submissions (SUBMISSION_TABLES) are kept.
+ */
 export async function clearDatabase(db: Database): Promise<void> {
   const names = schema.ALL_TABLES.map((table) => `"${getTableName(table)}"`).join(', ');
   await db.execute(sql.raw(`truncate table ${names} restart identity cascade`));
