@@ -1,3 +1,4 @@
+import { unstable_rethrow } from 'next/navigation';
 import { Suspense } from 'react';
 import { SITE_TITLE } from '@/lib/site';
 import { AnimatedTitle } from './AnimatedTitle';
@@ -34,6 +35,8 @@ async function LoadedHeroMedia({
   try {
     source = await media;
   } catch (error) {
+    // Next.js's own signals (request-time APIs while prerendering) are not media failures.
+    unstable_rethrow(error);
     console.error(errorMessage, error);
     return <div className={styles.media} data-hero-media="error" />;
   }
