@@ -29,6 +29,8 @@ test('shows one card per sponsor with logo, name, description and Learn more', a
     const card = cards.filter({ has: page.getByRole('heading', { name: sponsor.name }) });
     const logo = card.getByRole('img', { name: `${sponsor.name} logo` });
     await expect(logo).toHaveAttribute('src', `/media/sponsors/${sponsor.slug}.svg`);
+    // Logos below the fold load lazily.
+    await logo.scrollIntoViewIfNeeded();
     await expect
       .poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth))
       .toBeGreaterThan(0);

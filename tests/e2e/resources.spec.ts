@@ -114,9 +114,13 @@ test('Learn More opens the resource in a new tab', async ({ page, context, conso
 });
 
 test('plays by itself, moving on about every 3 seconds', async ({ page, consoleErrors }) => {
+  // It watches up to 9 s of real time on top of the page load.
+  test.setTimeout(45_000);
   await page.goto('/resources');
   await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
-  // Timestamps of the next two automatic changes, taken in the page as they happen.
+  // Times of the next three automatic changes, taken in the page as the DOM changes. A busy
+  // machine can delay one render by a few hundred ms, which shortens one gap and lengthens the
+  // next, so the bounds are loose per gap and tighter over both.
   const gaps = await slideshow(page).evaluate(
     (region) =>
       new Promise<number[]>((resolve) => {
@@ -138,9 +142,12 @@ test('plays by itself, moving on about every 3 seconds', async ({ page, consoleE
       }),
   );
   for (const gap of gaps) {
-    expect(gap).toBeGreaterThan(2800);
+    expect(gap).toBeGreaterThan(2400);
     expect(gap).toBeLessThan(3600);
   }
+  const total = gaps[0]! + gaps[1]!;
+  expect(total).toBeGreaterThan(5500);
+  expect(total).toBeLessThan(6500);
   expect(consoleErrors).toEqual([]);
 });
 

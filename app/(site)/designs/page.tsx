@@ -60,16 +60,18 @@ export default async function DesignsPage() {
   return (
     <>
       <Hero compact title={hero.title} message={hero.message} />
-      <div className="container section">
-        <Suspense
-          fallback={
-            <p role="status" className="status-text">
-              Loading designs...
-            </p>
-          }
-        >
-          <DesignList />
-        </Suspense>
+      <div className="section">
+        <div className="container">
+          <Suspense
+            fallback={
+              <p role="status" className="status-text">
+                Loading designs...
+              </p>
+            }
+          >
+            <DesignList />
+          </Suspense>
+        </div>
       </div>
     </>
   );

@@ -41,16 +41,18 @@ export default async function PartnershipsPage() {
   return (
     <>
       <Hero compact title={hero.title} message={hero.message} />
-      <div className="container section">
-        <Suspense
-          fallback={
-            <p role="status" className="status-text">
-              Loading sponsors...
-            </p>
-          }
-        >
-          <SponsorList />
-        </Suspense>
+      <div className="section">
+        <div className="container">
+          <Suspense
+            fallback={
+              <p role="status" className="status-text">
+                Loading sponsors...
+              </p>
+            }
+          >
+            <SponsorList />
+          </Suspense>
+        </div>
       </div>
     </>
   );

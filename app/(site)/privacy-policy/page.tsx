@@ -34,16 +34,18 @@ export default function PrivacyPolicyPage() {
   return (
     <>
       <Hero compact title="Privacy Policy" />
-      <div className="container section">
-        <Suspense
-          fallback={
-            <p role="status" className="status-text">
-              Loading privacy policy...
-            </p>
-          }
-        >
-          <PolicySection />
-        </Suspense>
+      <div className="section">
+        <div className="container">
+          <Suspense
+            fallback={
+              <p role="status" className="status-text">
+                Loading privacy policy...
+              </p>
+            }
+          >
+            <PolicySection />
+          </Suspense>
+        </div>
       </div>
     </>
   );

@@ -75,32 +75,36 @@ export default async function ResourcesPage() {
         media={heroImage()}
         mediaErrorMessage="Failed to load the resources hero image"
       />
-      <div className={`container section ${styles.slideshowSection}`}>
-        <Suspense
-          fallback={
-            <div className={styles.slideshowPlaceholder}>
-              <p role="status" className="status-text">
-                Loading slideshow...
-              </p>
-            </div>
-          }
-        >
-          <SlideshowSection />
-        </Suspense>
+      <div className={`section ${styles.slideshowSection}`}>
+        <div className="container">
+          <Suspense
+            fallback={
+              <div className={styles.slideshowPlaceholder}>
+                <p role="status" className="status-text">
+                  Loading slideshow...
+                </p>
+              </div>
+            }
+          >
+            <SlideshowSection />
+          </Suspense>
+        </div>
       </div>
-      <section className="container section" aria-labelledby="explore-more-title">
-        <h2 id="explore-more-title" className="section-title">
-          Explore More
-        </h2>
-        <Suspense
-          fallback={
-            <p role="status" className="status-text">
-              Loading resources...
-            </p>
-          }
-        >
-          <ResourceList />
-        </Suspense>
+      <section className="section" aria-labelledby="explore-more-title">
+        <div className="container">
+          <h2 id="explore-more-title" className="section-title">
+            Explore More
+          </h2>
+          <Suspense
+            fallback={
+              <p role="status" className="status-text">
+                Loading resources...
+              </p>
+            }
+          >
+            <ResourceList />
+          </Suspense>
+        </div>
       </section>
     </>
   );
