@@ -89,6 +89,30 @@ export function formatEventTime(value: string | null | undefined): string {
   }
 }
 
+/**
+ * A calendar date ('YYYY-MM-DD', such as a policy's effective date) as a plain US date
+ * ("January 1, 2025"): the same day wherever the visitor is. A value that cannot be read is
+ * shown as it is, and the failure is logged.
+ */
+export function formatCalendarDate(value: string | null | undefined): string {
+  if (isBlank(value)) return '';
+  const match = DATE_ONLY.exec(value);
+  if (match) {
+    const [, year, month, day] = match.map(Number) as [number, number, number, number];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    if (date.getUTCMonth() === month - 1) {
+      return date.toLocaleDateString('en-US', {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        timeZone: 'UTC',
+      });
+    }
+  }
+  console.error(`Could not format the calendar date "${value}"`);
+  return value;
+}
+
 /** A posting date as a plain US date ("November 2, 2026"), or the raw value if unreadable. */
 export function formatPostedDate(value: string | null | undefined): string {
   if (isBlank(value)) return '';

@@ -7,35 +7,40 @@ import { getServerEnv } from './env';
  * has to break the shared database. Only a server started with TCSA_ENABLE_TEST_FAULTS=1 reads it.
  *
  * Cookie `tcsa-test-fault`: comma-separated `source=kind` pairs, e.g. `events=error,members=empty`.
+ * `slow` answers normally after TEST_FAULT_DELAY_MS, so a section's loading state stays on screen
+ * long enough to be seen.
  */
 export const TEST_FAULT_COOKIE = 'tcsa-test-fault';
 
+export const TEST_FAULT_DELAY_MS = 3000;
+
 export type TestFault = 'error' | 'empty' | 'invalid' | 'slow';
-
-const FAULT_KINDS: readonly TestFault[] = ['error', 'empty', 'invalid', 'slow'];
-
-/** How long a 'slow' read waits before it answers: long enough to see its loading state. */
-export const SLOW_READ_DELAY_MS = 3_000;
+const KINDS: readonly string[] = ['error', 'empty', 'invalid', 'slow'] satisfies TestFault[];
 
 export function parseTestFaults(cookieValue: string | undefined): Map<string, TestFault> {
   const faults = new Map<string, TestFault>();
   for (const pair of (cookieValue ?? '').split(',')) {
     const [source, kind] = pair.split('=').map((part) => part.trim());
-    if (source && FAULT_KINDS.includes(kind as TestFault)) {
-      faults.set(source, kind as TestFault);
-    }
+    if (source && kind && KINDS.includes(kind)) faults.set(source, kind as TestFault);
   }
   return faults;
 }
 
-/** The fault a test asked for on `source`, or null (always null outside test servers). */
-export async function testFaultFor(source: string): Promise<TestFault | null> {
+/**
+ * The fault a test asked for on `source`, or null (always null outside test servers). A `slow`
+ * fault is served here: the read waits, then goes on as if there were no fault.
+ */
+export async function testFaultFor(source: string): Promise<Exclude<TestFault, 'slow'> | null> {
   if (getServerEnv().TCSA_ENABLE_TEST_FAULTS !== '1') return null;
+  let fault: TestFault | null;
   try {
     const store = await cookies();
-    return parseTestFaults(store.get(TEST_FAULT_COOKIE)?.value).get(source) ?? null;
+    fault = parseTestFaults(store.get(TEST_FAULT_COOKIE)?.value).get(source) ?? null;
   } catch {
     // Outside a request (build, scripts) there are no cookies and so no faults.
     return null;
   }
+  if (fault !== 'slow') return fault;
+  await new Promise((resolve) => setTimeout(resolve, TEST_FAULT_DELAY_MS));
+  return null;
 }

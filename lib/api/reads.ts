@@ -5,7 +5,7 @@ import { connection } from 'next/server';
 import { type Database, getDb } from '@/lib/db/client';
 import * as queries from '@/lib/db/queries';
 import type { HeroPage } from '@/lib/db/schema';
-import { SLOW_READ_DELAY_MS, testFaultFor } from '@/lib/test-faults';
+import { testFaultFor } from '@/lib/test-faults';
 import type {
   AlumnusDto,
   BenefitBgImageDto,
@@ -133,10 +133,6 @@ const loadEventRow = cachedRead('event', DATA_SOURCES.event.tag, async (db, id: 
 async function beginRead(source: DataSource) {
   await connection();
   const fault = await testFaultFor(source);
-  if (fault === 'slow') {
-    await new Promise((resolve) => setTimeout(resolve, SLOW_READ_DELAY_MS));
-    return null;
-  }
   if (fault === 'error') {
     throw new DataSourceError(
       source,

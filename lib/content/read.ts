@@ -9,6 +9,7 @@ import type {
   SiteSettingsQueryResult,
 } from '../../sanity.types';
 import type { Perspective } from './bundled';
+import { testFaultFor } from '../test-faults';
 import { contentFetch } from './fetch';
 import {
   homePageQuery,
@@ -27,6 +28,22 @@ import {
  */
 
 export type ReadOptions = { perspective?: Perspective };
+
+/**
+ * End-to-end tests reach a page's content failure and missing-document states through the fault
+ * cookie of lib/test-faults.ts, keyed by document type: `privacyPolicy=error` fails the read,
+ * `privacyPolicy=empty` answers as if the document had not been published.
+ */
+async function withTestFault<T>(documentType: string, read: () => Promise<T>): Promise<T | null> {
+  const fault = await testFaultFor(documentType);
+  if (fault === 'error') {
+    throw new Error(
+      `Content read failed (simulated by the test fault cookie for '${documentType}')`,
+    );
+  }
+  if (fault === 'empty') return null;
+  return read();
+}
 
 export type SiteSettings = NonNullable<SiteSettingsQueryResult>;
 export type HomePageContent = NonNullable<HomePageQueryResult>;
@@ -63,7 +80,9 @@ export function getServicesPage(options: ReadOptions = {}): Promise<ServicesPage
 }
 
 export function getPrivacyPolicy(options: ReadOptions = {}): Promise<PrivacyPolicyQueryResult> {
-  return contentFetch({ query: privacyPolicyQuery, tags: CONTENT_TAGS.privacyPolicy, ...options });
+  return withTestFault('privacyPolicy', () =>
+    contentFetch({ query: privacyPolicyQuery, tags: CONTENT_TAGS.privacyPolicy, ...options }),
+  );
 }
 
 /** The hero copy of the events, alumni, resources, designs or partnerships page. */

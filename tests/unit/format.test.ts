@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   EVENT_FALLBACKS,
+  formatCalendarDate,
   formatEventDate,
   formatEventTime,
   formatPostedDate,
@@ -85,5 +86,21 @@ describe('formatPostedDate', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(formatPostedDate(null)).toBe('');
     expect(formatPostedDate('soon')).toBe('soon');
+  });
+});
+
+describe('formatCalendarDate', () => {
+  it('shows a calendar date as that day, whatever the time zone', () => {
+    // new Date('2025-01-01') is midnight UTC, which is still December 31 in Ottawa.
+    expect(formatCalendarDate('2025-01-01')).toBe('January 1, 2025');
+    expect(formatCalendarDate('2024-02-29')).toBe('February 29, 2024');
+  });
+
+  it('is empty when missing, and raw and logged when not a real date', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(formatCalendarDate(undefined)).toBe('');
+    expect(formatCalendarDate('2025-02-30')).toBe('2025-02-30');
+    expect(formatCalendarDate('next spring')).toBe('next spring');
+    expect(error).toHaveBeenCalledTimes(2);
   });
 });

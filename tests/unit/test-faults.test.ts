@@ -3,14 +3,12 @@ import { parseTestFaults } from '@/lib/test-faults';
 
 describe('test fault cookie', () => {
   it('reads source=kind pairs', () => {
-    const faults = parseTestFaults(
-      'events=error, members=empty,sponsors=invalid,circularGalleryImages=slow',
-    );
+    const faults = parseTestFaults('events=error, members=empty,sponsors=invalid,designs=slow');
     expect(Object.fromEntries(faults)).toEqual({
       events: 'error',
       members: 'empty',
       sponsors: 'invalid',
-      circularGalleryImages: 'slow',
+      designs: 'slow',
     });
   });
 

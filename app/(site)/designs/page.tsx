@@ -1,8 +1,78 @@
 import type { Metadata } from 'next';
+import Image from 'next/image';
+import { Suspense } from 'react';
 import { Hero } from '@/app/_components/Hero';
+import { readPageHeroCopy } from '@/app/(site)/_components/page-hero-copy';
+import { readFailureText } from '@/app/(site)/_components/read-failure';
+import type { DesignDto } from '@/lib/api/contract';
+import { getDesigns } from '@/lib/api/reads';
+import { DATA_SOURCES } from '@/lib/api/sources';
+import styles from './Designs.module.css';
 
 export const metadata: Metadata = { title: 'Designs' };
 
-export default function DesignsPage() {
-  return <Hero compact title="Design Portfolio" />;
+async function DesignList() {
+  let designs: DesignDto[];
+  try {
+    designs = await getDesigns();
+  } catch (error) {
+    // The spec shows this failure as 'Error: Failed to load designs'.
+    return (
+      <p role="alert" className="error-text">
+        Error: {readFailureText(error, DATA_SOURCES.designs.failure)}
+      </p>
+    );
+  }
+  if (designs.length === 0) {
+    return <p className="status-text">No designs available at the moment.</p>;
+  }
+  return (
+    <ul className={styles.grid}>
+      {designs.map((design, index) => {
+        const description = design.description?.trim();
+        return (
+          <li key={design.id}>
+            <article className={styles.card} data-testid="design-card">
+              <div className={styles.image}>
+                <Image
+                  src={design.image}
+                  alt={design.title}
+                  fill
+                  // The first row is on screen at once: load it eagerly.
+                  priority={index < 3}
+                  sizes="(max-width: 600px) 100vw, (max-width: 1000px) 50vw, 380px"
+                />
+              </div>
+              <div className={styles.body}>
+                <h2 className={styles.title}>{design.title}</h2>
+                {description ? <p className={styles.description}>{description}</p> : null}
+              </div>
+            </article>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export default async function DesignsPage() {
+  const hero = await readPageHeroCopy('designs', 'Design Portfolio');
+  return (
+    <>
+      <Hero compact title={hero.title} message={hero.message} />
+      <div className="section">
+        <div className="container">
+          <Suspense
+            fallback={
+              <p role="status" className="status-text">
+                Loading designs...
+              </p>
+            }
+          >
+            <DesignList />
+          </Suspense>
+        </div>
+      </div>
+    </>
+  );
 }

@@ -1,8 +1,59 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
 import { Hero } from '@/app/_components/Hero';
+import { readPageHeroCopy } from '@/app/(site)/_components/page-hero-copy';
+import { readFailureText } from '@/app/(site)/_components/read-failure';
+import type { SponsorDto } from '@/lib/api/contract';
+import { getSponsors } from '@/lib/api/reads';
+import { DATA_SOURCES } from '@/lib/api/sources';
+import { SponsorCard } from './_components/SponsorCard';
+import styles from './_components/Partnerships.module.css';
 
 export const metadata: Metadata = { title: 'Partnerships' };
 
-export default function PartnershipsPage() {
-  return <Hero compact title="OUR PARTNERS" />;
+async function SponsorList() {
+  let sponsors: SponsorDto[];
+  try {
+    sponsors = await getSponsors();
+  } catch (error) {
+    return (
+      <p role="alert" className="error-text">
+        {readFailureText(error, DATA_SOURCES.sponsors.failure)}
+      </p>
+    );
+  }
+  if (sponsors.length === 0) {
+    return <p className="status-text">No sponsors available at the moment.</p>;
+  }
+  return (
+    <ul className={styles.grid}>
+      {sponsors.map((sponsor) => (
+        <li key={sponsor.id}>
+          <SponsorCard sponsor={sponsor} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default async function PartnershipsPage() {
+  const hero = await readPageHeroCopy('partnerships', 'OUR PARTNERS');
+  return (
+    <>
+      <Hero compact title={hero.title} message={hero.message} />
+      <div className="section">
+        <div className="container">
+          <Suspense
+            fallback={
+              <p role="status" className="status-text">
+                Loading sponsors...
+              </p>
+            }
+          >
+            <SponsorList />
+          </Suspense>
+        </div>
+      </div>
+    </>
+  );
 }

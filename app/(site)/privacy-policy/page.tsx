@@ -1,8 +1,52 @@
 import type { Metadata } from 'next';
+import { unstable_rethrow } from 'next/navigation';
+import { connection } from 'next/server';
+import { Suspense } from 'react';
 import { Hero } from '@/app/_components/Hero';
+import { getPrivacyPolicy, type PrivacyPolicyContent } from '@/lib/content';
+import { PolicyContent } from './_components/PolicyContent';
 
 export const metadata: Metadata = { title: 'Privacy Policy' };
 
+const PRIVACY_POLICY_FAILURE = 'Failed to load the privacy policy. Please try again later.';
+const PRIVACY_POLICY_MISSING = 'The privacy policy has not been published yet.';
+
+async function PolicySection() {
+  // Rendered per request: a publish shows at once, and the tests' fault cookie is read.
+  await connection();
+  let policy: PrivacyPolicyContent | null;
+  try {
+    policy = await getPrivacyPolicy();
+  } catch (error) {
+    unstable_rethrow(error);
+    console.error('Failed to load the privacy policy', error);
+    return (
+      <p role="alert" className="error-text">
+        {PRIVACY_POLICY_FAILURE}
+      </p>
+    );
+  }
+  if (!policy) return <p className="status-text">{PRIVACY_POLICY_MISSING}</p>;
+  return <PolicyContent policy={policy} />;
+}
+
 export default function PrivacyPolicyPage() {
-  return <Hero compact title="Privacy Policy" />;
+  return (
+    <>
+      <Hero compact title="Privacy Policy" />
+      <div className="section">
+        <div className="container">
+          <Suspense
+            fallback={
+              <p role="status" className="status-text">
+                Loading privacy policy...
+              </p>
+            }
+          >
+            <PolicySection />
+          </Suspense>
+        </div>
+      </div>
+    </>
+  );
 }

@@ -1,8 +1,111 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
 import { Hero } from '@/app/_components/Hero';
+import { readPageHeroCopy } from '@/app/(site)/_components/page-hero-copy';
+import { readFailureText } from '@/app/(site)/_components/read-failure';
+import type { ImageRecordDto, ResourceDto } from '@/lib/api/contract';
+import { getPageHeroImages, getResourceCarouselImages, getResources } from '@/lib/api/reads';
+import { DATA_SOURCES } from '@/lib/api/sources';
+import { ResourceCard } from './_components/ResourceCard';
+import { Slideshow } from './_components/Slideshow';
+import styles from './_components/Resources.module.css';
 
 export const metadata: Metadata = { title: 'Resources' };
 
-export default function ResourcesPage() {
-  return <Hero compact title="USEFUL RESOURCES" />;
+async function heroImage() {
+  const [first] = await getPageHeroImages('resources');
+  return first ? { image: first.image } : null;
+}
+
+async function SlideshowSection() {
+  let images: ImageRecordDto[];
+  try {
+    images = await getResourceCarouselImages();
+  } catch (error) {
+    return (
+      <p role="alert" className="error-text">
+        {readFailureText(error, DATA_SOURCES.resourceCarouselImages.failure)}
+      </p>
+    );
+  }
+  if (images.length === 0) {
+    return <p className="status-text">No slideshow images available at the moment.</p>;
+  }
+  return (
+    <Slideshow
+      label="Resource highlights"
+      slides={images.map(({ id, image, link, title }) => ({ id, image, link, title }))}
+    />
+  );
+}
+
+async function ResourceList() {
+  let resources: ResourceDto[];
+  try {
+    resources = await getResources();
+  } catch (error) {
+    return (
+      <p role="alert" className="error-text">
+        {readFailureText(error, DATA_SOURCES.resources.failure)}
+      </p>
+    );
+  }
+  if (resources.length === 0) {
+    return <p className="status-text">No resources available at the moment.</p>;
+  }
+  return (
+    <ul className={styles.grid}>
+      {resources.map((resource) => (
+        <li key={resource.id}>
+          <ResourceCard resource={resource} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default async function ResourcesPage() {
+  const hero = await readPageHeroCopy('resources', 'USEFUL RESOURCES');
+  return (
+    <>
+      <Hero
+        compact
+        title={hero.title}
+        message={hero.message}
+        media={heroImage()}
+        mediaErrorMessage="Failed to load the resources hero image"
+      />
+      <div className={`section ${styles.slideshowSection}`}>
+        <div className="container">
+          <Suspense
+            fallback={
+              <div className={styles.slideshowPlaceholder}>
+                <p role="status" className="status-text">
+                  Loading slideshow...
+                </p>
+              </div>
+            }
+          >
+            <SlideshowSection />
+          </Suspense>
+        </div>
+      </div>
+      <section className="section" aria-labelledby="explore-more-title">
+        <div className="container">
+          <h2 id="explore-more-title" className="section-title">
+            Explore More
+          </h2>
+          <Suspense
+            fallback={
+              <p role="status" className="status-text">
+                Loading resources...
+              </p>
+            }
+          >
+            <ResourceList />
+          </Suspense>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,0 +1,99 @@
+import type { BrowserContext } from '@playwright/test';
+import { SEED_DESIGNS } from '@/lib/db/seed/content';
+import { expect, test } from './support/fixtures';
+
+async function setFault(context: BrowserContext, baseURL: string | undefined, value: string) {
+  await context.addCookies([{ name: 'tcsa-test-fault', value, url: baseURL! }]);
+}
+
+test('shows the Design Portfolio: each design with image, title and optional description', async ({
+  page,
+  consoleErrors,
+  expectAccessible,
+}) => {
+  await page.goto('/designs');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Design Portfolio');
+  const cards = page.getByTestId('design-card');
+  await expect(cards).toHaveCount(SEED_DESIGNS.length);
+  for (const [index, design] of SEED_DESIGNS.entries()) {
+    const card = cards.nth(index);
+    await expect(card.getByRole('heading', { level: 2 })).toHaveText(design.title);
+    const image = card.getByRole('img', { name: design.title });
+    await expect(image).toHaveAttribute('src', `/media/designs/${design.slug}.svg`);
+    await image.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    if (design.description) {
+      await expect(card.locator('p')).toHaveText(design.description);
+    } else {
+      await expect(card.locator('p')).toHaveCount(0);
+    }
+  }
+  await page.waitForLoadState('networkidle');
+  await expectAccessible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('shows Error: Failed to load designs when they cannot be loaded', async ({
+  page,
+  context,
+  baseURL,
+  consoleErrors,
+  expectAccessible,
+}) => {
+  await setFault(context, baseURL, 'designs=error');
+  await page.goto('/designs');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'Error: Failed to load designs',
+  );
+  await expect(page.getByTestId('design-card')).toHaveCount(0);
+  await expectAccessible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('says the data is invalid when the designs answer is not a list', async ({
+  page,
+  context,
+  baseURL,
+  consoleErrors,
+}) => {
+  await setFault(context, baseURL, 'designs=invalid');
+  await page.goto('/designs');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'Error: Invalid data format received from server',
+  );
+  expect(consoleErrors).toEqual([]);
+});
+
+test('says so when there are no designs', async ({
+  page,
+  context,
+  baseURL,
+  consoleErrors,
+  expectAccessible,
+}) => {
+  await setFault(context, baseURL, 'designs=empty');
+  await page.goto('/designs');
+  await expect(page.getByText('No designs available at the moment.')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+  await expectAccessible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('shows a loading text while the designs are read', async ({
+  page,
+  context,
+  baseURL,
+  consoleErrors,
+}) => {
+  await setFault(context, baseURL, 'designs=slow');
+  await page.goto('/designs', { waitUntil: 'commit' });
+  const status = page.getByRole('main').getByRole('status');
+  await expect(status).toHaveText('Loading designs...');
+  await expect(page.getByTestId('design-card')).toHaveCount(SEED_DESIGNS.length, {
+    timeout: 15_000,
+  });
+  await expect(status).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});

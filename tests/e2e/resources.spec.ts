@@ -1,0 +1,370 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { SEED_CAROUSEL, SEED_RESOURCES } from '@/lib/db/seed/content';
+import { expect, test } from './support/fixtures';
+
+async function setFault(context: BrowserContext, baseURL: string | undefined, value: string) {
+  await context.addCookies([{ name: 'tcsa-test-fault', value, url: baseURL! }]);
+}
+
+function slideshow(page: Page) {
+  return page.getByRole('region', { name: 'Resource highlights' });
+}
+
+function dot(page: Page, number: number) {
+  return slideshow(page).getByRole('button', {
+    name: new RegExp(`^Show slide ${number} of ${SEED_CAROUSEL.length}`),
+  });
+}
+
+/** The number of the current slide, from the dots' aria-current. */
+async function currentSlide(page: Page): Promise<number> {
+  const dots = slideshow(page).getByRole('button', { name: /^Show slide/ });
+  const states = await dots.evaluateAll((buttons) =>
+    buttons.map((button) => button.getAttribute('aria-current')),
+  );
+  return states.indexOf('true') + 1;
+}
+
+/**
+ * Installs a paused fake clock and waits until the page is interactive (the pause button answers),
+ * leaving the slideshow playing with a fresh 3 s delay started at the paused instant.
+ */
+async function openWithPausedClock(page: Page) {
+  await page.clock.install({ time: new Date('2026-03-02T10:00:00') });
+  await page.goto('/resources');
+  await page.clock.pauseAt(new Date('2026-03-02T10:01:00'));
+  const pause = slideshow(page).getByRole('button', { name: 'Pause slideshow' });
+  const play = slideshow(page).getByRole('button', { name: 'Play slideshow' });
+  // Clicks before hydration do nothing: retry until the button answers.
+  await expect(async () => {
+    if (!(await play.isVisible())) await pause.click({ timeout: 2000 });
+    await expect(play).toBeVisible({ timeout: 2000 });
+  }).toPass();
+  await play.click();
+  await expect(pause).toBeVisible();
+}
+
+test('shows the hero, the slideshow of linked images and the Explore More cards', async ({
+  page,
+  consoleErrors,
+  expectAccessible,
+}) => {
+  await page.goto('/resources');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('USEFUL RESOURCES');
+  await expect(page.locator('[data-hero-media="image"] img')).toHaveAttribute(
+    'src',
+    /\/media\/hero\/resources\.svg$/,
+  );
+
+  const dots = slideshow(page).getByRole('button', { name: /^Show slide/ });
+  await expect(dots).toHaveCount(SEED_CAROUSEL.length);
+  for (const [index, slide] of SEED_CAROUSEL.entries()) {
+    await expect(dots.nth(index)).toHaveAccessibleName(
+      `Show slide ${index + 1} of ${SEED_CAROUSEL.length}: ${slide.title}`,
+    );
+  }
+  await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
+  const first = slideshow(page).getByRole('link', { name: SEED_CAROUSEL[0].title });
+  await expect(first).toBeVisible();
+  await expect(first).toHaveAttribute('href', SEED_CAROUSEL[0].link);
+  // Only the shown slide can be reached: the others are inert.
+  await expect(slideshow(page).getByRole('link')).toHaveCount(1);
+  await expect(slideshow(page).getByRole('button', { name: 'Pause slideshow' })).toBeVisible();
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Explore More' })).toBeVisible();
+  const cards = page.getByTestId('resource-card');
+  await expect(cards).toHaveCount(SEED_RESOURCES.length);
+  for (const [index, resource] of SEED_RESOURCES.entries()) {
+    const card = cards.nth(index);
+    await expect(card.getByRole('heading', { level: 3 })).toHaveText(resource.title);
+    await expect(card).toContainText(resource.description);
+    const learnMore = card.getByRole('link', {
+      name: `Learn More about ${resource.title} (opens in a new tab)`,
+    });
+    await expect(learnMore).toHaveText(/^Learn More about /);
+    await expect(learnMore).toHaveAttribute('href', resource.url);
+    await expect(learnMore).toHaveAttribute('target', '_blank');
+    await expect(learnMore).toHaveAttribute('rel', /\bnoopener\b/);
+  }
+  await expect(cards.first().locator('img')).toHaveAttribute('src', /\/media\/resources\/.+\.svg$/);
+
+  await page.waitForLoadState('networkidle');
+  await expectAccessible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('Learn More opens the resource in a new tab', async ({ page, context, consoleErrors }) => {
+  const resource = SEED_RESOURCES[0]!;
+  await context.route(`${resource.url}**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Telfer</title><h1>Telfer</h1>' }),
+  );
+  await page.goto('/resources');
+  const [opened] = await Promise.all([
+    page.waitForEvent('popup'),
+    page
+      .getByRole('link', { name: `Learn More about ${resource.title} (opens in a new tab)` })
+      .click(),
+  ]);
+  await opened.waitForLoadState();
+  expect(opened.url()).toBe(resource.url);
+  // The site's own tab stays where it was.
+  await expect(page).toHaveURL(/\/resources$/);
+  expect(await opened.evaluate(() => window.opener)).toBeNull();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('plays by itself, moving on about every 3 seconds', async ({ page, consoleErrors }) => {
+  // It watches up to 9 s of real time on top of the page load.
+  test.setTimeout(45_000);
+  await page.goto('/resources');
+  await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
+  // Times of the next three automatic changes, taken in the page as the DOM changes. A busy
+  // machine can delay one render by a few hundred ms, which shortens one gap and lengthens the
+  // next, so the bounds are loose per gap and tighter over both.
+  const gaps = await slideshow(page).evaluate(
+    (region) =>
+      new Promise<number[]>((resolve) => {
+        const times: number[] = [];
+        const observer = new MutationObserver((mutations) => {
+          const changed = mutations.some(
+            (mutation) =>
+              mutation.attributeName === 'aria-current' &&
+              (mutation.target as Element).getAttribute('aria-current') === 'true',
+          );
+          if (!changed) return;
+          times.push(performance.now());
+          if (times.length === 3) {
+            observer.disconnect();
+            resolve([times[1]! - times[0]!, times[2]! - times[1]!]);
+          }
+        });
+        observer.observe(region, { subtree: true, attributeFilter: ['aria-current'] });
+      }),
+  );
+  for (const gap of gaps) {
+    expect(gap).toBeGreaterThan(2400);
+    expect(gap).toBeLessThan(3600);
+  }
+  const total = gaps[0]! + gaps[1]!;
+  expect(total).toBeGreaterThan(5500);
+  expect(total).toBeLessThan(6500);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('moves on after exactly 3000 ms and loops back to the first slide', async ({
+  page,
+  consoleErrors,
+}) => {
+  await openWithPausedClock(page);
+  const start = await currentSlide(page);
+  const count = SEED_CAROUSEL.length;
+  for (let step = 1; step <= count; step += 1) {
+    await page.clock.runFor(2999);
+    expect(await currentSlide(page)).toBe(((start - 1 + step - 1) % count) + 1);
+    await page.clock.runFor(1);
+    await expect(dot(page, ((start - 1 + step) % count) + 1)).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+  }
+  expect(await currentSlide(page)).toBe(start);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a dot shows its slide and the slideshow keeps playing from there', async ({
+  page,
+  consoleErrors,
+}) => {
+  await openWithPausedClock(page);
+  await page.clock.runFor(1000);
+  const target = ((await currentSlide(page)) % SEED_CAROUSEL.length) + 2;
+  await dot(page, target).click();
+  await expect(dot(page, target)).toHaveAttribute('aria-current', 'true');
+  await expect(
+    slideshow(page).getByRole('link', { name: SEED_CAROUSEL[target - 1]!.title }),
+  ).toBeVisible();
+  // The chosen slide gets a full 3 s, then the show goes on.
+  await page.clock.runFor(2999);
+  expect(await currentSlide(page)).toBe(target);
+  await page.clock.runFor(1);
+  await expect(dot(page, (target % SEED_CAROUSEL.length) + 1)).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await expect(slideshow(page).getByRole('button', { name: 'Pause slideshow' })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the pause button stops the slideshow and play starts it again', async ({
+  page,
+  consoleErrors,
+  expectAccessible,
+}) => {
+  await openWithPausedClock(page);
+  const pause = slideshow(page).getByRole('button', { name: 'Pause slideshow' });
+  await expect(pause).toBeVisible();
+  await expect(pause).toHaveText('Pause slideshow');
+  await pause.click();
+  const play = slideshow(page).getByRole('button', { name: 'Play slideshow' });
+  await expect(play).toBeVisible();
+  const shown = await currentSlide(page);
+  await page.clock.runFor(15_000);
+  expect(await currentSlide(page)).toBe(shown);
+  // A dot still works while paused, and does not restart the show.
+  const other = (shown % SEED_CAROUSEL.length) + 1;
+  await dot(page, other).click();
+  await expect(dot(page, other)).toHaveAttribute('aria-current', 'true');
+  await page.clock.runFor(15_000);
+  expect(await currentSlide(page)).toBe(other);
+
+  await play.click();
+  await page.clock.runFor(3000);
+  await expect(dot(page, (other % SEED_CAROUSEL.length) + 1)).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  // axe waits on timers: let the clock run again.
+  await page.clock.resume();
+  await expectAccessible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('waits while keyboard focus is inside the slideshow', async ({ page, consoleErrors }) => {
+  await openWithPausedClock(page);
+  const shown = await currentSlide(page);
+  await slideshow(page).getByRole('button', { name: 'Pause slideshow' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(dot(page, 1)).toBeFocused();
+  await page.clock.runFor(10_000);
+  expect(await currentSlide(page)).toBe(shown);
+  // Focus leaves: the show goes on.
+  await page.getByRole('heading', { level: 2, name: 'Explore More' }).click();
+  await page.clock.runFor(3000);
+  await expect(dot(page, (shown % SEED_CAROUSEL.length) + 1)).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  expect(consoleErrors).toEqual([]);
+});
+
+test('does not play by itself for visitors who prefer reduced motion', async ({
+  page,
+  consoleErrors,
+  expectAccessible,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.clock.install({ time: new Date('2026-03-02T10:00:00') });
+  await page.goto('/resources');
+  await page.clock.pauseAt(new Date('2026-03-02T10:01:00'));
+  const play = slideshow(page).getByRole('button', { name: 'Play slideshow' });
+  await expect(play).toBeVisible();
+  await page.clock.runFor(15_000);
+  expect(await currentSlide(page)).toBe(1);
+  // The visitor may still start it.
+  await play.click();
+  await page.clock.runFor(3000);
+  await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true');
+  // axe waits on timers: let the clock run again.
+  await page.clock.resume();
+  await expectAccessible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('shows the slideshow error and keeps the resources', async ({
+  page,
+  context,
+  baseURL,
+  consoleErrors,
+  expectAccessible,
+}) => {
+  await setFault(context, baseURL, 'resourceCarouselImages=error');
+  await page.goto('/resources');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'Failed to load slideshow images',
+  );
+  await expect(slideshow(page)).toHaveCount(0);
+  await expect(page.getByTestId('resource-card')).toHaveCount(SEED_RESOURCES.length);
+  await expectAccessible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('shows the resources error and keeps the slideshow', async ({
+  page,
+  context,
+  baseURL,
+  consoleErrors,
+  expectAccessible,
+}) => {
+  await setFault(context, baseURL, 'resources=error');
+  await page.goto('/resources');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Failed to load resources');
+  await expect(page.getByTestId('resource-card')).toHaveCount(0);
+  await expect(dot(page, 1)).toBeVisible();
+  await expectAccessible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('says so when the resources answer is not a list', async ({
+  page,
+  context,
+  baseURL,
+  consoleErrors,
+}) => {
+  await setFault(context, baseURL, 'resources=invalid,resourceCarouselImages=invalid');
+  await page.goto('/resources');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText([
+    'Invalid data format received from server',
+    'Invalid data format received from server',
+  ]);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('shows the empty states', async ({
+  page,
+  context,
+  baseURL,
+  consoleErrors,
+  expectAccessible,
+}) => {
+  await setFault(context, baseURL, 'resources=empty,resourceCarouselImages=empty');
+  await page.goto('/resources');
+  await expect(page.getByText('No slideshow images available at the moment.')).toBeVisible();
+  await expect(page.getByText('No resources available at the moment.')).toBeVisible();
+  await expect(slideshow(page)).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+  await expectAccessible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a hero image failure is only logged: the hero keeps its default background', async ({
+  page,
+  context,
+  baseURL,
+  consoleErrors,
+}) => {
+  await setFault(context, baseURL, 'resourceHeroImage=error');
+  await page.goto('/resources');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('USEFUL RESOURCES');
+  await expect(page.locator('[data-hero-media="error"]')).toHaveCount(1);
+  await expect(page.locator('[data-hero-media] img')).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+  await expect(dot(page, 1)).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('shows the loading texts while the slideshow and the resources are read', async ({
+  page,
+  context,
+  baseURL,
+  consoleErrors,
+}) => {
+  await setFault(context, baseURL, 'resourceCarouselImages=slow,resources=slow');
+  await page.goto('/resources', { waitUntil: 'commit' });
+  const main = page.getByRole('main');
+  await expect(main.getByRole('status').filter({ hasText: 'Loading slideshow...' })).toBeVisible();
+  await expect(main.getByRole('status').filter({ hasText: 'Loading resources...' })).toBeVisible();
+  await expect(dot(page, 1)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('resource-card')).toHaveCount(SEED_RESOURCES.length);
+  await expect(main.getByRole('status')).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});

@@ -1,0 +1,71 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PolicyContent } from '@/app/(site)/privacy-policy/_components/PolicyContent';
+import { bundledDocuments } from '@/lib/content/bundled';
+import type { PrivacyPolicyContent } from '@/lib/content';
+
+function bundledPolicy(): PrivacyPolicyContent {
+  const document = bundledDocuments('published').find(({ _id }) => _id === 'privacyPolicy');
+  if (!document) throw new Error('The bundled dataset has no privacy policy');
+  return document as unknown as PrivacyPolicyContent;
+}
+
+describe('PolicyContent', () => {
+  it('renders the ten sections of the bundled policy as h2 headings, in order', () => {
+    render(<PolicyContent policy={bundledPolicy()} />);
+    expect(
+      screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
+    ).toEqual([
+      '1. Information we collect',
+      '2. How we use your information',
+      '3. Consent',
+      '4. Cookies',
+      '5. Third-party services',
+      '6. Data storage and security',
+      '7. Disclosure of information',
+      '8. Your rights',
+      '9. Contact us',
+      '10. Updates to this policy',
+    ]);
+  });
+
+  it('shows the effective date as a readable date with its machine-readable value', () => {
+    render(<PolicyContent policy={bundledPolicy()} />);
+    const effective = screen.getByText(/^Effective date:/);
+    expect(effective).toHaveTextContent('Effective date: January 1, 2025');
+    expect(within(effective).getByText('January 1, 2025')).toHaveAttribute(
+      'datetime',
+      '2025-01-01',
+    );
+  });
+
+  it('renders lists and links of the Portable Text', () => {
+    render(<PolicyContent policy={bundledPolicy()} />);
+    expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getByRole('link', { name: 'tcsa.telfer@gmail.com' })).toHaveAttribute(
+      'href',
+      'mailto:tcsa.telfer@gmail.com',
+    );
+  });
+
+  it('marks an external link as opening a new tab', () => {
+    const policy: PrivacyPolicyContent = {
+      title: 'Privacy Policy',
+      effectiveDate: '2025-09-01',
+      body: [
+        {
+          _type: 'block',
+          _key: 'a',
+          style: 'normal',
+          markDefs: [{ _type: 'link', _key: 'l', href: 'https://laws-lois.justice.gc.ca/' }],
+          children: [{ _type: 'span', _key: 's', text: 'PIPEDA', marks: ['l'] }],
+        },
+      ],
+    };
+    render(<PolicyContent policy={policy} />);
+    const link = screen.getByRole('link', { name: 'PIPEDA (opens in a new tab)' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByText(/^Effective date:/)).toHaveTextContent('September 1, 2025');
+  });
+});
