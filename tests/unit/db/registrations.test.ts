@@ -81,7 +81,15 @@ describe(`registrations in the repository (${DATABASE_UNDER_TEST})`, () => {
 
   it('an already registered person hears "duplicate" even when the event is full', async () => {
     const event = upcoming(12);
-    const outcome = await registerForEvent(database.db, event.id, input('P0@example.org'), now);
+    // Which twelve of the forty concurrent requests got in depends on the database's scheduling.
+    const [registered] = await listRegistrations(database.db, event.id);
+    expect(await countRegistrations(database.db, event.id)).toBe(12);
+    const outcome = await registerForEvent(
+      database.db,
+      event.id,
+      input(registered!.email.toUpperCase()),
+      now,
+    );
     expect(outcome.kind).toBe('duplicate');
   });
 
