@@ -62,6 +62,18 @@ export function hasEnded(event: SchedulableEvent, now: Date): boolean {
   return end !== null && end <= now.getTime();
 }
 
+/**
+ * Where an event stands for a visitor: registration is open until it starts ('upcoming'); it is
+ * 'ongoing' from its start until it ends (still listed with the upcoming ones, but closed); then
+ * 'past'.
+ */
+export type EventPhase = 'upcoming' | 'ongoing' | 'past';
+
+export function eventPhase(event: SchedulableEvent, now: Date): EventPhase {
+  if (hasEnded(event, now)) return 'past';
+  return hasStarted(event, now) ? 'ongoing' : 'upcoming';
+}
+
 /** Whether registration is still open: the event has a start that is still ahead. */
 export function hasStarted(event: SchedulableEvent, now: Date): boolean {
   const start = startTime(event);

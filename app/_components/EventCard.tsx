@@ -8,6 +8,7 @@ import {
   formatEventTime,
   truncate,
 } from '@/lib/format';
+import type { EventPhase } from '@/lib/events';
 import styles from './EventCard.module.css';
 
 export const DEFAULT_EVENT_IMAGE = '/images/default-event.svg';
@@ -25,14 +26,17 @@ function cardText(value: string | null | undefined, fallback: string): string {
 /** One event in a grid (spec section 2): picture, title, location, date, organizer, 'Register'. */
 export function EventCard({
   event,
-  past = false,
+  phase = 'upcoming',
   headingLevel = 3,
 }: {
   event: EventCardData;
-  past?: boolean;
+  /** An event under way or over is shown, but no longer invites registration. */
+  phase?: EventPhase;
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const past = phase === 'past';
+  const registrationOpen = phase === 'upcoming';
   const title = event.title?.trim() ? event.title : EVENT_FALLBACKS.title;
   return (
     <article className={`${styles.card} ${past ? styles.past : ''}`} data-testid="event-card">
@@ -44,6 +48,7 @@ export function EventCard({
           sizes="(max-width: 600px) 100vw, (max-width: 1000px) 50vw, 380px"
         />
         {past ? <span className={styles.pastBadge}>Past event</span> : null}
+        {phase === 'ongoing' ? <span className={styles.pastBadge}>Happening now</span> : null}
       </div>
       <div className={styles.body}>
         <Heading className={styles.title}>{title}</Heading>
@@ -68,9 +73,9 @@ export function EventCard({
         <Link
           href={`/events/${event.id}`}
           className={`button ${styles.action}`}
-          aria-label={past ? `View event: ${title}` : `Register for ${title}`}
+          aria-label={registrationOpen ? `Register for ${title}` : `View event: ${title}`}
         >
-          {past ? 'View event' : 'Register'}
+          {registrationOpen ? 'Register' : 'View event'}
         </Link>
       </div>
     </article>

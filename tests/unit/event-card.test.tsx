@@ -120,7 +120,7 @@ describe('EventCard', () => {
   it('marks a past event and links to it without inviting registration', () => {
     render(
       <EventCard
-        past
+        phase="past"
         event={{
           id: 4,
           title: 'Welcome Week',
@@ -135,5 +135,26 @@ describe('EventCard', () => {
     expect(screen.getByRole('link', { name: 'View event: Welcome Week' })).toHaveTextContent(
       'View event',
     );
+  });
+
+  it('shows an event under way as happening now, with registration closed', () => {
+    render(
+      <EventCard
+        phase="ongoing"
+        event={{
+          id: 5,
+          title: 'Hot Pot Night',
+          location: 'L',
+          organizer: 'O',
+          date: '2026-11-22',
+          thumbnail_link: null,
+        }}
+      />,
+    );
+    expect(screen.getByText('Happening now')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View event: Hot Pot Night' })).toHaveTextContent(
+      'View event',
+    );
+    expect(screen.queryByText('Register')).not.toBeInTheDocument();
   });
 });

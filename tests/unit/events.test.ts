@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   eventEndsAt,
+  eventPhase,
   hasEnded,
   hasStarted,
   orderForListing,
@@ -71,5 +72,13 @@ describe('upcoming events', () => {
     const { upcoming, past } = orderForListing(events, now);
     expect(upcoming.map((e) => e.id)).toEqual([4, 2, 5]);
     expect(past.map((e) => e.id)).toEqual([1, 3]);
+  });
+});
+
+describe('eventPhase', () => {
+  it('is upcoming before the start, ongoing until the end, then past', () => {
+    expect(eventPhase(event(1, '2026-11-22T18:00:00Z', '2 hours'), now)).toBe('upcoming');
+    expect(eventPhase(event(2, '2026-11-22T16:00:00Z', '2 hours'), now)).toBe('ongoing');
+    expect(eventPhase(event(3, '2026-11-22T14:00:00Z', '2 hours'), now)).toBe('past');
   });
 });

@@ -4,7 +4,7 @@ import { unstable_rethrow } from 'next/navigation';
 import { EventCard } from '@/app/_components/EventCard';
 import { getEvents, getGalleryItems, getMembers, getSponsorImages } from '@/lib/api/reads';
 import { failureReason, TEAM_ERROR_FALLBACK } from '@/lib/errors';
-import { selectUpcoming } from '@/lib/events';
+import { eventPhase, selectUpcoming } from '@/lib/events';
 import { TeamPyramid } from '../TeamPyramid';
 import { GallerySection } from '../gallery/GallerySection';
 import { galleryItemsOrFallback } from '../gallery/items';
@@ -73,13 +73,14 @@ export async function UpcomingEventsSection() {
     console.error('The upcoming events could not be loaded:', error);
     return <ErrorText>{HOME_TEXTS.eventsError}</ErrorText>;
   }
-  const upcoming = selectUpcoming(events, new Date());
+  const now = new Date();
+  const upcoming = selectUpcoming(events, now);
   if (upcoming.length === 0) return <p className="status-text">{HOME_TEXTS.eventsEmpty}</p>;
   return (
     <ul className={styles.eventGrid}>
       {upcoming.map((event) => (
         <li key={event.id}>
-          <EventCard event={event} />
+          <EventCard event={event} phase={eventPhase(event, now)} />
         </li>
       ))}
     </ul>

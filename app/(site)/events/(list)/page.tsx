@@ -6,7 +6,7 @@ import type { EventDto } from '@/lib/api/contract';
 import { getEvents, getPageHeroImages } from '@/lib/api/reads';
 import { DATA_SOURCES } from '@/lib/api/sources';
 import { eventsLoadFailureText, NO_EVENTS } from '@/lib/event-details';
-import { orderForListing } from '@/lib/events';
+import { eventPhase, orderForListing } from '@/lib/events';
 import { EVENTS_HERO, EventsLoading } from './shared';
 import styles from './events.module.css';
 
@@ -21,12 +21,12 @@ async function eventsHeroImage(): Promise<HeroMediaSource | null> {
   return first ? { image: first.image } : null;
 }
 
-function EventGrid({ events, past = false }: { events: EventDto[]; past?: boolean }) {
+function EventGrid({ events, now }: { events: EventDto[]; now: Date }) {
   return (
     <ul className={styles.grid}>
       {events.map((event) => (
         <li key={event.id} className={styles.item}>
-          <EventCard event={event} past={past} />
+          <EventCard event={event} phase={eventPhase(event, now)} />
         </li>
       ))}
     </ul>
@@ -54,7 +54,8 @@ async function EventsList() {
   }
   if (events.length === 0) return <p className="status-text">{NO_EVENTS}</p>;
 
-  const { upcoming, past } = orderForListing(events, new Date());
+  const now = new Date();
+  const { upcoming, past } = orderForListing(events, now);
   return (
     <>
       {upcoming.length > 0 ? (
@@ -62,7 +63,7 @@ async function EventsList() {
           <h2 id="upcoming-events" className={styles.groupTitle}>
             Upcoming Events
           </h2>
-          <EventGrid events={upcoming} />
+          <EventGrid events={upcoming} now={now} />
         </section>
       ) : null}
       {past.length > 0 ? (
@@ -70,7 +71,7 @@ async function EventsList() {
           <h2 id="past-events" className={styles.groupTitle}>
             Past Events
           </h2>
-          <EventGrid events={past} past />
+          <EventGrid events={past} now={now} />
         </section>
       ) : null}
     </>
