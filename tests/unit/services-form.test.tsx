@@ -139,13 +139,13 @@ describe('ServicesForm', () => {
     submissions.submitServiceRequest.mockResolvedValue({
       ok: false,
       status: 429,
-      message: 'Too many submissions from your address. Please try again in a minute.',
+      message: 'Too many submissions from your network. Please wait a minute and try again.',
       fieldErrors: {},
     });
     renderForm();
     await fillAndSend();
     const summary =
-      'Your request was not sent. Too many submissions from your address. Please try again in a minute.';
+      'Your request was not sent. Too many submissions from your network. Please wait a minute and try again.';
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith(summary));
     expect(screen.getByRole('status')).toHaveTextContent(summary);
     expect(emailjs.sendForm).not.toHaveBeenCalled();
