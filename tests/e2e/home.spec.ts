@@ -1,5 +1,6 @@
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import { E2E_EMAILJS } from './support/server';
+import { nextSubmission, ownClientAddress, recordSubmissionTraffic } from './support/submissions';
 import { expect, isPhone, test } from './support/fixtures';
 
 /** Makes the named data sources fail, come back empty or answer slowly for this test only. */
@@ -255,7 +256,12 @@ test.describe('home page, when a data source fails', () => {
   });
 });
 
+const RECEIVED_EMAIL_FAILED =
+  'Your message has been received. The email about it could not be sent, but the club has your message and will reply to you by email.';
+
 test.describe('home contact form', () => {
+  test.beforeEach(async ({ page }, testInfo) => ownClientAddress(page, testInfo));
+
   async function fill(page: Page) {
     const form = page.getByRole('form', { name: 'Contact us' });
     await form.getByLabel('Name').fill('Mei Lin');
@@ -277,20 +283,35 @@ test.describe('home contact form', () => {
     return sent;
   }
 
-  test('sends the form through EmailJS and says so', async ({ page, consoleErrors }) => {
-    const sent = interceptEmailJs(page, (route) =>
-      route.fulfill({ status: 200, body: 'OK', contentType: 'text/plain' }),
-    );
+  function recordAlerts(page: Page) {
     const alerts: string[] = [];
     page.on('dialog', async (dialog) => {
       alerts.push(dialog.message());
       await dialog.accept();
     });
+    return alerts;
+  }
+
+  test('stores the message, then sends it through EmailJS and says so', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const sent = interceptEmailJs(page, (route) =>
+      route.fulfill({ status: 200, body: 'OK', contentType: 'text/plain' }),
+    );
+    const traffic = recordSubmissionTraffic(page);
+    const alerts = recordAlerts(page);
     await page.goto('/');
     const form = await fill(page);
+    const stored = nextSubmission(page, '/api/messages/');
     await form.getByRole('button', { name: 'Send Message' }).click();
+    expect(await stored).toEqual({
+      status: 201,
+      body: { id: expect.any(Number), message: 'Your message has been received.' },
+    });
     await expect(form.getByRole('status')).toHaveText('Message sent successfully!');
     expect(alerts).toEqual(['Message sent successfully!']);
+    expect(traffic).toEqual(['201 /api/messages/', 'emailjs send-form']);
     expect(sent).toHaveLength(1);
     const body = sent[0]!.body;
     expect(sent[0]!.contentType).toContain('multipart/form-data');
@@ -310,23 +331,70 @@ test.describe('home contact form', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('tells the visitor when EmailJS fails', async ({ page, consoleErrors }) => {
-    interceptEmailJs(page, (route) =>
-      route.fulfill({ status: 429, body: 'Too many requests', contentType: 'text/plain' }),
-    );
-    const alerts: string[] = [];
-    page.on('dialog', async (dialog) => {
-      alerts.push(dialog.message());
-      await dialog.accept();
+  for (const [status, meaning] of [
+    [500, 'EmailJS answered 500'],
+    [429, 'EmailJS answered 429 Too Many Requests'],
+  ] as const) {
+    test(`keeps the message and says it was received when EmailJS answers ${status}`, async ({
+      page,
+      consoleErrors,
+    }) => {
+      interceptEmailJs(page, (route) =>
+        route.fulfill({ status, body: 'EmailJS refused', contentType: 'text/plain' }),
+      );
+      const traffic = recordSubmissionTraffic(page);
+      const alerts = recordAlerts(page);
+      await page.goto('/');
+      const form = await fill(page);
+      const stored = nextSubmission(page, '/api/messages/');
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      expect((await stored).body.id).toEqual(expect.any(Number));
+      await expect(form.getByRole('status')).toHaveText(RECEIVED_EMAIL_FAILED);
+      expect(alerts).toEqual([RECEIVED_EMAIL_FAILED]);
+      expect(traffic).toEqual(['201 /api/messages/', 'emailjs send-form']);
+      await expect(form.getByLabel('Message')).toHaveValue('');
+      // The failure is explained in the console, with EmailJS's meaning of the status.
+      expect(consoleErrors.join('\n')).toContain(meaning);
     });
+  }
+
+  test("shows the server's refusal beside the field, keeps the message and emails nothing", async ({
+    page,
+    consoleErrors,
+  }) => {
+    const sent = interceptEmailJs(page, (route) => route.fulfill({ status: 200, body: 'OK' }));
+    const traffic = recordSubmissionTraffic(page);
+    const alerts = recordAlerts(page);
     await page.goto('/');
     const form = await fill(page);
+    const email = form.getByLabel('Email');
+    await email.fill('mei.lin-at-example.org');
+    // Past the browser's own check, as an old browser or a script would send it.
+    await form.evaluate((element: HTMLFormElement) => {
+      element.noValidate = true;
+    });
+    const answer = nextSubmission(page, '/api/messages/');
     await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect(form.getByRole('status')).toHaveText(
-      'An error occurred, please try again. See console for details.',
+    expect(await answer).toEqual({
+      status: 400,
+      body: {
+        error: 'Enter a valid email address.',
+        fields: { sender_email: 'Enter a valid email address.' },
+      },
+    });
+    const summary = 'Your message was not sent. Enter a valid email address.';
+    await expect(form.getByRole('status')).toHaveText(summary);
+    expect(alerts).toEqual([summary]);
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription('Enter a valid email address.');
+    await expect(email).toBeFocused();
+    await expect(email).toHaveValue('mei.lin-at-example.org');
+    await expect(form.getByLabel('Name')).toHaveValue('Mei Lin');
+    await expect(form.getByLabel('Message')).toHaveValue(
+      'Could TCSA co-host a mooncake night with our club?',
     );
-    expect(alerts).toEqual(['An error occurred, please try again. See console for details.']);
-    // The failure is explained in the console, with EmailJS's meaning of the status.
-    expect(consoleErrors.join('\n')).toContain('EmailJS answered 429 Too Many Requests');
+    expect(sent).toEqual([]);
+    expect(traffic).toEqual(['400 /api/messages/']);
+    for (const error of consoleErrors) expect(error).toContain('status of 400');
   });
 });

@@ -1,15 +1,22 @@
 import type { Page } from '@playwright/test';
-import type { OpenPositionDto } from '@/lib/api/contract';
+import { RESUME_WRONG_TYPE_MESSAGE, type OpenPositionDto } from '@/lib/api/contract';
 import { formatPostedDate } from '@/lib/format';
 import { RESUME_TOO_LARGE, RESUME_WRONG_TYPE } from '@/lib/resume';
 import { formFields, interceptEmailJs, recordAlerts } from './support/emailjs';
 import { setTestFault } from './support/faults';
 import { expect, isPhone, test } from './support/fixtures';
 import { E2E_EMAILJS } from './support/server';
+import {
+  nextSubmission,
+  ownClientAddress,
+  recordSubmissionTraffic,
+  storedResumeWith,
+} from './support/submissions';
 
 const QUESTION = 'Are you sure you want to submit your application?';
 const ALERTS = {
-  adminFailed: 'Failed to send application. Please try again later.',
+  receivedEmailFailed:
+    'Your application has been received. The email about it could not be sent, but the club has your application and will reply to you by email.',
   replyFailed: 'Application sent but failed to send confirmation email.',
   success: 'Your application has been submitted. You should receive a confirmation email shortly.',
 };
@@ -199,12 +206,15 @@ test.describe('/joinus', () => {
 });
 
 test.describe('/joinus application', () => {
+  test.beforeEach(async ({ page }, testInfo) => ownClientAddress(page, testInfo));
+
   test('asks first, then sends the form to the admin and the auto-reply to the applicant', async ({
     page,
     consoleErrors,
     expectAccessible,
   }) => {
     const calls = await interceptEmailJs(page);
+    const traffic = recordSubmissionTraffic(page);
     const alerts = recordAlerts(page);
     await page.goto('/joinus');
     await fillApplication(page);
@@ -214,10 +224,17 @@ test.describe('/joinus application', () => {
     await expect(dialog(page).getByRole('button', { name: 'Yes, submit' })).toBeFocused();
     await expectAccessible();
     expect(calls).toEqual([]);
+    expect(traffic).toEqual([]);
+    const stored = nextSubmission(page, '/api/applications/');
     await dialog(page).getByRole('button', { name: 'Yes, submit' }).click();
+    expect(await stored).toEqual({
+      status: 201,
+      body: { id: expect.any(Number), message: 'Your application has been received.' },
+    });
 
     await expect.poll(() => alerts).toEqual([ALERTS.success]);
     await expect(dialog(page)).toBeHidden();
+    expect(traffic).toEqual(['201 /api/applications/', 'emailjs send-form', 'emailjs send']);
     expect(calls.map((call) => call.kind)).toEqual(['send-form', 'send']);
     const [admin, reply] = calls;
     if (admin?.kind !== 'send-form' || reply?.kind !== 'send') throw new Error('unexpected calls');
@@ -256,6 +273,7 @@ test.describe('/joinus application', () => {
 
   test('sends nothing when the visitor cancels, with the button or Escape', async ({ page }) => {
     const calls = await interceptEmailJs(page);
+    const traffic = recordSubmissionTraffic(page);
     const alerts = recordAlerts(page);
     await page.goto('/joinus');
     await fillApplication(page);
@@ -274,30 +292,92 @@ test.describe('/joinus application', () => {
 
     expect(calls).toEqual([]);
     expect(alerts).toEqual([]);
+    expect(traffic).toEqual([]);
     await expect(form(page).getByLabel('Name')).toHaveValue(applicant.name);
   });
 
-  test('does not send the auto-reply when the admin send fails, and keeps the answers', async ({
+  for (const status of [500, 429]) {
+    test(`keeps the application and its resume when the admin email answers ${status}, without the auto-reply`, async ({
+      page,
+      consoleErrors,
+    }, testInfo) => {
+      const calls = await interceptEmailJs(page, { sendForm: { status, body: 'Refused' } });
+      const traffic = recordSubmissionTraffic(page);
+      const alerts = recordAlerts(page);
+      // Bytes no other test uploads, to find this resume among the stored ones.
+      const resume = {
+        ...pdf,
+        buffer: Buffer.from(`%PDF-1.7\n% ${testInfo.testId} ${testInfo.project.name}\n`),
+      };
+      await page.goto('/joinus');
+      await fillApplication(page, resume);
+      await form(page).getByRole('button', { name: 'Submit' }).click();
+      const stored = nextSubmission(page, '/api/applications/');
+      await dialog(page).getByRole('button', { name: 'Yes, submit' }).click();
+      expect((await stored).body.id).toEqual(expect.any(Number));
+
+      await expect.poll(() => alerts).toEqual([ALERTS.receivedEmailFailed]);
+      expect(traffic).toEqual(['201 /api/applications/', 'emailjs send-form']);
+      expect(calls.map((call) => call.kind)).toEqual(['send-form']);
+      await expect(form(page).getByRole('status')).toHaveText(ALERTS.receivedEmailFailed);
+      expect(storedResumeWith(resume.buffer)).toBe(true);
+      // Stored, so the form starts over rather than inviting a second copy.
+      await expect(form(page).getByLabel('Name')).toHaveValue('');
+      // Only the failed request and its explanation reach the console.
+      expect(consoleErrors).toContainEqual(
+        expect.stringContaining(
+          `Sending the applicationAdmin email failed. EmailJS answered ${status}`,
+        ),
+      );
+      for (const error of consoleErrors) {
+        expect(error).toMatch(new RegExp(`${status}|applicationAdmin`));
+      }
+    });
+  }
+
+  test("shows the server's refusal of the resume beside it, keeps the answers and emails nothing", async ({
     page,
     consoleErrors,
   }) => {
-    const calls = await interceptEmailJs(page, { sendForm: { status: 500, body: 'Server error' } });
+    const calls = await interceptEmailJs(page);
+    const traffic = recordSubmissionTraffic(page);
     const alerts = recordAlerts(page);
     await page.goto('/joinus');
-    await fillApplication(page);
+    // Named like a PDF, so the browser lets it through; the server reads what it really is.
+    await fillApplication(page, {
+      name: 'mei-lin-resume.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('Just some notes, not a PDF at all.\n'),
+    });
     await form(page).getByRole('button', { name: 'Submit' }).click();
+    const answer = nextSubmission(page, '/api/applications/');
     await dialog(page).getByRole('button', { name: 'Yes, submit' }).click();
+    expect(await answer).toEqual({
+      status: 400,
+      body: {
+        error: RESUME_WRONG_TYPE_MESSAGE,
+        fields: { resume_file: RESUME_WRONG_TYPE_MESSAGE },
+      },
+    });
 
-    await expect.poll(() => alerts).toEqual([ALERTS.adminFailed]);
-    expect(calls.map((call) => call.kind)).toEqual(['send-form']);
-    await expect(form(page).getByRole('status')).toHaveText(ALERTS.adminFailed);
-    await expect(form(page).getByLabel('Name')).toHaveValue(applicant.name);
-    await expect(form(page).getByLabel('Position Applying For')).toHaveValue(applicant.position);
-    // Only the failed request and its explanation reach the console.
-    expect(consoleErrors).toContainEqual(
-      expect.stringContaining('Sending the applicationAdmin email failed. EmailJS answered 500'),
+    const summary = `Your application was not sent. ${RESUME_WRONG_TYPE_MESSAGE}`;
+    await expect.poll(() => alerts).toEqual([summary]);
+    await expect(form(page).getByRole('status')).toHaveText(summary);
+    const resume = form(page).getByLabel('Upload Resume');
+    await expect(resume).toHaveAttribute('aria-invalid', 'true');
+    await expect(resume).toHaveAccessibleDescription(
+      `PDF, DOC or DOCX, up to 5 MB. ${RESUME_WRONG_TYPE_MESSAGE}`,
     );
-    for (const error of consoleErrors) expect(error).toMatch(/500|applicationAdmin/);
+    await expect(resume).toBeFocused();
+    expect(await resume.evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe(
+      'mei-lin-resume.pdf',
+    );
+    await expect(form(page).getByLabel('Name')).toHaveValue(applicant.name);
+    await expect(form(page).getByLabel('Email')).toHaveValue(applicant.email);
+    await expect(form(page).getByLabel('Position Applying For')).toHaveValue(applicant.position);
+    expect(calls).toEqual([]);
+    expect(traffic).toEqual(['400 /api/applications/']);
+    for (const error of consoleErrors) expect(error).toContain('status of 400');
   });
 
   test('tells the applicant when only the confirmation email failed, and resets', async ({
@@ -307,6 +387,7 @@ test.describe('/joinus application', () => {
     const calls = await interceptEmailJs(page, {
       send: { status: 429, body: 'Too many requests' },
     });
+    const traffic = recordSubmissionTraffic(page);
     const alerts = recordAlerts(page);
     await page.goto('/joinus');
     await fillApplication(page);
@@ -314,6 +395,7 @@ test.describe('/joinus application', () => {
     await dialog(page).getByRole('button', { name: 'Yes, submit' }).click();
 
     await expect.poll(() => alerts).toEqual([ALERTS.replyFailed]);
+    expect(traffic).toEqual(['201 /api/applications/', 'emailjs send-form', 'emailjs send']);
     expect(calls.map((call) => call.kind)).toEqual(['send-form', 'send']);
     await expect(form(page).getByLabel('Name')).toHaveValue('');
     expect(consoleErrors).toContainEqual(

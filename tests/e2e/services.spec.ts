@@ -3,6 +3,7 @@ import { formFields, interceptEmailJs, recordAlerts } from './support/emailjs';
 import { setTestFault } from './support/faults';
 import { expect, test } from './support/fixtures';
 import { E2E_EMAILJS } from './support/server';
+import { nextSubmission, ownClientAddress, recordSubmissionTraffic } from './support/submissions';
 
 const SHOWCASES = [
   'Video Production',
@@ -17,7 +18,9 @@ const LOCAL_DEFAULTS = [
   '/images/services/event-hosting.svg',
 ];
 const SUCCESS = 'Application sent successfully!';
-const FAILURE = 'Failed to send application. Please try again later.';
+const RECEIVED_EMAIL_FAILED =
+  'Your request has been received. The email about it could not be sent, but the club has your request and will reply to you by email.';
+const RATE_LIMITED = 'Too many submissions from your network. Please wait a minute and try again.';
 
 const request = {
   name: 'Ottawa Film Society',
@@ -40,6 +43,8 @@ async function fillRequest(page: Page) {
 }
 
 test.describe('/services', () => {
+  test.beforeEach(async ({ page }, testInfo) => ownClientAddress(page, testInfo));
+
   test('shows the hero, the four services over their images and the request form', async ({
     page,
     consoleErrors,
@@ -114,17 +119,24 @@ test.describe('/services', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('sends a request with the services template, alerts success and resets', async ({
+  test('stores the request, then sends it with the services template, alerts success and resets', async ({
     page,
     consoleErrors,
   }) => {
     const calls = await interceptEmailJs(page);
+    const traffic = recordSubmissionTraffic(page);
     const alerts = recordAlerts(page);
     await page.goto('/services');
     await fillRequest(page);
+    const stored = nextSubmission(page, '/api/serviceRequests/');
     await form(page).getByRole('button', { name: 'Send' }).click();
+    expect(await stored).toEqual({
+      status: 201,
+      body: { id: expect.any(Number), message: 'Your request has been received.' },
+    });
 
     await expect.poll(() => alerts).toEqual([SUCCESS]);
+    expect(traffic).toEqual(['201 /api/serviceRequests/', 'emailjs send-form']);
     expect(calls).toHaveLength(1);
     const [call] = calls;
     if (call?.kind !== 'send-form') throw new Error('expected a form send');
@@ -142,28 +154,93 @@ test.describe('/services', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('alerts the failure and keeps the request when EmailJS refuses', async ({
+  for (const status of [500, 429]) {
+    test(`keeps the request and says it was received when EmailJS answers ${status}`, async ({
+      page,
+      consoleErrors,
+    }) => {
+      const calls = await interceptEmailJs(page, { sendForm: { status, body: 'Refused' } });
+      const traffic = recordSubmissionTraffic(page);
+      const alerts = recordAlerts(page);
+      await page.goto('/services');
+      await fillRequest(page);
+      const stored = nextSubmission(page, '/api/serviceRequests/');
+      await form(page).getByRole('button', { name: 'Send' }).click();
+      expect((await stored).body.id).toEqual(expect.any(Number));
+
+      await expect.poll(() => alerts).toEqual([RECEIVED_EMAIL_FAILED]);
+      expect(calls).toHaveLength(1);
+      expect(traffic).toEqual(['201 /api/serviceRequests/', 'emailjs send-form']);
+      await expect(form(page).getByRole('status')).toHaveText(RECEIVED_EMAIL_FAILED);
+      await expect(form(page).getByLabel('Tell us about your needs!')).toHaveValue('');
+      expect(consoleErrors).toContainEqual(
+        expect.stringContaining(`Sending the services email failed. EmailJS answered ${status}`),
+      );
+      for (const error of consoleErrors) expect(error).toMatch(new RegExp(`${status}|services`));
+    });
+  }
+
+  test("shows the server's refusal, keeps the request and emails nothing", async ({
     page,
     consoleErrors,
   }) => {
-    const calls = await interceptEmailJs(page, { sendForm: { status: 500, body: 'Server error' } });
+    const calls = await interceptEmailJs(page);
+    const traffic = recordSubmissionTraffic(page);
     const alerts = recordAlerts(page);
+    // The limit itself (60 a minute) is exercised in api-submissions.spec.ts; here its answer.
+    await page.route('**/api/serviceRequests/', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'Retry-After': '42' },
+        json: { error: RATE_LIMITED },
+      }),
+    );
     await page.goto('/services');
     await fillRequest(page);
     await form(page).getByRole('button', { name: 'Send' }).click();
 
-    await expect.poll(() => alerts).toEqual([FAILURE]);
-    expect(calls).toHaveLength(1);
-    await expect(form(page).getByRole('status')).toHaveText(FAILURE);
+    const summary = `Your request was not sent. ${RATE_LIMITED}`;
+    await expect.poll(() => alerts).toEqual([summary]);
+    await expect(form(page).getByRole('status')).toHaveText(summary);
+    expect(traffic).toEqual(['429 /api/serviceRequests/']);
+    expect(calls).toEqual([]);
+    await expect(form(page).getByLabel('Name / Organization Name')).toHaveValue(request.name);
+    await expect(form(page).getByLabel('Email')).toHaveValue(request.email);
     await expect(form(page).getByLabel('Tell us about your needs!')).toHaveValue(request.needs);
-    expect(consoleErrors).toContainEqual(
-      expect.stringContaining('Sending the services email failed. EmailJS answered 500'),
-    );
-    for (const error of consoleErrors) expect(error).toMatch(/500|services/);
+    for (const error of consoleErrors) expect(error).toContain('status of 429');
+  });
+
+  test('marks the field the server refused, beside it, and emails nothing', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const calls = await interceptEmailJs(page);
+    const alerts = recordAlerts(page);
+    await page.goto('/services');
+    await fillRequest(page);
+    const name = form(page).getByLabel('Name / Organization Name');
+    // 151 characters: the browser lets it through, the server's limit is 150.
+    await name.fill('O'.repeat(151));
+    const answer = nextSubmission(page, '/api/serviceRequests/');
+    await form(page).getByRole('button', { name: 'Send' }).click();
+    const tooLong = 'Name or organization name must be at most 150 characters.';
+    expect(await answer).toEqual({
+      status: 400,
+      body: { error: tooLong, fields: { name: tooLong } },
+    });
+    await expect.poll(() => alerts).toEqual([`Your request was not sent. ${tooLong}`]);
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription(tooLong);
+    await expect(name).toBeFocused();
+    await expect(name).toHaveValue('O'.repeat(151));
+    await expect(form(page).getByLabel('Tell us about your needs!')).toHaveValue(request.needs);
+    expect(calls).toEqual([]);
+    for (const error of consoleErrors) expect(error).toContain('status of 400');
   });
 
   test('does not send a request with a field missing', async ({ page }) => {
     const calls = await interceptEmailJs(page);
+    const traffic = recordSubmissionTraffic(page);
     await page.goto('/services');
     await form(page).getByLabel('Name / Organization Name').fill(request.name);
     await form(page).getByLabel('Email').fill('not-an-email');
@@ -175,5 +252,6 @@ test.describe('/services', () => {
     ).toBe(true);
     await expect(form(page).getByRole('status')).toBeEmpty();
     expect(calls).toEqual([]);
+    expect(traffic).toEqual([]);
   });
 });

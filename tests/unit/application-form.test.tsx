@@ -8,6 +8,12 @@ vi.mock('@emailjs/browser', async (importOriginal) => {
   return { ...actual, default: { ...actual.default, ...emailjs } };
 });
 
+const submissions = vi.hoisted(() => ({ submitApplication: vi.fn() }));
+vi.mock('@/lib/submissions-client', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/lib/submissions-client')>();
+  return { ...actual, ...submissions };
+});
+
 import { EmailJSResponseStatus } from '@emailjs/browser';
 import {
   APPLICATION_ALERTS,
@@ -15,6 +21,7 @@ import {
   type ApplicationFormCopy,
 } from '@/app/(site)/joinus/_components/ApplicationForm';
 import type { EmailConfig } from '@/lib/email';
+import { RESUME_WRONG_TYPE_MESSAGE } from '@/lib/api/contract';
 import { RESUME_TOO_LARGE, RESUME_WRONG_TYPE } from '@/lib/resume';
 
 const config: EmailConfig = {
@@ -55,12 +62,18 @@ beforeEach(() => {
   };
   vi.spyOn(window, 'alert').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
+  submissions.submitApplication.mockResolvedValue({
+    ok: true,
+    id: 11,
+    message: 'Your application has been received.',
+  });
 });
 
 afterEach(() => {
   vi.restoreAllMocks();
   emailjs.send.mockReset();
   emailjs.sendForm.mockReset();
+  submissions.submitApplication.mockReset();
 });
 
 function renderForm(emailConfig: EmailConfig = config) {
@@ -134,6 +147,7 @@ describe('ApplicationForm', () => {
     expect(screen.getByRole('button', { name: 'Yes, submit' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(dialog()).toBeNull();
+    expect(submissions.submitApplication).not.toHaveBeenCalled();
     expect(emailjs.sendForm).not.toHaveBeenCalled();
     expect(emailjs.send).not.toHaveBeenCalled();
     expect(screen.getByLabelText(/Name/)).toHaveValue('Mei Lin');
@@ -149,7 +163,7 @@ describe('ApplicationForm', () => {
     expect(screen.getByRole('button', { name: 'Submit' })).toHaveFocus();
   });
 
-  it('sends the form to the admin template, then the auto-reply, alerts success and resets', async () => {
+  it('stores the application, then sends the form to the admin template, then the auto-reply', async () => {
     emailjs.sendForm.mockResolvedValue(new EmailJSResponseStatus(200, 'OK'));
     emailjs.send.mockResolvedValue(new EmailJSResponseStatus(200, 'OK'));
     renderForm();
@@ -157,6 +171,18 @@ describe('ApplicationForm', () => {
     await user.click(screen.getByRole('button', { name: 'Yes, submit' }));
 
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith(APPLICATION_ALERTS.success));
+    // The server gets the form's own fields, resume included, before any email goes out.
+    const stored = submissions.submitApplication.mock.calls[0]?.[0] as FormData;
+    expect(stored).toBeInstanceOf(FormData);
+    expect(stored.get('applicant_name')).toBe('Mei Lin');
+    expect(stored.get('applicant_email')).toBe('mei@example.org');
+    expect(stored.get('position')).toBe('Marketing Associate');
+    // jsdom builds FormData from its own file list, which user.upload does not fill: the file
+    // itself reaching the server is checked end to end.
+    expect(stored.has('resume_file')).toBe(true);
+    expect(submissions.submitApplication.mock.invocationCallOrder[0]).toBeLessThan(
+      emailjs.sendForm.mock.invocationCallOrder[0]!,
+    );
     expect(emailjs.sendForm).toHaveBeenCalledWith('svc', 'tpl-admin', expect.any(HTMLFormElement), {
       publicKey: 'pk',
     });
@@ -182,17 +208,52 @@ describe('ApplicationForm', () => {
     expect(screen.getByLabelText(/Position Applying For/)).toHaveValue('');
   });
 
-  it('does not send the auto-reply when the admin send fails, and keeps what was typed', async () => {
+  it('says the stored application was received when the admin send fails, without the auto-reply', async () => {
     emailjs.sendForm.mockRejectedValue(new EmailJSResponseStatus(500, 'Server error'));
     renderForm();
     const user = await fillAndSubmit();
     await user.click(screen.getByRole('button', { name: 'Yes, submit' }));
 
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(APPLICATION_ALERTS.adminFailed));
+    const text =
+      'Your application has been received. The email about it could not be sent, but the club has your application and will reply to you by email.';
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(text));
     expect(emailjs.send).not.toHaveBeenCalled();
     expect(window.alert).toHaveBeenCalledOnce();
-    expect(screen.getByLabelText(/Name/)).toHaveValue('Mei Lin');
+    expect(screen.getByRole('status')).toHaveTextContent(text);
+    expect(screen.getByLabelText(/Name/)).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Submit' })).not.toHaveAttribute('aria-disabled');
+  });
+
+  it("shows the server's refusal beside the resume, sends no email and keeps the answers", async () => {
+    submissions.submitApplication.mockResolvedValue({
+      ok: false,
+      status: 400,
+      message: RESUME_WRONG_TYPE_MESSAGE,
+      fieldErrors: { resume_file: RESUME_WRONG_TYPE_MESSAGE },
+    });
+    renderForm();
+    const user = await fillAndSubmit();
+    await user.click(screen.getByRole('button', { name: 'Yes, submit' }));
+
+    const summary = `Your application was not sent. ${RESUME_WRONG_TYPE_MESSAGE}`;
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(summary));
+    expect(screen.getByRole('status')).toHaveTextContent(summary);
+    expect(emailjs.sendForm).not.toHaveBeenCalled();
+    expect(emailjs.send).not.toHaveBeenCalled();
+    const resume = screen.getByLabelText(/Upload Resume/) as HTMLInputElement;
+    expect(resume).toHaveAttribute('aria-invalid', 'true');
+    expect(resume).toHaveAccessibleDescription(
+      `PDF, DOC or DOCX, up to 5 MB. ${RESUME_WRONG_TYPE_MESSAGE}`,
+    );
+    expect(resume).toHaveFocus();
+    expect(resume.files?.[0]?.name).toBe('mei-lin-resume.pdf');
+    expect(screen.getByLabelText(/Name/)).toHaveValue('Mei Lin');
+    expect(screen.getByLabelText(/Position Applying For/)).toHaveValue('Marketing Associate');
+
+    // Choosing another file clears the server's verdict on the old one.
+    await user.upload(resume, pdf('other.pdf'));
+    expect(resume).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
   });
 
   it('says the application went through when only the auto-reply fails, and resets', async () => {
@@ -235,15 +296,21 @@ describe('ApplicationForm', () => {
     expect(resume).not.toHaveAttribute('aria-invalid');
   });
 
-  it('says clearly that sending is not set up, and neither asks nor sends', async () => {
+  it('still stores the application when email is not set up, and says no email is sent', async () => {
     renderForm({ ...config, templates: { ...config.templates, applicationAdmin: null } });
     expect(screen.getByRole('note')).toHaveTextContent(
-      'Please email your resume to club@example.org',
+      'Email sending is not set up on this site yet: your application is still received and stored for the club, but no email is sent. You can also email your resume to club@example.org.',
     );
-    await fillAndSubmit();
-    expect(dialog()).toBeNull();
+    const user = await fillAndSubmit();
+    await user.click(screen.getByRole('button', { name: 'Yes, submit' }));
+    await waitFor(() =>
+      expect(window.alert).toHaveBeenCalledWith(
+        'Your application has been received. Emails are not sent from this site yet, but the club has your application and will reply to you by email.',
+      ),
+    );
+    expect(submissions.submitApplication).toHaveBeenCalledOnce();
     expect(emailjs.sendForm).not.toHaveBeenCalled();
-    expect(window.alert).toHaveBeenCalledWith(expect.stringContaining('not set up'));
-    expect(screen.getByLabelText(/Name/)).toHaveValue('Mei Lin');
+    expect(emailjs.send).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(/Name/)).toHaveValue('');
   });
 });

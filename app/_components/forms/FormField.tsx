@@ -1,7 +1,31 @@
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import styles from './Form.module.css';
 
-type Common = { label: string; name: string; id?: string };
+type Common = {
+  label: string;
+  name: string;
+  id?: string;
+  /** What the server found wrong with this field; shown beside it and tied to it. */
+  error?: string | null;
+};
+
+/** The field's own description ids, with its error's id added when there is an error. */
+function errorProps(id: string, error: string | null | undefined, describedBy?: string) {
+  if (!error) return { 'aria-describedby': describedBy };
+  const errorId = `${id}-error`;
+  return {
+    'aria-invalid': true as const,
+    'aria-describedby': describedBy ? `${describedBy} ${errorId}` : errorId,
+  };
+}
+
+function FieldError({ id, error }: { id: string; error: string | null | undefined }) {
+  return error ? (
+    <p id={`${id}-error`} className={styles.fieldError}>
+      {error}
+    </p>
+  ) : null;
+}
 
 /** A labelled, required text input; the browser checks it before the form is sent. */
 export function TextField({
@@ -9,6 +33,8 @@ export function TextField({
   name,
   id = name,
   type = 'text',
+  error,
+  'aria-describedby': describedBy,
   ...rest
 }: Common & InputHTMLAttributes<HTMLInputElement>) {
   return (
@@ -19,7 +45,16 @@ export function TextField({
           *
         </span>
       </label>
-      <input className={styles.input} id={id} name={name} type={type} required {...rest} />
+      <input
+        className={styles.input}
+        id={id}
+        name={name}
+        type={type}
+        required
+        {...rest}
+        {...errorProps(id, error, describedBy)}
+      />
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -28,6 +63,8 @@ export function TextAreaField({
   label,
   name,
   id = name,
+  error,
+  'aria-describedby': describedBy,
   ...rest
 }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
@@ -38,7 +75,15 @@ export function TextAreaField({
           *
         </span>
       </label>
-      <textarea className={styles.input} id={id} name={name} required {...rest} />
+      <textarea
+        className={styles.input}
+        id={id}
+        name={name}
+        required
+        {...rest}
+        {...errorProps(id, error, describedBy)}
+      />
+      <FieldError id={id} error={error} />
     </div>
   );
 }

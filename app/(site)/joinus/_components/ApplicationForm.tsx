@@ -3,23 +3,34 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { TextField } from '@/app/_components/forms/FormField';
 import formStyles from '@/app/_components/forms/Form.module.css';
+import {
+  emailOffNotice,
+  focusFirstInvalid,
+  receivedText,
+  refusedText,
+  withoutField,
+  type FieldErrors,
+} from '@/app/_components/forms/submission';
 import { isEmailConfigured, sendEmail, sendEmailForm, type EmailConfig } from '@/lib/email';
 import { RESUME_ACCEPT, RESUME_HINT, checkResumeFile } from '@/lib/resume';
+import { submitApplication } from '@/lib/submissions-client';
 import styles from './ApplicationForm.module.css';
 import { ConfirmDialog } from './ConfirmDialog';
 
-/** The alerts of spec section 8 for the job application. */
+/**
+ * The alerts of spec section 8 for the job application's emails. The admin send failing is no
+ * longer a failure for the applicant: the server stored the application first (receivedText).
+ */
 export const APPLICATION_ALERTS = {
-  adminFailed: 'Failed to send application. Please try again later.',
   replyFailed: 'Application sent but failed to send confirmation email.',
   success: 'Your application has been submitted. You should receive a confirmation email shortly.',
 } as const;
 
 export function applicationNotConfiguredMessage(contactEmail: string | null): string {
-  const instead = contactEmail
-    ? `Please email your resume to ${contactEmail} instead.`
-    : 'Please email your resume to the club instead.';
-  return `Online applications are not set up on this site yet, so this form cannot send. ${instead}`;
+  const alternative = contactEmail
+    ? `You can also email your resume to ${contactEmail}.`
+    : 'You can also email your resume to the club.';
+  return emailOffNotice('application', alternative);
 }
 
 export type ApplicationFormCopy = {
@@ -40,8 +51,9 @@ function fieldText(fields: FormData, name: string): string {
 }
 
 /**
- * 'Tell us About Yourself !': after a confirmation, the whole form (resume attached) goes to the
- * club's admin template, and only once that succeeded the applicant gets the auto-reply.
+ * 'Tell us About Yourself !': after a confirmation, the server stores the application and its
+ * resume; then the whole form (resume attached) goes to the club's admin template, and only once
+ * that succeeded the applicant gets the auto-reply.
  */
 export function ApplicationForm({
   emailConfig,
@@ -61,6 +73,7 @@ export function ApplicationForm({
   const [sending, setSending] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const [resumeError, setResumeError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const statusId = useId();
   const resumeHintId = useId();
   const resumeErrorId = useId();
@@ -89,10 +102,6 @@ export function ApplicationForm({
       resumeRef.current?.focus();
       return;
     }
-    if (!configured) {
-      report('error', applicationNotConfiguredMessage(contactEmail));
-      return;
-    }
     setStatus(null);
     setConfirming(true);
   }
@@ -109,18 +118,19 @@ export function ApplicationForm({
     };
     setSending(true);
     try {
-      try {
-        await sendEmailForm(emailConfig, 'applicationAdmin', form);
-      } catch {
-        // lib/email logged why; what the visitor typed stays so they can try again.
-        report('error', APPLICATION_ALERTS.adminFailed);
+      const stored = await submitApplication(fields);
+      if (!stored.ok) {
+        // Nothing was stored, so nothing is emailed and what was typed stays to be corrected.
+        setFieldErrors(stored.fieldErrors);
+        report('error', refusedText('application', stored));
+        focusFirstInvalid(form, stored.fieldErrors);
         return;
       }
-      try {
-        await sendEmail(emailConfig, 'applicationReply', reply);
-        report('success', APPLICATION_ALERTS.success);
-      } catch {
-        report('partial', APPLICATION_ALERTS.replyFailed);
+      setFieldErrors({});
+      if (!configured) {
+        report('success', receivedText(stored.message, 'application', 'not-configured'));
+      } else {
+        await sendEmails(form, reply, stored.message);
       }
       form.reset();
       resumeRef.current?.setCustomValidity('');
@@ -130,12 +140,42 @@ export function ApplicationForm({
     }
   }
 
+  /** The admin email, then the auto-reply only if the admin email went out. */
+  async function sendEmails(
+    form: HTMLFormElement,
+    reply: Record<string, string>,
+    received: string,
+  ) {
+    try {
+      await sendEmailForm(emailConfig, 'applicationAdmin', form);
+    } catch {
+      // lib/email logged why; the application is stored, so the applicant is not asked to resend.
+      report('success', receivedText(received, 'application', 'failed'));
+      return;
+    }
+    try {
+      await sendEmail(emailConfig, 'applicationReply', reply);
+      report('success', APPLICATION_ALERTS.success);
+    } catch {
+      report('partial', APPLICATION_ALERTS.replyFailed);
+    }
+  }
+
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    const name = (event.target as Element).getAttribute('name');
+    if (name) setFieldErrors((current) => withoutField(current, name));
+  }
+
+  // The browser's own check of the chosen file comes first; the server's verdict otherwise.
+  const resumeMessage = resumeError ?? fieldErrors.resume_file ?? null;
+
   return (
     <>
       <form
         ref={formRef}
         className={formStyles.form}
         onSubmit={onSubmit}
+        onChange={onChange}
         aria-labelledby={labelledBy}
         aria-describedby={statusId}
         encType="multipart/form-data"
@@ -150,6 +190,7 @@ export function ApplicationForm({
           name="applicant_name"
           id="application-name"
           autoComplete="name"
+          error={fieldErrors.applicant_name}
         />
         <TextField
           label={copy.emailLabel}
@@ -157,8 +198,14 @@ export function ApplicationForm({
           id="application-email"
           type="email"
           autoComplete="email"
+          error={fieldErrors.applicant_email}
         />
-        <TextField label={copy.positionLabel} name="position" id="application-position" />
+        <TextField
+          label={copy.positionLabel}
+          name="position"
+          id="application-position"
+          error={fieldErrors.position}
+        />
         <div className={formStyles.field}>
           <label className={formStyles.label} htmlFor="application-resume">
             {copy.resumeLabel}{' '}
@@ -174,15 +221,15 @@ export function ApplicationForm({
             type="file"
             accept={RESUME_ACCEPT}
             required
-            aria-describedby={resumeError ? `${resumeHintId} ${resumeErrorId}` : resumeHintId}
-            aria-invalid={resumeError ? true : undefined}
+            aria-describedby={resumeMessage ? `${resumeHintId} ${resumeErrorId}` : resumeHintId}
+            aria-invalid={resumeMessage ? true : undefined}
             onChange={checkResume}
           />
           <p id={resumeHintId} className={styles.hint}>
             {RESUME_HINT}
           </p>
           <p id={resumeErrorId} className={styles.fileError} role="alert">
-            {resumeError}
+            {resumeMessage}
           </p>
         </div>
         <p id={statusId} className={formStyles.status} role="status" data-tone={status?.tone}>

@@ -3,16 +3,24 @@
 import { useId, useState, type FormEvent } from 'react';
 import { TextAreaField, TextField } from '@/app/_components/forms/FormField';
 import formStyles from '@/app/_components/forms/Form.module.css';
+import {
+  emailOffNotice,
+  focusFirstInvalid,
+  receivedText,
+  refusedText,
+  withoutField,
+  type FieldErrors,
+} from '@/app/_components/forms/submission';
 import { isEmailConfigured, sendEmailForm, type EmailConfig } from '@/lib/email';
+import { submitServiceRequest } from '@/lib/submissions-client';
 
 export const SERVICES_SUCCESS = 'Application sent successfully!';
-export const SERVICES_FAILURE = 'Failed to send application. Please try again later.';
 
 export function servicesNotConfiguredMessage(contactEmail: string | null): string {
-  const instead = contactEmail
-    ? `Please email us at ${contactEmail} instead.`
-    : 'Please email the club instead.';
-  return `Service requests are not set up on this site yet, so this form cannot send. ${instead}`;
+  const alternative = contactEmail
+    ? `You can also email us at ${contactEmail}.`
+    : 'You can also email the club directly.';
+  return emailOffNotice('request', alternative);
 }
 
 export type ServicesFormCopy = {
@@ -24,7 +32,15 @@ export type ServicesFormCopy = {
 
 type Status = { tone: 'success' | 'error'; text: string } | null;
 
-/** 'Let us contact you': an organisation's request, sent with EmailJS as name, email and needs. */
+function fieldText(fields: FormData, name: string): string {
+  const value = fields.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * 'Let us contact you': an organisation's request, stored by the server first, then sent with
+ * EmailJS as name, email and needs.
+ */
 export function ServicesForm({
   emailConfig,
   contactEmail,
@@ -39,10 +55,11 @@ export function ServicesForm({
 }) {
   const [sending, setSending] = useState(false);
   const [status, setStatus] = useState<Status>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const statusId = useId();
   const configured = isEmailConfigured(emailConfig, 'services');
 
-  function report(tone: 'success' | 'error', text: string) {
+  function report(tone: NonNullable<Status>['tone'], text: string) {
     setStatus({ tone, text });
     window.alert(text);
   }
@@ -51,28 +68,50 @@ export function ServicesForm({
     event.preventDefault();
     if (sending) return;
     const form = event.currentTarget;
-    if (!configured) {
-      report('error', servicesNotConfiguredMessage(contactEmail));
-      return;
-    }
+    const fields = new FormData(form);
     setSending(true);
     setStatus(null);
     try {
-      await sendEmailForm(emailConfig, 'services', form);
-      report('success', SERVICES_SUCCESS);
+      const stored = await submitServiceRequest({
+        name: fieldText(fields, 'name'),
+        email: fieldText(fields, 'email'),
+        needs: fieldText(fields, 'needs'),
+      });
+      if (!stored.ok) {
+        // Nothing was stored, so nothing is emailed and what was typed stays to be corrected.
+        setFieldErrors(stored.fieldErrors);
+        report('error', refusedText('request', stored));
+        focusFirstInvalid(form, stored.fieldErrors);
+        return;
+      }
+      setFieldErrors({});
+      if (!configured) {
+        report('success', receivedText(stored.message, 'request', 'not-configured'));
+      } else {
+        try {
+          await sendEmailForm(emailConfig, 'services', form);
+          report('success', SERVICES_SUCCESS);
+        } catch {
+          // lib/email logged why; the request is stored, so the visitor is not asked to resend.
+          report('success', receivedText(stored.message, 'request', 'failed'));
+        }
+      }
       form.reset();
-    } catch {
-      // lib/email logged why; what the visitor typed stays so they can try again.
-      report('error', SERVICES_FAILURE);
     } finally {
       setSending(false);
     }
+  }
+
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    const name = (event.target as Element).getAttribute('name');
+    if (name) setFieldErrors((current) => withoutField(current, name));
   }
 
   return (
     <form
       className={formStyles.form}
       onSubmit={onSubmit}
+      onChange={onChange}
       aria-labelledby={labelledBy}
       aria-describedby={statusId}
     >
@@ -86,6 +125,7 @@ export function ServicesForm({
         name="name"
         id="services-name"
         autoComplete="organization"
+        error={fieldErrors.name}
       />
       <TextField
         label={copy.emailLabel}
@@ -93,8 +133,14 @@ export function ServicesForm({
         id="services-email"
         type="email"
         autoComplete="email"
+        error={fieldErrors.email}
       />
-      <TextAreaField label={copy.needsLabel} name="needs" id="services-needs" />
+      <TextAreaField
+        label={copy.needsLabel}
+        name="needs"
+        id="services-needs"
+        error={fieldErrors.needs}
+      />
       <p id={statusId} className={formStyles.status} role="status" data-tone={status?.tone}>
         {status?.text}
       </p>
