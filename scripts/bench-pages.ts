@@ -1,0 +1,113 @@
+/**
+ * npm run bench:pages — latency of the home page and /events against a static file, same server.
+ *
+ * 1. Builds into .next-bench/ or $NEXT_DIST_DIR unless a current build is there (--skip-build
+ *    trusts any build, --build always builds), and starts `next start` on a fresh seeded PGlite
+ *    folder in a temporary directory.
+ * 2. Fetches / once and writes its HTML to public/bench-page.html, a static file of the same
+ *    size served by the same server (removed again at the end; git-ignored).
+ * 3. autocannon, one after the other: the static file, / and /events — p50 and p99 latency,
+ *    requests/s, and each page's median over the static file's. Target: at most 2.
+ *
+ * Options: --duration <s> (default 10), --connections <n> (default 10), --report-only (exit 0 on
+ * a miss). Results are printed and written to bench-results/pages.json. Not part of `npm test`.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { ensureBuild, round, startServer, writeResults } from './lib/bench';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    'report-only': { type: 'boolean', default: false },
+    'skip-build': { type: 'boolean', default: false },
+    build: { type: 'boolean', default: false },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const FIXTURE = path.join('public', 'bench-page.html');
+const STATIC_PATH = '/bench-page.html';
+const PAGES = ['/', '/events'];
+const TARGET_RATIO = 2;
+
+const work = mkdtempSync(path.join(tmpdir(), 'tcsa-bench-pages-'));
+
+async function main() {
+  ensureBuild(values['skip-build'] ? 'never' : values.build ? 'always' : 'if-needed');
+  const server = await startServer({ dataDir: path.join(work, 'pglite') });
+  try {
+    const home = await fetch(server.base + '/');
+    if (!home.ok) throw new Error(`GET / answered ${home.status}`);
+    const html = await home.text();
+    writeFileSync(FIXTURE, html);
+
+    const cannon = async (pathName: string) => {
+      await autocannon({ url: server.base + pathName, connections, duration: 2 }); // warm-up
+      const result = await autocannon({ url: server.base + pathName, connections, duration });
+      if (result.non2xx > 0 || result.errors > 0) {
+        throw new Error(`${pathName}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+      }
+      return {
+        path: pathName,
+        requestsPerSecond: round(result.requests.average, 0),
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        kB: round(result.throughput.total / result.requests.total / 1024),
+      };
+    };
+    const staticFile = await cannon(STATIC_PATH);
+    const pages = [];
+    for (const page of PAGES) pages.push(await cannon(page));
+
+    // A median under 1 ms is reported as 0 or 1: compare against at least 1 ms.
+    const ratio = (p50: number) => round(p50 / Math.max(staticFile.p50Ms, 1), 2);
+    const rows = pages.map((page) => ({ ...page, medianRatio: ratio(page.p50Ms) }));
+    const file = writeResults('pages', {
+      date: new Date().toISOString(),
+      node: process.version,
+      duration,
+      connections,
+      staticFile,
+      pages: rows,
+      targetRatio: TARGET_RATIO,
+    });
+
+    console.log(`\nGET, ${connections} connections, ${duration} s each:`);
+    console.table(
+      Object.fromEntries(
+        [{ ...staticFile, medianRatio: 1 }, ...rows].map((row) => [
+          row.path === STATIC_PATH ? `static ${STATIC_PATH}` : row.path,
+          {
+            'kB/answer': row.kB,
+            'req/s': row.requestsPerSecond,
+            'median ms': row.p50Ms,
+            'p99 ms': row.p99Ms,
+            'median / static': row.medianRatio,
+          },
+        ]),
+      ),
+    );
+    console.log(`Results: ${file}`);
+    const missed = rows.filter((row) => row.medianRatio > TARGET_RATIO);
+    if (missed.length > 0) {
+      console.error(
+        `Median above ${TARGET_RATIO}x the static file's: ${missed.map((row) => `${row.path} (${row.medianRatio}x)`).join(', ')}`,
+      );
+      if (!values['report-only']) process.exitCode = 1;
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+try {
+  await main();
+} finally {
+  rmSync(FIXTURE, { force: true });
+  rmSync(work, { recursive: true, force: true });
+}
