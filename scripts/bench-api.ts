@@ -19,12 +19,11 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { toEventDto } from '@/lib/api/serialize';
 import { openDatabase } from '@/lib/db/client';
 import { DataFolderInUseError } from '@/lib/db/lock';
 import { listEvents, listRegistrations } from '@/lib/db/queries';
-import { ensureBuild, percentile, round, startServer, writeResults } from './lib/bench';
+import { cannon, ensureBuild, percentile, round, startServer, writeResults } from './lib/bench';
 
 const { values } = parseArgs({
   options: {
@@ -79,21 +78,8 @@ async function main() {
 
   try {
     // 3. Throughput: static file vs the API, same size, same server.
-    const cannon = async (pathName: string) => {
-      await autocannon({ url: base + pathName, connections, duration: 2 }); // warm-up
-      const result = await autocannon({ url: base + pathName, connections, duration });
-      if (result.non2xx > 0 || result.errors > 0) {
-        throw new Error(`${pathName}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-      }
-      return {
-        path: pathName,
-        requestsPerSecond: round(result.requests.average, 0),
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-      };
-    };
-    const staticFile = await cannon('/bench-events.json');
-    const api = await cannon('/api/events/');
+    const staticFile = await cannon(base, '/bench-events.json', { connections, duration });
+    const api = await cannon(base, '/api/events/', { connections, duration });
 
     // 4. Registrations under concurrency.
     const csrf = (await (await fetch(`${base}/api/csrf/`)).json()) as { csrfToken: string };

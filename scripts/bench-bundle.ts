@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
-import { DIST_DIR, ensureBuild, round, startServer, writeResults } from './lib/bench';
+import { DIST_DIR, ensureBuild, round, siteRoutes, startServer, writeResults } from './lib/bench';
 
 const { values } = parseArgs({
   options: {
@@ -32,17 +32,6 @@ const { values } = parseArgs({
   },
 });
 
-const ROUTES = [
-  '/',
-  '/events',
-  '/joinus',
-  '/alumni',
-  '/services',
-  '/resources',
-  '/privacy-policy',
-  '/designs',
-  '/partnerships',
-];
 const BASELINE = '/bench-no-such-page';
 const TARGET_RATIO = 1.3;
 /** Marks of the two heavy libraries, looked for in the JavaScript a route loads at first. */
@@ -120,10 +109,7 @@ async function main() {
     ],
   });
   try {
-    const events = (await (await fetch(`${server.base}/api/events/`)).json()) as { id: number }[];
-    if (!events[0]) throw new Error('GET /api/events/ returned no event.');
-    const eventRoute = `/events/${events[0].id}`;
-    const routes = [...ROUTES, eventRoute];
+    const routes = await siteRoutes(server.base);
 
     const baseline = await measure(browser, server.base + BASELINE);
     const stats = buildStats();
@@ -134,7 +120,7 @@ async function main() {
         route,
         ...result,
         ratio: round(result.decodedBytes / baseline.decodedBytes, 2),
-        buildStatsBytes: stats.get(route === eventRoute ? '/events/[id]' : route) ?? null,
+        buildStatsBytes: stats.get(route.replace(/^\/events\/\d+$/, '/events/[id]')) ?? null,
       });
     }
 

@@ -5,7 +5,7 @@
  *    trusts any build, --build always builds), and starts `next start` on a fresh seeded PGlite
  *    folder in a temporary directory.
  * 2. Starts Chromium ($CHROME_PATH, default /usr/bin/chromium) headless, and runs Lighthouse on
- *    the ten routes of the spec plus one event detail page (the first event of GET /api/events/),
+ *    the site's routes plus one event detail page (the first event of GET /api/events/),
  *    one after the other.
  * 3. Prints the four category scores, LCP, CLS and TBT per route, then the audits that cost
  *    points on each route, and writes bench-results/lighthouse.json.
@@ -20,7 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
-import { ensureBuild, freePort, round, startServer, writeResults } from './lib/bench';
+import { ensureBuild, freePort, round, siteRoutes, startServer, writeResults } from './lib/bench';
 
 const { values } = parseArgs({
   options: {
@@ -31,17 +31,6 @@ const { values } = parseArgs({
   },
 });
 
-const ROUTES = [
-  '/',
-  '/events',
-  '/joinus',
-  '/alumni',
-  '/services',
-  '/resources',
-  '/privacy-policy',
-  '/designs',
-  '/partnerships',
-];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 const TARGETS: Record<Category, number> = {
@@ -114,9 +103,7 @@ async function main() {
     throw error;
   });
   try {
-    const events = (await (await fetch(`${server.base}/api/events/`)).json()) as { id: number }[];
-    if (!events[0]) throw new Error('GET /api/events/ returned no event.');
-    const routes = values.only?.length ? values.only : [...ROUTES, `/events/${events[0].id}`];
+    const routes = values.only?.length ? values.only : await siteRoutes(server.base);
 
     const rows = [];
     let lighthouseVersion = '';

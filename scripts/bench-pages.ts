@@ -16,8 +16,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import { ensureBuild, round, startServer, writeResults } from './lib/bench';
+import { cannon, ensureBuild, round, startServer, writeResults } from './lib/bench';
 
 const { values } = parseArgs({
   options: {
@@ -46,23 +45,10 @@ async function main() {
     const html = await home.text();
     writeFileSync(FIXTURE, html);
 
-    const cannon = async (pathName: string) => {
-      await autocannon({ url: server.base + pathName, connections, duration: 2 }); // warm-up
-      const result = await autocannon({ url: server.base + pathName, connections, duration });
-      if (result.non2xx > 0 || result.errors > 0) {
-        throw new Error(`${pathName}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-      }
-      return {
-        path: pathName,
-        requestsPerSecond: round(result.requests.average, 0),
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-        kB: round(result.throughput.total / result.requests.total / 1024),
-      };
-    };
-    const staticFile = await cannon(STATIC_PATH);
+    const load = { connections, duration };
+    const staticFile = await cannon(server.base, STATIC_PATH, load);
     const pages = [];
-    for (const page of PAGES) pages.push(await cannon(page));
+    for (const page of PAGES) pages.push(await cannon(server.base, page, load));
 
     // A median under 1 ms is reported as 0 or 1: compare against at least 1 ms.
     const ratio = (p50: number) => round(p50 / Math.max(staticFile.p50Ms, 1), 2);
@@ -83,7 +69,7 @@ async function main() {
         [{ ...staticFile, medianRatio: 1 }, ...rows].map((row) => [
           row.path === STATIC_PATH ? `static ${STATIC_PATH}` : row.path,
           {
-            'kB/answer': row.kB,
+            'KB/answer': round(row.bytesPerAnswer / 1024),
             'req/s': row.requestsPerSecond,
             'median ms': row.p50Ms,
             'p99 ms': row.p99Ms,

@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import autocannon from 'autocannon';
 
 /** The benches build beside a developer's .next; NEXT_DIST_DIR picks another folder. */
 export const DIST_DIR = process.env.NEXT_DIST_DIR || '.next-bench';
@@ -153,4 +154,44 @@ export function writeResults(name: string, results: unknown): string {
   const file = path.join('bench-results', `${name}.json`);
   writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
   return file;
+}
+
+/** The routes of the spec's site map, the event detail page aside (see siteRoutes). */
+export const SITE_ROUTES = [
+  '/',
+  '/events',
+  '/joinus',
+  '/alumni',
+  '/services',
+  '/resources',
+  '/privacy-policy',
+  '/designs',
+  '/partnerships',
+];
+
+/** SITE_ROUTES plus the detail page of the first event GET /api/events/ lists. */
+export async function siteRoutes(base: string): Promise<string[]> {
+  const events = (await (await fetch(`${base}/api/events/`)).json()) as { id: number }[];
+  if (!events[0]) throw new Error('GET /api/events/ returned no event.');
+  return [...SITE_ROUTES, `/events/${events[0].id}`];
+}
+
+/** autocannon on one path after a 2 s warm-up: requests/s, p50 and p99 latency, bytes a answer. */
+export async function cannon(
+  base: string,
+  pathName: string,
+  options: { connections: number; duration: number },
+) {
+  await autocannon({ url: base + pathName, connections: options.connections, duration: 2 });
+  const result = await autocannon({ url: base + pathName, ...options });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${pathName}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return {
+    path: pathName,
+    requestsPerSecond: round(result.requests.average, 0),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    bytesPerAnswer: Math.round(result.throughput.total / Math.max(result.requests.total, 1)),
+  };
 }
