@@ -74,7 +74,14 @@ async function startChrome() {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { port, stop: () => void chrome.kill() };
+  const stop = async () => {
+    if (chrome.exitCode !== null) return;
+    const exited = new Promise((resolve) => chrome.once('exit', resolve));
+    chrome.kill();
+    // Its profile folder is removed afterwards: wait until it stops writing there.
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  };
+  return { port, stop };
 }
 
 /** The audits that cost points: weighted ones below full marks, and failing diagnostics. */
@@ -193,7 +200,7 @@ async function main() {
       if (!values['report-only']) process.exitCode = 1;
     }
   } finally {
-    chrome.stop();
+    await chrome.stop();
     await server.stop();
   }
 }
@@ -201,5 +208,5 @@ async function main() {
 try {
   await main();
 } finally {
-  rmSync(work, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true, maxRetries: 5 });
 }
