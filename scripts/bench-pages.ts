@@ -5,7 +5,8 @@
  *    trusts any build, --build always builds), and starts `next start` on a fresh seeded PGlite
  *    folder in a temporary directory.
  * 2. Fetches / once and writes its HTML to public/bench-page.html, a static file of the same
- *    size served by the same server (removed again at the end; git-ignored).
+ *    size, then restarts the server so that it serves that file (removed again at the end;
+ *    git-ignored).
  * 3. autocannon, one after the other: the static file, / and /events — p50 and p99 latency,
  *    requests/s, and each page's median over the static file's. Target: at most 2.
  *
@@ -38,13 +39,18 @@ const work = mkdtempSync(path.join(tmpdir(), 'tcsa-bench-pages-'));
 
 async function main() {
   ensureBuild(values['skip-build'] ? 'never' : values.build ? 'always' : 'if-needed');
-  const server = await startServer({ dataDir: path.join(work, 'pglite') });
+  const dataDir = path.join(work, 'pglite');
+  // `next start` lists public/ when it starts: the twin is written first, by a server of its own.
+  const first = await startServer({ dataDir });
   try {
-    const home = await fetch(server.base + '/');
+    const home = await fetch(first.base + '/');
     if (!home.ok) throw new Error(`GET / answered ${home.status}`);
-    const html = await home.text();
-    writeFileSync(FIXTURE, html);
-
+    writeFileSync(FIXTURE, await home.text());
+  } finally {
+    await first.stop();
+  }
+  const server = await startServer({ dataDir });
+  try {
     const load = { connections, duration };
     const staticFile = await cannon(server.base, STATIC_PATH, load);
     const pages = [];
