@@ -4,7 +4,7 @@
  * 1. Seeds a fresh PGlite data folder in a temporary directory and writes
  *    public/bench-events.json: the same JSON /api/events/ serves, as a static file of the same
  *    size (removed again at the end; git-ignored).
- * 2. Builds the site into .next-bench/ (skip with --skip-build) and starts `next start` on that
+ * 2. Builds the site into .next-bench/ or $NEXT_DIST_DIR (skip with --skip-build) and starts `next start` on that
  *    data folder, with the registration rate limit off (all load comes from one address).
  * 3. autocannon, one after the other on the same server: GET /bench-events.json (static) and
  *    GET /api/events/ — requests/s, p50 and p99 latency, and the ratio of the two.
@@ -15,17 +15,15 @@
  * Options: --duration <s> (default 10), --connections <n> (default 50), --skip-build.
  * Results are printed and written to bench-results/api.json. Not part of `npm test`.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { toEventDto } from '@/lib/api/serialize';
 import { openDatabase } from '@/lib/db/client';
 import { DataFolderInUseError } from '@/lib/db/lock';
 import { listEvents, listRegistrations } from '@/lib/db/queries';
+import { cannon, ensureBuild, percentile, round, startServer, writeResults } from './lib/bench';
 
 const { values } = parseArgs({
   options: {
@@ -36,31 +34,12 @@ const { values } = parseArgs({
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
-const DIST_DIR = '.next-bench';
 const FIXTURE = path.join('public', 'bench-events.json');
 const DISTINCT = 500;
 const DUPLICATES = 100;
 
 const work = mkdtempSync(path.join(tmpdir(), 'tcsa-bench-'));
 const dataDir = path.join(work, 'pglite');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
-}
 
 /** Opens the data folder once the stopped server has released its lock. */
 async function openWhenReleased(dir: string) {
@@ -74,8 +53,6 @@ async function openWhenReleased(dir: string) {
     }
   }
 }
-
-const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
 async function main() {
   // 1. Database and the static twin of /api/events/.
@@ -93,83 +70,16 @@ async function main() {
   }
 
   // 2. Build and start.
-  if (!values['skip-build']) {
-    const build = spawnSync(
-      process.execPath,
-      [path.resolve('node_modules/next/dist/bin/next'), 'build'],
-      {
-        stdio: 'inherit',
-        env: { ...process.env, NEXT_DIST_DIR: DIST_DIR },
-      },
-    );
-    if (build.status !== 0) throw new Error('next build failed');
-  }
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(
-    process.execPath,
-    [
-      path.resolve('node_modules/next/dist/bin/next'),
-      'start',
-      '--port',
-      String(port),
-      '--hostname',
-      '127.0.0.1',
-    ],
-    {
-      detached: true,
-      stdio: 'ignore',
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        NEXT_DIST_DIR: DIST_DIR,
-        PGLITE_DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        REGISTRATION_RATE_LIMIT_PER_MINUTE: '0',
-        TCSA_ENABLE_TEST_FAULTS: '',
-      },
-    },
-  );
-  const stopServer = async () => {
-    if (server.exitCode !== null || server.pid === undefined) return;
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      return;
-    }
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  };
+  ensureBuild(values['skip-build'] ? 'never' : 'always');
+  // All the registrations come from one address: the rate limit is off.
+  const server = await startServer({ dataDir, env: { REGISTRATION_RATE_LIMIT_PER_MINUTE: '0' } });
+  const { base } = server;
+  const stopServer = server.stop;
 
   try {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const ready = await fetch(`${base}/api/events/`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ready) break;
-      if (Date.now() > deadline || server.exitCode !== null)
-        throw new Error('The server did not start.');
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-
     // 3. Throughput: static file vs the API, same size, same server.
-    const cannon = async (pathName: string) => {
-      await autocannon({ url: base + pathName, connections, duration: 2 }); // warm-up
-      const result = await autocannon({ url: base + pathName, connections, duration });
-      if (result.non2xx > 0 || result.errors > 0) {
-        throw new Error(`${pathName}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-      }
-      return {
-        path: pathName,
-        requestsPerSecond: round(result.requests.average, 0),
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-      };
-    };
-    const staticFile = await cannon('/bench-events.json');
-    const api = await cannon('/api/events/');
+    const staticFile = await cannon(base, '/bench-events.json', { connections, duration });
+    const api = await cannon(base, '/api/events/', { connections, duration });
 
     // 4. Registrations under concurrency.
     const csrf = (await (await fetch(`${base}/api/csrf/`)).json()) as { csrfToken: string };
@@ -238,8 +148,7 @@ async function main() {
         duplicates: { requests: DUPLICATES, ...duplicates, rowsStored: duplicateRows },
       },
     };
-    mkdirSync('bench-results', { recursive: true });
-    writeFileSync(path.join('bench-results', 'api.json'), JSON.stringify(results, null, 2) + '\n');
+    writeResults('api', results);
 
     console.log(
       `\nGET, ${connections} connections, ${duration} s each (${results.eventsJsonBytes} bytes of JSON):`,

@@ -29,6 +29,8 @@ async function ShowcaseBackground({
       fill
       sizes="100vw"
       unoptimized={src.endsWith('.svg')}
+      // The first showcase fills a phone's first screen and is its largest paint: no lazy loading.
+      priority={index === 0}
       data-testid="showcase-background"
     />
   );

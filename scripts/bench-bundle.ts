@@ -1,0 +1,178 @@
+/**
+ * npm run bench:bundle — first-load JavaScript per route against the not-found page, one run.
+ *
+ * The build's diagnostics/route-bundle-stats.json gives the same figure for every page of the site
+ * (it counts the chunks of the shared layout and entry, not the client components a page really
+ * renders), so the figure that counts is measured in Chromium:
+ *
+ * 1. Builds into .next-bench/ or $NEXT_DIST_DIR unless a current build is there (--skip-build
+ *    trusts any build, --build always builds), and starts `next start` on a fresh seeded PGlite
+ *    folder in a temporary directory.
+ * 2. Loads each route in a fresh phone-sized page (390 x 844) without scrolling, waits for `load`
+ *    and then for the network to be idle, and sums the JavaScript responses: bytes transferred and
+ *    bytes decoded. Code loaded later (the gallery and the chart, near the viewport) does not count;
+ *    the script says which route fetched an ogl or nivo chunk at first load, if any did.
+ * 3. Compares each route's decoded bytes with the not-found page (an unknown path) and prints KB
+ *    and the ratio. Target: at most 1.3. Exit status 1 on a miss unless --report-only.
+ *
+ * Results: bench-results/bundle.json. Not part of `npm test`.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser } from 'playwright-core';
+import { DIST_DIR, ensureBuild, round, siteRoutes, startServer, writeResults } from './lib/bench';
+
+const { values } = parseArgs({
+  options: {
+    'report-only': { type: 'boolean', default: false },
+    'skip-build': { type: 'boolean', default: false },
+    build: { type: 'boolean', default: false },
+  },
+});
+
+const BASELINE = '/bench-no-such-page';
+const TARGET_RATIO = 1.3;
+/** Marks of the two heavy libraries, looked for in the JavaScript a route loads at first. */
+const LAZY_LIBRARIES: Record<string, RegExp> = {
+  ogl: /createProgram/,
+  // Minified nivo keeps its default colour scheme's name.
+  nivo: /\bnivo:\[|scheme:"nivo"/,
+};
+
+const work = mkdtempSync(path.join(tmpdir(), 'tcsa-bench-bundle-'));
+
+interface Measure {
+  scripts: number;
+  transferredBytes: number;
+  decodedBytes: number;
+  lazyLoaded: string[];
+}
+
+async function measure(browser: Browser, url: string): Promise<Measure> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  const pending: Promise<{ transferred: number; body: Buffer }>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    pending.push(
+      (async () => {
+        const body = await response.body();
+        const sizes = await response.request().sizes();
+        return { transferred: sizes.responseBodySize, body };
+      })(),
+    );
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  const scripts = await Promise.all(pending);
+  await context.close();
+  const text = scripts.map((script) => script.body.toString('utf8')).join('\n');
+  return {
+    scripts: scripts.length,
+    transferredBytes: scripts.reduce((sum, script) => sum + script.transferred, 0),
+    decodedBytes: scripts.reduce((sum, script) => sum + script.body.length, 0),
+    lazyLoaded: Object.entries(LAZY_LIBRARIES)
+      .filter(([, mark]) => mark.test(text))
+      .map(([name]) => name),
+  };
+}
+
+/** The build's own per-route figure, shown beside the measured one when the file is there. */
+function buildStats(): Map<string, number> {
+  const file = path.join(DIST_DIR, 'diagnostics', 'route-bundle-stats.json');
+  if (!existsSync(file)) return new Map();
+  const stats = JSON.parse(readFileSync(file, 'utf8')) as {
+    route: string;
+    firstLoadUncompressedJsBytes: number;
+  }[];
+  return new Map(stats.map((entry) => [entry.route, entry.firstLoadUncompressedJsBytes]));
+}
+
+async function main() {
+  ensureBuild(values['skip-build'] ? 'never' : values.build ? 'always' : 'if-needed');
+  const server = await startServer({ dataDir: path.join(work, 'pglite') });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const routes = await siteRoutes(server.base);
+
+    const baseline = await measure(browser, server.base + BASELINE);
+    const stats = buildStats();
+    const rows = [];
+    for (const route of routes) {
+      const result = await measure(browser, server.base + route);
+      rows.push({
+        route,
+        ...result,
+        ratio: round(result.decodedBytes / baseline.decodedBytes, 2),
+        buildStatsBytes: stats.get(route.replace(/^\/events\/\d+$/, '/events/[id]')) ?? null,
+      });
+    }
+
+    const file = writeResults('bundle', {
+      date: new Date().toISOString(),
+      viewport: '390x844',
+      baseline: { route: BASELINE, ...baseline },
+      routes: rows,
+      targetRatio: TARGET_RATIO,
+    });
+    const kb = (bytes: number) => round(bytes / 1024);
+    console.log('\nFirst-load JavaScript, measured in Chromium at 390 px (KB):');
+    console.table(
+      Object.fromEntries(
+        [
+          { route: `${BASELINE} (not found)`, ...baseline, ratio: 1, buildStatsBytes: null },
+          ...rows,
+        ].map((row) => [
+          row.route,
+          {
+            scripts: row.scripts,
+            'KB transferred': kb(row.transferredBytes),
+            'KB decoded': kb(row.decodedBytes),
+            'x baseline': row.ratio,
+            'ogl/nivo loaded': row.lazyLoaded.join(' ') || '-',
+          },
+        ]),
+      ),
+    );
+    console.log(`Results: ${file}`);
+    const missed = rows.filter((row) => row.ratio > TARGET_RATIO);
+    const eager = rows.filter((row) => row.lazyLoaded.length > 0);
+    if (eager.length > 0) {
+      console.error(
+        `Loaded before scrolling: ${eager.map((row) => `${row.route} (${row.lazyLoaded.join(', ')})`).join('; ')}`,
+      );
+    }
+    if (missed.length > 0) {
+      console.error(
+        `Above ${TARGET_RATIO}x the not-found page: ${missed.map((row) => `${row.route} (${row.ratio}x)`).join(', ')}`,
+      );
+    }
+    if ((missed.length > 0 || eager.length > 0) && !values['report-only']) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+try {
+  await main();
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,212 @@
+/**
+ * npm run bench:lighthouse — Lighthouse (mobile, its default) on every route of the site.
+ *
+ * 1. Builds into .next-bench/ or $NEXT_DIST_DIR unless a current build is there (--skip-build
+ *    trusts any build, --build always builds), and starts `next start` on a fresh seeded PGlite
+ *    folder in a temporary directory.
+ * 2. Starts Chromium ($CHROME_PATH, default /usr/bin/chromium) headless, and runs Lighthouse on
+ *    the site's routes plus one event detail page (the first event of GET /api/events/),
+ *    one after the other.
+ * 3. Prints the four category scores, LCP, CLS and TBT per route, then the audits that cost
+ *    points on each route, and writes bench-results/lighthouse.json.
+ *
+ * Targets: performance >= 95, accessibility, best practices and SEO 100 on every route. A miss
+ * makes the exit status 1 unless --report-only. Options: --only /path (repeatable).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import lighthouse from 'lighthouse';
+import type { Result } from 'lighthouse';
+import { ensureBuild, freePort, round, siteRoutes, startServer, writeResults } from './lib/bench';
+
+const { values } = parseArgs({
+  options: {
+    'report-only': { type: 'boolean', default: false },
+    'skip-build': { type: 'boolean', default: false },
+    build: { type: 'boolean', default: false },
+    only: { type: 'string', multiple: true },
+  },
+});
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+const TARGETS: Record<Category, number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
+const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
+
+const work = mkdtempSync(path.join(tmpdir(), 'tcsa-lighthouse-'));
+
+/** Chromium with a DevTools port for Lighthouse to drive; one browser for every route. */
+async function startChrome() {
+  const port = await freePort();
+  const chrome = spawn(
+    CHROME_PATH,
+    [
+      ...CHROME_FLAGS,
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${path.join(work, 'chrome')}`,
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const ready = await fetch(`http://127.0.0.1:${port}/json/version`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline || chrome.exitCode !== null) {
+      chrome.kill();
+      throw new Error(`Chromium (${CHROME_PATH}) did not start.`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const stop = async () => {
+    if (chrome.exitCode !== null) return;
+    const exited = new Promise((resolve) => chrome.once('exit', resolve));
+    chrome.kill();
+    // Its profile folder is removed afterwards: wait until it stops writing there.
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  };
+  return { port, stop };
+}
+
+/** The audits that cost points: weighted ones below full marks, and failing diagnostics. */
+function failingAudits(lhr: Result, category: Category): string[] {
+  const refs = lhr.categories[category]?.auditRefs ?? [];
+  return refs
+    .filter((ref) => {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null) return false;
+      if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'manual') {
+        return false;
+      }
+      return ref.weight > 0 ? audit.score < 1 : audit.score < 0.5;
+    })
+    .map((ref) => {
+      const audit = lhr.audits[ref.id]!;
+      return audit.displayValue ? `${ref.id} (${audit.displayValue})` : ref.id;
+    });
+}
+
+async function main() {
+  ensureBuild(values['skip-build'] ? 'never' : values.build ? 'always' : 'if-needed');
+  const server = await startServer({ dataDir: path.join(work, 'pglite') });
+  const chrome = await startChrome().catch(async (error: unknown) => {
+    await server.stop();
+    throw error;
+  });
+  try {
+    const routes = values.only?.length ? values.only : await siteRoutes(server.base);
+
+    const rows = [];
+    let lighthouseVersion = '';
+    for (const route of routes) {
+      // Once unmeasured: the first request of a route pays for compiling its server code.
+      await fetch(server.base + route).then((response) => response.arrayBuffer());
+      const result = await lighthouse(server.base + route, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${route}.`);
+      const { lhr } = result;
+      lighthouseVersion = lhr.lighthouseVersion;
+      if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.message}`);
+      const scores = Object.fromEntries(
+        CATEGORIES.map((category) => [
+          category,
+          Math.round((lhr.categories[category]?.score ?? 0) * 100),
+        ]),
+      ) as Record<Category, number>;
+      const misses = CATEGORIES.filter((category) => scores[category] < TARGETS[category]);
+      const row = {
+        route,
+        ...scores,
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
+        cls: round(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN, 3),
+        tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
+        misses,
+        failingAudits: Object.fromEntries(
+          CATEGORIES.map((category) => [category, failingAudits(lhr, category)] as const).filter(
+            ([, ids]) => ids.length > 0,
+          ),
+        ) as Partial<Record<Category, string[]>>,
+        lcpElement:
+          (
+            lhr.audits['largest-contentful-paint-element']?.details as
+              { items?: { items?: { node?: { selector?: string } }[] }[] } | undefined
+          )?.items?.[0]?.items?.[0]?.node?.selector ?? null,
+      };
+      rows.push(row);
+      console.log(
+        `${route}: ${CATEGORIES.map((category) => scores[category]).join(' / ')}, LCP ${row.lcpMs} ms`,
+      );
+    }
+
+    const file = writeResults('lighthouse', {
+      date: new Date().toISOString(),
+      lighthouse: lighthouseVersion,
+      formFactor: 'mobile',
+      chrome: CHROME_PATH,
+      targets: TARGETS,
+      routes: rows,
+    });
+    console.log('\nLighthouse, mobile:');
+    console.table(
+      Object.fromEntries(
+        rows.map((row) => [
+          row.route,
+          {
+            performance: row.performance,
+            accessibility: row.accessibility,
+            'best-practices': row['best-practices'],
+            seo: row.seo,
+            'LCP ms': row.lcpMs,
+            CLS: row.cls,
+            'TBT ms': row.tbtMs,
+          },
+        ]),
+      ),
+    );
+    const missed = rows.filter((row) => row.misses.length > 0);
+    for (const row of rows) {
+      const audits = Object.entries(row.failingAudits);
+      if (audits.length === 0) continue;
+      console.log(`\n${row.route}${row.lcpElement ? ` (LCP element: ${row.lcpElement})` : ''}`);
+      for (const [category, ids] of audits) console.log(`  ${category}: ${(ids ?? []).join(', ')}`);
+    }
+    console.log(`\nResults: ${file}`);
+    if (missed.length > 0) {
+      console.error(
+        `\nBelow target (performance >= 95, others 100): ${missed
+          .map((row) => `${row.route} [${row.misses.join(', ')}]`)
+          .join('; ')}`,
+      );
+      if (!values['report-only']) process.exitCode = 1;
+    }
+  } finally {
+    await chrome.stop();
+    await server.stop();
+  }
+}
+
+try {
+  await main();
+} finally {
+  rmSync(work, { recursive: true, force: true, maxRetries: 5 });
+}
