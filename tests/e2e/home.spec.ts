@@ -382,7 +382,8 @@ test.describe('home contact form', () => {
         fields: { sender_email: 'Enter a valid email address.' },
       },
     });
-    const summary = 'Your message was not sent. Enter a valid email address.';
+    const summary =
+      'An error occurred, please try again. See console for details. Enter a valid email address.';
     await expect(form.getByRole('status')).toHaveText(summary);
     expect(alerts).toEqual([summary]);
     await expect(email).toHaveAttribute('aria-invalid', 'true');

@@ -360,7 +360,7 @@ test.describe('/joinus application', () => {
       },
     });
 
-    const summary = `Your application was not sent. ${RESUME_WRONG_TYPE_MESSAGE}`;
+    const summary = `Failed to send application. Please try again later. ${RESUME_WRONG_TYPE_MESSAGE}`;
     await expect.poll(() => alerts).toEqual([summary]);
     await expect(form(page).getByRole('status')).toHaveText(summary);
     const resume = form(page).getByLabel('Upload Resume');

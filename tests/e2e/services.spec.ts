@@ -199,7 +199,7 @@ test.describe('/services', () => {
     await fillRequest(page);
     await form(page).getByRole('button', { name: 'Send' }).click();
 
-    const summary = `Your request was not sent. ${RATE_LIMITED}`;
+    const summary = `Failed to send application. Please try again later. ${RATE_LIMITED}`;
     await expect.poll(() => alerts).toEqual([summary]);
     await expect(form(page).getByRole('status')).toHaveText(summary);
     expect(traffic).toEqual(['429 /api/serviceRequests/']);
@@ -228,7 +228,9 @@ test.describe('/services', () => {
       status: 400,
       body: { error: tooLong, fields: { name: tooLong } },
     });
-    await expect.poll(() => alerts).toEqual([`Your request was not sent. ${tooLong}`]);
+    await expect
+      .poll(() => alerts)
+      .toEqual([`Failed to send application. Please try again later. ${tooLong}`]);
     await expect(name).toHaveAttribute('aria-invalid', 'true');
     await expect(name).toHaveAccessibleDescription(tooLong);
     await expect(name).toBeFocused();

@@ -235,7 +235,7 @@ describe('ApplicationForm', () => {
     const user = await fillAndSubmit();
     await user.click(screen.getByRole('button', { name: 'Yes, submit' }));
 
-    const summary = `Your application was not sent. ${RESUME_WRONG_TYPE_MESSAGE}`;
+    const summary = `Failed to send application. Please try again later. ${RESUME_WRONG_TYPE_MESSAGE}`;
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith(summary));
     expect(screen.getByRole('status')).toHaveTextContent(summary);
     expect(emailjs.sendForm).not.toHaveBeenCalled();

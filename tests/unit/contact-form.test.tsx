@@ -121,7 +121,8 @@ describe('ContactForm', () => {
     });
     render(<ContactForm emailConfig={config} contactEmail="club@example.org" />);
     const user = await fillAndSend();
-    const summary = 'Your message was not sent. Enter a valid email address.';
+    const summary =
+      'An error occurred, please try again. See console for details. Enter a valid email address.';
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith(summary));
     expect(screen.getByRole('status')).toHaveTextContent(summary);
     expect(screen.getByRole('status')).toHaveAttribute('data-tone', 'error');
@@ -153,7 +154,7 @@ describe('ContactForm', () => {
     await fillAndSend();
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent(
-        `Your message was not sent. ${UNREACHABLE_MESSAGE}`,
+        `An error occurred, please try again. See console for details. ${UNREACHABLE_MESSAGE}`,
       ),
     );
     expect(emailjs.sendForm).not.toHaveBeenCalled();

@@ -145,7 +145,7 @@ describe('ServicesForm', () => {
     renderForm();
     await fillAndSend();
     const summary =
-      'Your request was not sent. Too many submissions from your network. Please wait a minute and try again.';
+      'Failed to send application. Please try again later. Too many submissions from your network. Please wait a minute and try again.';
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith(summary));
     expect(screen.getByRole('status')).toHaveTextContent(summary);
     expect(emailjs.sendForm).not.toHaveBeenCalled();

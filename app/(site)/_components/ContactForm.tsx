@@ -15,6 +15,8 @@ import { isEmailConfigured, sendEmailForm, type EmailConfig } from '@/lib/email'
 import { submitMessage } from '@/lib/submissions-client';
 
 export const CONTACT_SUCCESS = 'Message sent successfully!';
+/** The spec's failure alert, now for a message the server refused or could not be reached for. */
+export const CONTACT_FAILURE = 'An error occurred, please try again. See console for details.';
 
 export function contactNotConfiguredMessage(contactEmail: string | null): string {
   const alternative = contactEmail
@@ -69,7 +71,7 @@ export function ContactForm({
       if (!stored.ok) {
         // Nothing was stored, so nothing is emailed and what was typed stays to be corrected.
         setFieldErrors(stored.fieldErrors);
-        report('error', refusedText('message', stored));
+        report('error', refusedText(CONTACT_FAILURE, stored));
         focusFirstInvalid(form, stored.fieldErrors);
         return;
       }

@@ -27,9 +27,12 @@ export function emailOffNotice(what: string, alternative: string): string {
   return `Email sending is not set up on this site yet: your ${what} is still received and stored for the club, but no email is sent. ${alternative}`;
 }
 
-/** The summary of a refusal for the status area: what was refused, then the server's reason. */
-export function refusedText(what: string, result: Extract<SubmissionResult, { ok: false }>) {
-  return `Your ${what} was not sent. ${result.message}`;
+/**
+ * The summary of a refusal: the form's failure text from the spec (nothing was stored or sent, so
+ * the visitor must try again), then the server's reason.
+ */
+export function refusedText(failure: string, result: Extract<SubmissionResult, { ok: false }>) {
+  return `${failure} ${result.message}`;
 }
 
 /** Moves focus to the first field the server found wrong, so the visitor can correct it. */

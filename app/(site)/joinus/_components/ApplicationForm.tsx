@@ -21,6 +21,9 @@ import { ConfirmDialog } from './ConfirmDialog';
  * The alerts of spec section 8 for the job application's emails. The admin send failing is no
  * longer a failure for the applicant: the server stored the application first (receivedText).
  */
+/** The spec's admin-send failure alert, now for an application the server refused or could not be reached for. */
+export const APPLICATION_FAILURE = 'Failed to send application. Please try again later.';
+
 export const APPLICATION_ALERTS = {
   replyFailed: 'Application sent but failed to send confirmation email.',
   success: 'Your application has been submitted. You should receive a confirmation email shortly.',
@@ -122,7 +125,7 @@ export function ApplicationForm({
       if (!stored.ok) {
         // Nothing was stored, so nothing is emailed and what was typed stays to be corrected.
         setFieldErrors(stored.fieldErrors);
-        report('error', refusedText('application', stored));
+        report('error', refusedText(APPLICATION_FAILURE, stored));
         focusFirstInvalid(form, stored.fieldErrors);
         return;
       }

@@ -15,6 +15,8 @@ import { isEmailConfigured, sendEmailForm, type EmailConfig } from '@/lib/email'
 import { submitServiceRequest } from '@/lib/submissions-client';
 
 export const SERVICES_SUCCESS = 'Application sent successfully!';
+/** The spec's failure alert, now for a request the server refused or could not be reached for. */
+export const SERVICES_FAILURE = 'Failed to send application. Please try again later.';
 
 export function servicesNotConfiguredMessage(contactEmail: string | null): string {
   const alternative = contactEmail
@@ -80,7 +82,7 @@ export function ServicesForm({
       if (!stored.ok) {
         // Nothing was stored, so nothing is emailed and what was typed stays to be corrected.
         setFieldErrors(stored.fieldErrors);
-        report('error', refusedText('request', stored));
+        report('error', refusedText(SERVICES_FAILURE, stored));
         focusFirstInvalid(form, stored.fieldErrors);
         return;
       }
