@@ -1,7 +1,12 @@
-import type { Metadata } from 'next';
 import { Hero } from '@/app/_components/Hero';
+import { pageMetadata } from '@/lib/seo';
 
-export const metadata: Metadata = { title: 'Resources' };
+export const generateMetadata = pageMetadata({
+  path: '/resources',
+  title: 'Resources',
+  description:
+    'Useful resources for Chinese business students at Telfer: academic guides, career help and student services.',
+});
 
 export default function ResourcesPage() {
   return <Hero compact title="USEFUL RESOURCES" />;
