@@ -36,7 +36,7 @@ function buildWith(files: Record<string, string>): string {
 async function scan(dist: string, env: Record<string, string>) {
   try {
     const { stdout, stderr } = await run(process.execPath, [SCRIPT], {
-      env: { PATH: process.env.PATH, NEXT_DIST_DIR: dist, ...env },
+      env: { NODE_ENV: 'test', PATH: process.env.PATH, NEXT_DIST_DIR: dist, ...env },
     });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
