@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { interceptEmailJs } from './support/emailjs';
 import { expect, isPhone, test } from './support/fixtures';
 
@@ -12,26 +12,13 @@ test.beforeAll(async ({ playwright }) => {
   await api.dispose();
 });
 
-/** What has the keyboard focus: its tag, accessible label (if a field) and text. */
-function focused(page: Page) {
-  return page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    const label = element && 'labels' in element ? (element as HTMLInputElement).labels : null;
-    return {
-      tag: element?.tagName.toLowerCase() ?? '',
-      label: label?.[0]?.textContent?.trim() ?? '',
-      text: element?.textContent?.trim() ?? '',
-    };
-  });
-}
-
-/** Presses Tab until the field labelled `label` has the focus, as a keyboard user would. */
-async function tabTo(page: Page, label: string, limit = 80) {
+/** Presses Tab until `field` has the focus, as a keyboard user would. */
+async function tabTo(page: Page, field: Locator, limit = 80) {
   for (let presses = 0; presses < limit; presses += 1) {
     await page.keyboard.press('Tab');
-    if ((await focused(page)).label === label) return;
+    if (await field.evaluate((element) => element === document.activeElement)) return;
   }
-  throw new Error(`Tab never reached the field "${label}"`);
+  throw new Error(`Tab never reached the field after ${limit} presses`);
 }
 
 test('a keyboard-only visitor registers for an upcoming event and hears the result', async ({
@@ -40,9 +27,15 @@ test('a keyboard-only visitor registers for an upcoming event and hears the resu
 }, testInfo) => {
   const events = (await (await page.request.get('/api/events/')).json()) as {
     id: number;
-    start_time: string;
+    starts_at: string | null;
+    capacity: number | null;
   }[];
-  const event = events.find((candidate) => new Date(candidate.start_time).getTime() > Date.now());
+  const event = events.find(
+    (candidate) =>
+      candidate.starts_at !== null &&
+      Date.parse(candidate.starts_at) > Date.now() &&
+      candidate.capacity === null,
+  );
   if (!event) throw new Error('The seed has no upcoming event');
   const sends = await interceptEmailJs(page);
   await page.goto(`/events/${event.id}`);
@@ -52,13 +45,13 @@ test('a keyboard-only visitor registers for an upcoming event and hears the resu
   await expect(status).toHaveAttribute('role', 'status');
   await expect(status).toBeEmpty();
 
-  await tabTo(page, 'First Name');
+  await tabTo(page, form.getByLabel('First Name'));
   await page.keyboard.type('Ana');
   await page.keyboard.press('Tab');
-  expect((await focused(page)).label).toBe('Last Name');
+  await expect(form.getByLabel('Last Name')).toBeFocused();
   await page.keyboard.type('Li');
   await page.keyboard.press('Tab');
-  expect((await focused(page)).label).toBe('Email');
+  await expect(form.getByLabel('Email')).toBeFocused();
   const email = `keyboard.${testInfo.project.name}.${Date.now()}@example.org`;
   await page.keyboard.type(email);
   await page.keyboard.press('Enter');
@@ -95,7 +88,8 @@ test('the sticky navigation bar never covers the element that has the focus', as
     if (!box) continue;
     checked += 1;
     expect(box.top, `"${box.text}" is below the bar`).toBeGreaterThanOrEqual(navHeight);
-    expect(box.bottom).toBeLessThanOrEqual(page.viewportSize()!.height);
+    // In view (an element taller than the screen cannot fit whole).
+    expect(box.top).toBeLessThan(page.viewportSize()!.height);
   }
   expect(checked).toBeGreaterThan(10);
 });

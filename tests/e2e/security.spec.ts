@@ -54,9 +54,15 @@ function expectSitePolicy(policy: string | undefined): string {
 async function upcomingEventId(page: Page): Promise<number> {
   const events = (await (await page.request.get('/api/events/')).json()) as {
     id: number;
-    start_time: string;
+    starts_at: string | null;
+    capacity: number | null;
   }[];
-  const upcoming = events.find((event) => new Date(event.start_time).getTime() > Date.now());
+  const upcoming = events.find(
+    (event) =>
+      event.starts_at !== null &&
+      Date.parse(event.starts_at) > Date.now() &&
+      event.capacity === null,
+  );
   if (!upcoming) throw new Error('The seed has no upcoming event');
   return upcoming.id;
 }
