@@ -1,3 +1,4 @@
+import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
 import {
   contentSecurityPolicy,
@@ -5,6 +6,7 @@ import {
   isStudioPath,
   staticSecurityHeaders,
 } from '@/lib/security-headers.mjs';
+import { proxy } from '@/proxy';
 
 function directives(policy: string): Map<string, string> {
   return new Map(
@@ -91,5 +93,32 @@ describe('nonces and paths', () => {
     expect(isStudioPath('/studio/structure/event')).toBe(true);
     expect(isStudioPath('/studios')).toBe(false);
     expect(isStudioPath('/')).toBe(false);
+  });
+});
+
+describe('proxy.ts', () => {
+  it('gives each page request a policy and hands the same nonce to the page', () => {
+    const response = proxy(new NextRequest('http://localhost:3000/events'));
+    const policy = response.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce).toBeTruthy();
+    // NextResponse.next passes the rewritten request headers on in these x-middleware-request-* headers.
+    expect(response.headers.get('x-middleware-request-x-nonce')).toBe(nonce);
+    expect(response.headers.get('x-middleware-request-content-security-policy')).toBe(policy);
+    const again = proxy(new NextRequest('http://localhost:3000/events'));
+    expect(again.headers.get('content-security-policy')).not.toBe(policy);
+  });
+
+  it('gives the Studio its own policy and no nonce, even when the visitor sent one', () => {
+    const response = proxy(
+      new NextRequest('http://localhost:3000/studio/structure', {
+        headers: { 'x-nonce': 'forged' },
+      }),
+    );
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self' 'unsafe-inline'");
+    expect(policy).toContain("frame-src 'self'");
+    expect(policy).not.toContain('nonce-');
+    expect(response.headers.get('x-middleware-request-x-nonce')).toBeNull();
   });
 });
