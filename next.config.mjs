@@ -1,3 +1,5 @@
+import { staticSecurityHeaders } from './lib/security-headers.mjs';
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // A separate build folder lets a test run build beside a developer's `next dev` without clobbering it.
@@ -12,6 +14,16 @@ const nextConfig = {
   reactStrictMode: true,
   images: {
     formats: ['image/avif', 'image/webp'],
+  },
+  // Every response, static files and the API included; pages get their nonce-based
+  // Content-Security-Policy from proxy.ts. Both come from lib/security-headers.mjs.
+  async headers() {
+    return [
+      {
+        source: '/:path*',
+        headers: staticSecurityHeaders({ production: process.env.NODE_ENV === 'production' }),
+      },
+    ];
   },
 };
 

@@ -6,6 +6,9 @@ import {
   isSecureRequest,
   isWellFormedCsrfToken,
 } from '@/lib/csrf';
+import { projectId as sanityProjectId } from '@/lib/content/env';
+import { NONCE_HEADER } from '@/lib/nonce-header';
+import { contentSecurityPolicy, createNonce, isStudioPath } from '@/lib/security-headers.mjs';
 
 /**
  * Runs before every page request (not /api, not static files):
@@ -13,7 +16,11 @@ import {
  *   next.config.mjs turns Next.js's own slash redirects off so that the API's /api/events/ paths
  *   answer directly;
  * - a visitor without a valid `csrftoken` cookie gets one, so the registration form can send it
- *   back in the X-CSRFToken header (see lib/csrf.ts).
+ *   back in the X-CSRFToken header (see lib/csrf.ts);
+ * - every page gets its Content-Security-Policy with a fresh nonce (lib/security-headers.mjs).
+ *   Next.js reads the policy from the request headers and puts the nonce on its own scripts;
+ *   server components read it from `x-nonce` (lib/nonce.ts). The other security headers are
+ *   sent on every path, static files and the API included, by next.config.mjs.
  */
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -25,7 +32,22 @@ export function proxy(request: NextRequest) {
     return NextResponse.redirect(url, 308);
   }
 
-  const response = NextResponse.next();
+  const studio = isStudioPath(pathname);
+  // The Studio is prerendered: a nonce could never reach its scripts (see its policy).
+  const nonce = studio ? undefined : createNonce();
+  const policy = contentSecurityPolicy({
+    nonce,
+    studio,
+    dev: process.env.NODE_ENV !== 'production',
+    sanityProjectId,
+  });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('content-security-policy', policy);
+  if (nonce) requestHeaders.set(NONCE_HEADER, nonce);
+  else requestHeaders.delete(NONCE_HEADER);
+
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set('Content-Security-Policy', policy);
   if (!isWellFormedCsrfToken(request.cookies.get(CSRF_COOKIE)?.value)) {
     response.cookies.set(csrfCookie(createCsrfToken(), isSecureRequest(request)));
   }

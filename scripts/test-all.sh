@@ -31,7 +31,25 @@ bash scripts/with-postgres.sh vitest run --project unit tests/unit/db tests/unit
 
 echo "== production build for the browser tests"
 export NEXT_DIST_DIR=.next-test
-if build_is_current; then echo "build is current"; else next build; fi
+# The build sees distinctive fake server secrets, so that the scan below can prove none of them
+# reached the files served to browsers. Only the build gets them: the test server has its own.
+SECRET_CANARIES=(
+  SANITY_API_READ_TOKEN=canary-sanity-read-token-3f9d2c
+  SANITY_PREVIEW_SECRET=canary-preview-secret-81b7e4
+  SANITY_REVALIDATE_SECRET=canary-revalidate-secret-c52a90
+  DATABASE_URL=postgres://tcsa:canary-db-password-6e1f@127.0.0.1:1/canary
+)
+# The stamp says the build was made with these values; a build without them must be redone.
+canary_stamp="$NEXT_DIST_DIR/.secret-canaries"
+if build_is_current && [ "$(cat "$canary_stamp" 2>/dev/null)" = "${SECRET_CANARIES[*]}" ]; then
+  echo "build is current"
+else
+  env "${SECRET_CANARIES[@]}" next build
+  echo "${SECRET_CANARIES[*]}" >"$canary_stamp"
+fi
+
+echo "== no server secret in the browser's files"
+env "${SECRET_CANARIES[@]}" node scripts/check-secrets.mjs
 
 echo "== end-to-end tests (Playwright, Chromium)"
 status=0

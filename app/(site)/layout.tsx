@@ -18,6 +18,7 @@ import {
   type SiteSettings,
 } from '@/lib/content';
 import { siteUrl } from '@/lib/env';
+import { cspNonce } from '@/lib/nonce';
 import { SITE_DESCRIPTION, SITE_NAME, SITE_TITLE } from '@/lib/site';
 import '../globals.css';
 
@@ -76,7 +77,11 @@ export const viewport: Viewport = {
 };
 
 export default async function SiteLayout({ children }: { children: ReactNode }) {
-  const [{ isEnabled: preview }, settings] = await Promise.all([draftMode(), readSiteSettings()]);
+  const [{ isEnabled: preview }, settings, nonce] = await Promise.all([
+    draftMode(),
+    readSiteSettings(),
+    cspNonce(),
+  ]);
   return (
     <html lang="en" className={poppins.variable}>
       <body>
@@ -90,6 +95,7 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
         {settings ? (
           <script
             type="application/ld+json"
+            nonce={nonce}
             dangerouslySetInnerHTML={{
               __html: jsonForScript(organizationJsonLd(settings, siteUrl())),
             }}

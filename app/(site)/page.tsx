@@ -3,7 +3,8 @@ import { Hero } from '@/app/_components/Hero';
 import { getHomeHeroMedia } from '@/lib/api/reads';
 import { getHomePage, getSiteSettings } from '@/lib/content';
 import { getEmailConfig } from '@/lib/email-config';
-import { SITE_TITLE } from '@/lib/site';
+import { pageMetadata } from '@/lib/seo';
+import { SITE_DESCRIPTION, SITE_TITLE } from '@/lib/site';
 import { ContactForm } from './_components/ContactForm';
 import { Roadmap } from './_components/roadmap/Roadmap';
 import { SPEC_ROADMAP } from './_components/roadmap/data';
@@ -17,6 +18,9 @@ import {
   UpcomingEventsSection,
 } from './_components/home/HomeSections';
 import styles from './_components/home/Home.module.css';
+
+// The layout's default title and description; this adds the canonical URL.
+export const generateMetadata = pageMetadata({ path: '/', description: SITE_DESCRIPTION });
 
 /** The first hero media item (spec: "the first item returned"), or none. */
 async function firstHeroMedia() {

@@ -1,12 +1,17 @@
-import type { Metadata } from 'next';
 import { unstable_rethrow } from 'next/navigation';
 import { connection } from 'next/server';
 import { Hero } from '@/app/_components/Hero';
 import { getPageHero, type PageHeroContent } from '@/lib/content';
 import { HERO_IMAGE_ERROR, pageHeroMedia } from '../_components/page-hero-media';
 import { AlumniSection } from './_components/AlumniSection';
+import { pageMetadata } from '@/lib/seo';
 
-export const metadata: Metadata = { title: 'Alumni' };
+export const generateMetadata = pageMetadata({
+  path: '/alumni',
+  title: 'Alumni',
+  description:
+    "Meet TCSA's alumni and the Telfer graduates who shaped the club, and where their careers have taken them.",
+});
 
 async function readHeroCopy(): Promise<PageHeroContent | null> {
   try {

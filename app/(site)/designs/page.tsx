@@ -1,4 +1,3 @@
-import type { Metadata } from 'next';
 import Image from 'next/image';
 import { Suspense } from 'react';
 import { Hero } from '@/app/_components/Hero';
@@ -8,8 +7,14 @@ import type { DesignDto } from '@/lib/api/contract';
 import { getDesigns } from '@/lib/api/reads';
 import { DATA_SOURCES } from '@/lib/api/sources';
 import styles from './Designs.module.css';
+import { pageMetadata } from '@/lib/seo';
 
-export const metadata: Metadata = { title: 'Designs' };
+export const generateMetadata = pageMetadata({
+  path: '/designs',
+  title: 'Designs',
+  description:
+    "Posters, logos and graphics made by the TCSA design team for the club's events and campaigns.",
+});
 
 async function DesignList() {
   let designs: DesignDto[];

@@ -1,4 +1,3 @@
-import type { Metadata } from 'next';
 import { unstable_rethrow } from 'next/navigation';
 import { connection } from 'next/server';
 import { Hero } from '@/app/_components/Hero';
@@ -8,8 +7,14 @@ import { HERO_IMAGE_ERROR, pageHeroMedia } from '../_components/page-hero-media'
 import { ApplicationForm, type ApplicationFormCopy } from './_components/ApplicationForm';
 import { type Benefit, Benefits } from './_components/Benefits';
 import { Positions } from './_components/Positions';
+import { pageMetadata } from '@/lib/seo';
 
-export const metadata: Metadata = { title: 'Join Us' };
+export const generateMetadata = pageMetadata({
+  path: '/joinus',
+  title: 'Join Us',
+  description:
+    'Join the TCSA team: see the open executive positions, the benefits of membership, and apply online.',
+});
 
 /** The spec's copy, used for anything the content source does not (yet) have. */
 const DEFAULT_COPY = {

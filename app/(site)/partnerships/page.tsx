@@ -1,4 +1,3 @@
-import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { Hero } from '@/app/_components/Hero';
 import { readPageHeroCopy } from '@/app/(site)/_components/page-hero-copy';
@@ -8,8 +7,14 @@ import { getSponsors } from '@/lib/api/reads';
 import { DATA_SOURCES } from '@/lib/api/sources';
 import { SponsorCard } from './_components/SponsorCard';
 import styles from './_components/Partnerships.module.css';
+import { pageMetadata } from '@/lib/seo';
 
-export const metadata: Metadata = { title: 'Partnerships' };
+export const generateMetadata = pageMetadata({
+  path: '/partnerships',
+  title: 'Partnerships',
+  description:
+    'The sponsors and partner organizations that support the Telfer Chinese Student Association and its events.',
+});
 
 async function SponsorList() {
   let sponsors: SponsorDto[];

@@ -1,12 +1,17 @@
-import type { Metadata } from 'next';
 import { unstable_rethrow } from 'next/navigation';
 import { connection } from 'next/server';
 import { Suspense } from 'react';
 import { Hero } from '@/app/_components/Hero';
 import { getPrivacyPolicy, type PrivacyPolicyContent } from '@/lib/content';
 import { PolicyContent } from './_components/PolicyContent';
+import { pageMetadata } from '@/lib/seo';
 
-export const metadata: Metadata = { title: 'Privacy Policy' };
+export const generateMetadata = pageMetadata({
+  path: '/privacy-policy',
+  title: 'Privacy Policy',
+  description:
+    'How the Telfer Chinese Student Association collects, uses and protects the personal information you share through this website.',
+});
 
 const PRIVACY_POLICY_FAILURE = 'Failed to load the privacy policy. Please try again later.';
 const PRIVACY_POLICY_MISSING = 'The privacy policy has not been published yet.';

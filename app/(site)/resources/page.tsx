@@ -1,4 +1,3 @@
-import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { Hero } from '@/app/_components/Hero';
 import { readPageHeroCopy } from '@/app/(site)/_components/page-hero-copy';
@@ -9,8 +8,14 @@ import { DATA_SOURCES } from '@/lib/api/sources';
 import { ResourceCard } from './_components/ResourceCard';
 import { Slideshow } from './_components/Slideshow';
 import styles from './_components/Resources.module.css';
+import { pageMetadata } from '@/lib/seo';
 
-export const metadata: Metadata = { title: 'Resources' };
+export const generateMetadata = pageMetadata({
+  path: '/resources',
+  title: 'Resources',
+  description:
+    'Useful resources for Chinese business students at Telfer: academic guides, career help and student services.',
+});
 
 async function heroImage() {
   const [first] = await getPageHeroImages('resources');

@@ -1,4 +1,3 @@
-import type { Metadata } from 'next';
 import { unstable_rethrow } from 'next/navigation';
 import { connection } from 'next/server';
 import { Hero } from '@/app/_components/Hero';
@@ -7,8 +6,14 @@ import { getEmailConfig } from '@/lib/email-config';
 import { HERO_IMAGE_ERROR, pageHeroMedia } from '../_components/page-hero-media';
 import { ServicesForm, type ServicesFormCopy } from './_components/ServicesForm';
 import { type Showcase, Showcases } from './_components/Showcases';
+import { pageMetadata } from '@/lib/seo';
 
-export const metadata: Metadata = { title: 'Services' };
+export const generateMetadata = pageMetadata({
+  path: '/services',
+  title: 'Services',
+  description:
+    'Work with the Telfer Chinese Student Association: event partnerships, sponsorships and promotion to Chinese business students at the University of Ottawa.',
+});
 
 /** The spec's copy, used for anything the content source does not (yet) have. */
 const DEFAULT_COPY = {

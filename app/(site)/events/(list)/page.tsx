@@ -1,4 +1,3 @@
-import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { EventCard, EventCardPlaceholder } from '@/app/_components/EventCard';
 import { Hero, type HeroMediaSource } from '@/app/_components/Hero';
@@ -7,14 +6,15 @@ import { getEvents, getPageHeroImages } from '@/lib/api/reads';
 import { DATA_SOURCES } from '@/lib/api/sources';
 import { eventsLoadFailureText, NO_EVENTS } from '@/lib/event-details';
 import { eventPhase, orderForListing } from '@/lib/events';
+import { pageMetadata } from '@/lib/seo';
 import { EVENTS_HERO, EventsLoading } from './shared';
 import styles from './events.module.css';
 
-export const metadata: Metadata = {
+export const generateMetadata = pageMetadata({
+  path: '/events',
   title: { absolute: 'Events' },
   description: EVENTS_HERO.message,
-  openGraph: { title: 'Events', description: EVENTS_HERO.message, url: '/events' },
-};
+});
 
 async function eventsHeroImage(): Promise<HeroMediaSource | null> {
   const [first] = await getPageHeroImages('events');

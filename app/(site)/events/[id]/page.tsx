@@ -8,6 +8,7 @@ import { googleCalendarUrl } from '@/lib/calendar';
 import { jsonForScript } from '@/lib/content';
 import { getEmailConfig } from '@/lib/email-config';
 import { siteUrl } from '@/lib/env';
+import { cspNonce } from '@/lib/nonce';
 import {
   durationText,
   EVENT_DETAILS_TITLE,
@@ -127,6 +128,7 @@ export default async function EventDetailPage({ params }: Props) {
     registrationOpen: !hasStarted(event, now),
     defaultImage: DEFAULT_EVENT_IMAGE,
   });
+  const nonce = await cspNonce();
 
   return (
     <article className={`container ${styles.page}`} aria-labelledby="event-title">
@@ -191,6 +193,7 @@ export default async function EventDetailPage({ params }: Props) {
       {jsonLd ? (
         <script
           type="application/ld+json"
+          nonce={nonce}
           dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }}
         />
       ) : null}

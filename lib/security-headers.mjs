@@ -1,0 +1,119 @@
+// Plain JavaScript on purpose: next.config.mjs (loaded by Node as it is) and proxy.ts both import
+// it, so the site's security headers are written in this one file. Types: security-headers.d.mts.
+
+/**
+ * Browser features the site never uses, refused to the page and to anything it might embed.
+ * `fullscreen=(self)` keeps the hero video's own fullscreen button working.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=(self)',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'usb=()',
+].join(', ');
+
+/** Two years, the preload list's minimum being one. */
+export const HSTS_VALUE = 'max-age=63072000; includeSubDomains';
+
+/**
+ * The headers every response carries, pages, API answers and static files alike (next.config.mjs
+ * sends them on every path). HSTS only in production: a development server on http://localhost
+ * must not teach the browser to insist on https for localhost.
+ *
+ * @param {{ production: boolean }} options
+ * @returns {{ key: string; value: string }[]}
+ */
+export function staticSecurityHeaders({ production }) {
+  const headers = [
+    { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+    { key: 'X-Content-Type-Options', value: 'nosniff' },
+    { key: 'Permissions-Policy', value: PERMISSIONS_POLICY },
+  ];
+  if (production) headers.push({ key: 'Strict-Transport-Security', value: HSTS_VALUE });
+  return headers;
+}
+
+/** The Studio's path; it gets its own, looser policy (see contentSecurityPolicy). */
+export const STUDIO_PATH = '/studio';
+
+/** @param {string} pathname */
+export function isStudioPath(pathname) {
+  return pathname === STUDIO_PATH || pathname.startsWith(`${STUDIO_PATH}/`);
+}
+
+/**
+ * The Content-Security-Policy of a page.
+ *
+ * Site pages: scripts run only with this request's nonce; Next.js puts it on its own scripts
+ * (it reads it from the policy in the request headers) and 'strict-dynamic' lets those load the
+ * code-split chunks (the gallery, the chart). Styles allow 'unsafe-inline' because React's
+ * `style` props, next/image's placeholders and nivo's SVG chart set inline styles that cannot
+ * carry a nonce; CSS cannot run code, and scripts stay locked. The browser talks to this origin
+ * and to EmailJS only. Sanity: its image CDN and, for draft-mode preview, the project's API,
+ * only when a project is configured. frame-ancestors 'self' lets the Studio's Presentation tool
+ * (same origin) frame the site and nobody else.
+ *
+ * The Studio (/studio) is a prerendered page, so its inline bootstrap scripts cannot carry a
+ * per-request nonce: it allows 'unsafe-inline' scripts from its own origin instead, talks to any
+ * Sanity API host (project API, live listener over WebSocket, auth), shows images from any
+ * https host (editors' avatars come from their login provider), and frames the site in the
+ * Presentation tool. It holds no visitor data and is only useful to signed-in editors.
+ *
+ * @param {{ nonce?: string; studio?: boolean; dev?: boolean; sanityProjectId?: string }} options
+ * @returns {string}
+ */
+export function contentSecurityPolicy({ nonce, studio = false, dev = false, sanityProjectId }) {
+  // React's development build evaluates strings to rebuild server stack traces; never in production.
+  const devEval = dev ? " 'unsafe-eval'" : '';
+  const sanityApi = sanityProjectId
+    ? ` https://${sanityProjectId}.api.sanity.io https://${sanityProjectId}.apicdn.sanity.io wss://${sanityProjectId}.api.sanity.io`
+    : '';
+  const sanityCdn = sanityProjectId ? ' https://cdn.sanity.io' : '';
+  const directives = studio
+    ? [
+        "default-src 'self'",
+        `script-src 'self' 'unsafe-inline'${devEval}`,
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob: https:",
+        "font-src 'self' data:",
+        "connect-src 'self' https://*.sanity.io wss://*.sanity.io",
+        "media-src 'self' blob: https://cdn.sanity.io",
+        "worker-src 'self' blob:",
+        "frame-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'self'",
+      ]
+    : [
+        "default-src 'self'",
+        `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${devEval}`,
+        "style-src 'self' 'unsafe-inline'",
+        `img-src 'self' data: blob:${sanityCdn}`,
+        "font-src 'self'",
+        `connect-src 'self' https://api.emailjs.com${sanityApi}`,
+        `media-src 'self'${sanityCdn}`,
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'self'",
+      ];
+  return directives.join('; ');
+}
+
+/** A fresh, unguessable nonce: 16 random bytes in base64. */
+export function createNonce() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes));
+}

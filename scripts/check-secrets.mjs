@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// Fails when a server-only secret appears in any file the build serves to browsers
+// ($NEXT_DIST_DIR/static). The secrets are read from the environment the build ran with:
+// `npm test` builds with distinctive fake values (scripts/test-all.sh) and scans for them.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Server-only variables whose values must never reach the browser (see lib/env.ts). */
+export const SECRET_VARIABLES = [
+  'SANITY_API_READ_TOKEN',
+  'SANITY_PREVIEW_SECRET',
+  'SANITY_REVALIDATE_SECRET',
+];
+
+/** Shorter values would match by chance; a real secret is far longer. */
+export const MIN_SECRET_LENGTH = 8;
+
+/**
+ * The secret values of an environment, by name: the three secrets and the password of
+ * DATABASE_URL. Unset or too short values are left out.
+ *
+ * @param {Record<string, string | undefined>} env
+ * @returns {{ name: string; value: string }[]}
+ */
+export function secretsFrom(env) {
+  const secrets = [];
+  for (const name of SECRET_VARIABLES) {
+    const value = env[name]?.trim();
+    if (value && value.length >= MIN_SECRET_LENGTH) secrets.push({ name, value });
+  }
+  const databaseUrl = env.DATABASE_URL?.trim();
+  if (databaseUrl) {
+    let password = '';
+    try {
+      password = decodeURIComponent(new URL(databaseUrl).password);
+    } catch {
+      // Not a URL: lib/env.ts refuses it anyway.
+    }
+    if (password.length >= MIN_SECRET_LENGTH) {
+      secrets.push({ name: 'DATABASE_URL password', value: password });
+    }
+  }
+  return secrets;
+}
+
+/** @param {string} dir @returns {string[]} */
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/**
+ * Every (file, secret) pair where the file contains the secret as it is, URL-encoded or
+ * JSON-escaped (how a bundler would write it into a string).
+ *
+ * @param {string} dir
+ * @param {{ name: string; value: string }[]} secrets
+ * @returns {{ file: string; name: string }[]}
+ */
+export function findSecrets(dir, secrets) {
+  const leaks = [];
+  for (const file of filesUnder(dir)) {
+    const content = readFileSync(file).toString('latin1');
+    for (const { name, value } of secrets) {
+      const forms = new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)]);
+      // latin1 keeps every byte; compare against the UTF-8 bytes of each form the same way.
+      if ([...forms].some((form) => content.includes(Buffer.from(form).toString('latin1')))) {
+        leaks.push({ file, name });
+      }
+    }
+  }
+  return leaks;
+}
+
+function main() {
+  const distDir = process.env.NEXT_DIST_DIR || '.next';
+  const staticDir = path.join(distDir, 'static');
+  const secrets = secretsFrom(process.env);
+  if (secrets.length === 0) {
+    console.error(
+      `check-secrets: no server secret is set (${SECRET_VARIABLES.join(', ')}, DATABASE_URL); ` +
+        'set the values the build was made with.',
+    );
+    return 2;
+  }
+  let files;
+  try {
+    files = filesUnder(staticDir).length;
+  } catch {
+    console.error(`check-secrets: ${staticDir} does not exist; build first.`);
+    return 2;
+  }
+  const leaks = findSecrets(staticDir, secrets);
+  if (leaks.length > 0) {
+    for (const { file, name } of leaks) console.error(`check-secrets: ${name} found in ${file}`);
+    return 1;
+  }
+  console.log(
+    `check-secrets: none of ${secrets.length} server secrets in ${files} files under ${staticDir}`,
+  );
+  return 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = main();
+}

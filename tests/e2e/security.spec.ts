@@ -1,0 +1,208 @@
+import type { APIResponse, Page } from '@playwright/test';
+import { interceptEmailJs } from './support/emailjs';
+import { expect, test } from './support/fixtures';
+import { SITE_ROUTES } from './support/routes';
+import { E2E_PREVIEW_SECRET } from './support/server';
+
+// The first read opens the server's database; on a busy machine that can take longer than a test.
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(120_000);
+  const api = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+  expect((await api.get('/api/events/', { timeout: 110_000 })).status()).toBe(200);
+  await api.dispose();
+});
+
+/** The headers every response carries; the test server runs a production build. */
+function expectFixedHeaders(response: APIResponse) {
+  const headers = response.headers();
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['permissions-policy']).toMatch(/(^|, )camera=\(\)/);
+  expect(headers['permissions-policy']).toMatch(/(^|, )microphone=\(\)/);
+  expect(headers['permissions-policy']).toMatch(/(^|, )geolocation=\(\)/);
+  expect(headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+}
+
+function directives(policy: string | undefined): Map<string, string> {
+  expect(policy, 'a Content-Security-Policy header').toBeTruthy();
+  return new Map(
+    policy!.split(';').map((directive) => {
+      const [name = '', ...values] = directive.trim().split(/\s+/);
+      return [name, values.join(' ')];
+    }),
+  );
+}
+
+/** The nonce of a page's policy, after checking the policy allows exactly what the site uses. */
+function expectSitePolicy(policy: string | undefined): string {
+  const csp = directives(policy);
+  const nonce = /^'self' 'nonce-([A-Za-z0-9+/=]{20,})' 'strict-dynamic'$/.exec(
+    csp.get('script-src') ?? '',
+  )?.[1];
+  expect(nonce, `script-src with a nonce in: ${policy}`).toBeTruthy();
+  expect(csp.get('default-src')).toBe("'self'");
+  expect(csp.get('style-src')).toBe("'self' 'unsafe-inline'");
+  expect(csp.get('img-src')).toBe("'self' data: blob:");
+  expect(csp.get('connect-src')).toBe("'self' https://api.emailjs.com");
+  expect(csp.get('object-src')).toBe("'none'");
+  expect(csp.get('base-uri')).toBe("'self'");
+  expect(csp.get('form-action')).toBe("'self'");
+  expect(csp.get('frame-ancestors')).toBe("'self'");
+  return nonce!;
+}
+
+async function upcomingEventId(page: Page): Promise<number> {
+  const events = (await (await page.request.get('/api/events/')).json()) as {
+    id: number;
+    starts_at: string | null;
+    capacity: number | null;
+  }[];
+  const upcoming = events.find(
+    (event) =>
+      event.starts_at !== null &&
+      Date.parse(event.starts_at) > Date.now() &&
+      event.capacity === null,
+  );
+  if (!upcoming) throw new Error('The seed has no upcoming event');
+  return upcoming.id;
+}
+
+/** Collects the page's CSP violation reports (the init script runs outside the page's policy). */
+async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+    });
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
+test.describe('security headers', () => {
+  for (const route of SITE_ROUTES) {
+    test(`${route.path} sends the security headers and a fresh nonce-based policy`, async ({
+      request,
+    }) => {
+      const first = await request.get(route.path);
+      const second = await request.get(route.path);
+      expect(first.status()).toBe(200);
+      expectFixedHeaders(first);
+      const nonce = expectSitePolicy(first.headers()['content-security-policy']);
+      expect(expectSitePolicy(second.headers()['content-security-policy'])).not.toBe(nonce);
+    });
+  }
+
+  test('an event page, the not-found page and the Studio send them too', async ({ page }) => {
+    const eventPage = await page.request.get(`/events/${await upcomingEventId(page)}`);
+    expectFixedHeaders(eventPage);
+    expectSitePolicy(eventPage.headers()['content-security-policy']);
+
+    const missing = await page.request.get('/no-such-page');
+    expect(missing.status()).toBe(404);
+    expectFixedHeaders(missing);
+    expectSitePolicy(missing.headers()['content-security-policy']);
+
+    const studio = await page.request.get('/studio');
+    expectFixedHeaders(studio);
+    const studioPolicy = directives(studio.headers()['content-security-policy']);
+    expect(studioPolicy.get('frame-ancestors')).toBe("'self'");
+    expect(studioPolicy.get('object-src')).toBe("'none'");
+    expect(studioPolicy.get('frame-src')).toBe("'self'");
+  });
+
+  test('API answers, static files and metadata routes send the fixed headers', async ({ page }) => {
+    const api = await page.request.get('/api/events/');
+    expect(api.status()).toBe(200);
+    expectFixedHeaders(api);
+
+    await page.goto('/');
+    const script = await page.locator('script[src^="/_next/static/"]').first().getAttribute('src');
+    const asset = await page.request.get(script!);
+    expect(asset.status()).toBe(200);
+    expectFixedHeaders(asset);
+
+    for (const path of [
+      '/media/events/accounting-careers-info-session.svg',
+      '/robots.txt',
+      '/sitemap.xml',
+    ]) {
+      const response = await page.request.get(path);
+      expect(response.status(), path).toBe(200);
+      expectFixedHeaders(response);
+    }
+  });
+
+  test("every script of a page carries the nonce of the page's policy", async ({ page }) => {
+    const response = await page.goto(`/events/${await upcomingEventId(page)}`);
+    const nonce = expectSitePolicy(response?.headers()['content-security-policy']);
+    const scripts = await page.locator('script').evaluateAll((elements) =>
+      elements.map((element) => ({
+        nonce: (element as HTMLScriptElement).nonce,
+        type: element.getAttribute('type') ?? '',
+      })),
+    );
+    // Next.js's own scripts and the structured data (JSON-LD) of the layout and the event.
+    expect(scripts.filter((script) => script.type === 'application/ld+json')).toHaveLength(2);
+    expect(scripts.length).toBeGreaterThan(2);
+    for (const script of scripts) expect(script).toEqual({ nonce, type: script.type });
+  });
+});
+
+test.describe('no Content-Security-Policy violations', () => {
+  test('on the home page with the gallery and chart loaded', async ({ page, consoleErrors }) => {
+    test.setTimeout(60_000);
+    const violations = await recordViolations(page);
+    await page.goto('/');
+    await page.getByRole('region', { name: 'Photo gallery', exact: true }).scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('gallery-canvas').locator('canvas')).toHaveCount(1, {
+      timeout: 20_000,
+    });
+    const roadmap = page.getByTestId('roadmap');
+    await roadmap.scrollIntoViewIfNeeded();
+    await expect(roadmap.locator('svg').first()).toBeVisible({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    expect(await violations()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('on an event page through a registration and its EmailJS call', async ({
+    page,
+    consoleErrors,
+  }, testInfo) => {
+    const sends = await interceptEmailJs(page);
+    const violations = await recordViolations(page);
+    await page.goto(`/events/${await upcomingEventId(page)}`);
+    const form = page.getByRole('form', { name: 'Register for this Event' });
+    await form.getByLabel('First Name').fill('Mei');
+    await form.getByLabel('Last Name').fill('Chen');
+    await form.getByLabel('Email').fill(`csp.${testInfo.project.name}.${Date.now()}@example.org`);
+    await form.getByRole('button', { name: 'Register' }).click();
+    await expect(form.getByTestId('registration-status')).toHaveText(
+      'Registration successful! You are now registered for this event.',
+    );
+    await expect.poll(() => sends.length).toBeGreaterThan(0);
+    expect(await violations()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('on the Studio page', async ({ page, consoleErrors }) => {
+    const violations = await recordViolations(page);
+    await page.goto('/studio');
+    await page.waitForLoadState('networkidle');
+    expect(await violations()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('in draft-mode preview', async ({ page, consoleErrors }) => {
+    const violations = await recordViolations(page);
+    await page.goto(
+      `/api/draft-mode/enable?secret=${encodeURIComponent(E2E_PREVIEW_SECRET)}&redirect=%2Fevents`,
+    );
+    await expect(page).toHaveURL(/\/events$/);
+    await page.waitForLoadState('networkidle');
+    expect(await violations()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});

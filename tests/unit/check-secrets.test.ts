@@ -1,0 +1,112 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findSecrets, secretsFrom } from '@/scripts/check-secrets.mjs';
+
+const run = promisify(execFile);
+const SCRIPT = path.resolve('scripts/check-secrets.mjs');
+
+const ENV = {
+  SANITY_API_READ_TOKEN: 'skReadToken-4c1e9a77',
+  SANITY_PREVIEW_SECRET: 'preview/secret+1',
+  SANITY_REVALIDATE_SECRET: 'revalidate-secret-09',
+  DATABASE_URL: 'postgres://site:p%40ss-word-77@db.example:5432/tcsa',
+};
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fake build folder with a `static/` tree of the given files. */
+function buildWith(files: Record<string, string>): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'tcsa-secrets-'));
+  dirs.push(dist);
+  for (const [name, content] of Object.entries(files)) {
+    const file = path.join(dist, 'static', name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, content);
+  }
+  return dist;
+}
+
+async function scan(dist: string, env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [SCRIPT], {
+      env: { NODE_ENV: 'test', PATH: process.env.PATH, NEXT_DIST_DIR: dist, ...env },
+    });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
+}
+
+describe('secretsFrom', () => {
+  it('takes the three secrets and the decoded database password', () => {
+    expect(secretsFrom(ENV)).toEqual([
+      { name: 'SANITY_API_READ_TOKEN', value: 'skReadToken-4c1e9a77' },
+      { name: 'SANITY_PREVIEW_SECRET', value: 'preview/secret+1' },
+      { name: 'SANITY_REVALIDATE_SECRET', value: 'revalidate-secret-09' },
+      { name: 'DATABASE_URL password', value: 'p@ss-word-77' },
+    ]);
+  });
+
+  it('leaves out unset, blank and short values and a URL without a password', () => {
+    expect(
+      secretsFrom({
+        SANITY_API_READ_TOKEN: '  ',
+        SANITY_PREVIEW_SECRET: 'short',
+        DATABASE_URL: 'postgres://site@db.example/tcsa',
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('findSecrets', () => {
+  it('finds a secret written as it is, URL-encoded or JSON-escaped, in nested files', () => {
+    const dist = buildWith({
+      'chunks/app/page-1.js': 'const t="skReadToken-4c1e9a77";',
+      'chunks/other.js': 'fetch("/x?s=preview%2Fsecret%2B1")',
+      'css/site.css': 'body{color:red}',
+      'media/data.json': '{"p":"p@ss-word-77"}',
+    });
+    const leaks = findSecrets(path.join(dist, 'static'), secretsFrom(ENV));
+    expect(leaks.map(({ file, name }) => [path.relative(dist, file), name]).sort()).toEqual([
+      ['static/chunks/app/page-1.js', 'SANITY_API_READ_TOKEN'],
+      ['static/chunks/other.js', 'SANITY_PREVIEW_SECRET'],
+      ['static/media/data.json', 'DATABASE_URL password'],
+    ]);
+  });
+
+  it('finds nothing in clean files', () => {
+    const dist = buildWith({ 'chunks/main.js': 'console.log("revalidate-secret")' });
+    expect(findSecrets(path.join(dist, 'static'), secretsFrom(ENV))).toEqual([]);
+  });
+});
+
+describe('scripts/check-secrets.mjs', () => {
+  it('exits 1 and names the secret and the file when one leaked', async () => {
+    const dist = buildWith({ 'chunks/leak.js': 'x="revalidate-secret-09"' });
+    const { code, output } = await scan(dist, ENV);
+    expect(code).toBe(1);
+    expect(output).toContain('SANITY_REVALIDATE_SECRET found in');
+    expect(output).toContain(path.join('static', 'chunks', 'leak.js'));
+  });
+
+  it('exits 0 and counts the files when none leaked', async () => {
+    const dist = buildWith({ 'chunks/a.js': 'a', 'chunks/b.js': 'b' });
+    const { code, output } = await scan(dist, ENV);
+    expect(code).toBe(0);
+    expect(output).toContain('none of 4 server secrets in 2 files');
+  });
+
+  it('refuses to pass when no secret is set or there is no build', async () => {
+    const dist = buildWith({ 'chunks/a.js': 'a' });
+    expect((await scan(dist, {})).code).toBe(2);
+    expect((await scan(path.join(dist, 'missing'), ENV)).code).toBe(2);
+  });
+});
