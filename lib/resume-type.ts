@@ -6,6 +6,7 @@
 
 /** The largest resume accepted: 5 MB. */
 export const MAX_RESUME_BYTES = 5 * 1024 * 1024;
+export const RESUME_TOO_LARGE_MESSAGE = 'The resume file is too large: it must be at most 5 MB.';
 
 export type ResumeKind = 'pdf' | 'doc' | 'docx';
 

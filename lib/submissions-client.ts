@@ -1,10 +1,30 @@
-import {
-  MAX_RESUME_BYTES,
-  RESUME_TOO_LARGE_MESSAGE,
-  apiErrorSchema,
-  submissionCreatedSchema,
-} from '@/lib/api/contract';
 import { CSRF_HEADER, getCsrfToken } from '@/lib/csrf';
+import { MAX_RESUME_BYTES, RESUME_TOO_LARGE_MESSAGE } from '@/lib/resume-type';
+
+/*
+ * The answers are checked by hand rather than with the contract's zod schemas: this module runs in
+ * the browser, where zod would add about 110 kB and probe for eval, which the CSP refuses.
+ */
+function createdAnswer(body: unknown): { id: number; message: string } | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { id, message } = body as { id?: unknown; message?: unknown };
+  return Number.isInteger(id) && (id as number) > 0 && typeof message === 'string'
+    ? { id: id as number, message }
+    : null;
+}
+
+function errorAnswer(body: unknown): { error: string; fields: Record<string, string> } | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { error, fields } = body as { error?: unknown; fields?: unknown };
+  if (typeof error !== 'string') return null;
+  const named: Record<string, string> = {};
+  if (typeof fields === 'object' && fields !== null) {
+    for (const [name, text] of Object.entries(fields)) {
+      if (typeof text === 'string') named[name] = text;
+    }
+  }
+  return { error, fields: named };
+}
 
 /**
  * In the browser: sends a visitor's submission to the server, which stores it before any email
@@ -61,8 +81,8 @@ async function readResult(response: Response): Promise<SubmissionResult> {
     // Not JSON (a proxy's error page, say): answered below by status alone.
   }
   if (response.ok) {
-    const created = submissionCreatedSchema.safeParse(body);
-    if (created.success) return { ok: true, ...created.data };
+    const created = createdAnswer(body);
+    if (created) return { ok: true, ...created };
     return {
       ok: false,
       status: response.status,
@@ -70,12 +90,12 @@ async function readResult(response: Response): Promise<SubmissionResult> {
       fieldErrors: {},
     };
   }
-  const failure = apiErrorSchema.safeParse(body);
+  const failure = errorAnswer(body);
   return {
     ok: false,
     status: response.status,
-    message: failure.success ? failure.data.error : unexpectedAnswer(response.status),
-    fieldErrors: failure.success ? (failure.data.fields ?? {}) : {},
+    message: failure ? failure.error : unexpectedAnswer(response.status),
+    fieldErrors: failure ? failure.fields : {},
   };
 }
 

@@ -235,13 +235,12 @@ export const SUBMISSION_LIMITS = {
   text: 5000,
 } as const;
 
-export { MAX_RESUME_BYTES } from '@/lib/resume-type';
+export { MAX_RESUME_BYTES, RESUME_TOO_LARGE_MESSAGE } from '@/lib/resume-type';
 
 /** What the file input of the application form may offer (the server judges by content anyway). */
 export const RESUME_ACCEPT =
   '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-export const RESUME_TOO_LARGE_MESSAGE = 'The resume file is too large: it must be at most 5 MB.';
 export const RESUME_MISSING_MESSAGE = 'Choose your resume file (PDF, DOC or DOCX) to upload.';
 export const RESUME_EMPTY_MESSAGE = 'The resume file is empty. Choose another file.';
 export const RESUME_WRONG_TYPE_MESSAGE =
