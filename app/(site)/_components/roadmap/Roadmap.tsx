@@ -2,21 +2,27 @@
 
 import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState } from 'react';
-import { roadmapSeries, type RoadmapPoint } from './data';
+import { roadmapSeries, SPEC_ROADMAP, type RoadmapPoint, type RoadmapSeries } from './data';
 import styles from './Roadmap.module.css';
 
-function Placeholder() {
+/** The charts' frames at their final size, so nothing below moves when the charts arrive. */
+function Placeholder({ series }: { series: RoadmapSeries[] }) {
   return (
     <div className={styles.charts} aria-hidden="true">
-      <div className={`${styles.chart} ${styles.placeholder}`} />
-      <div className={`${styles.chart} ${styles.placeholder}`} />
+      {series.map((one) => (
+        <div key={one.id} className={styles.chart}>
+          <div className={styles.chartTitle}>{one.label}</div>
+          <div className={`${styles.plot} ${styles.placeholder}`} />
+        </div>
+      ))}
     </div>
   );
 }
 
 const RoadmapCharts = dynamic(() => import('./RoadmapCharts'), {
   ssr: false,
-  loading: Placeholder,
+  // The chunk is fetched only once the section is near; this shows for the moment it takes.
+  loading: () => <Placeholder series={roadmapSeries(SPEC_ROADMAP)} />,
 });
 
 /**
@@ -47,7 +53,7 @@ export function Roadmap({ points }: { points: readonly RoadmapPoint[] }) {
 
   return (
     <div ref={ref} data-testid="roadmap">
-      {near ? <RoadmapCharts series={series} /> : <Placeholder />}
+      {near ? <RoadmapCharts series={series} /> : <Placeholder series={series} />}
       {/* A table ignores a 1px width, so the wrapper is what hides it without widening the page. */}
       <div className="visually-hidden">
         <table>
