@@ -1,16 +1,14 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { TextAreaField, TextField } from '@/app/_components/forms/FormField';
 import formStyles from '@/app/_components/forms/Form.module.css';
+import { emailOffNotice } from '@/app/_components/forms/submission';
 import {
-  emailOffNotice,
-  focusFirstInvalid,
-  receivedText,
-  refusedText,
-  withoutField,
-  type FieldErrors,
-} from '@/app/_components/forms/submission';
+  fieldText,
+  FormStatus,
+  useSubmissionForm,
+} from '@/app/_components/forms/useSubmissionForm';
 import { isEmailConfigured, sendEmailForm, type EmailConfig } from '@/lib/email';
 import { submitMessage } from '@/lib/submissions-client';
 
@@ -25,13 +23,6 @@ export function contactNotConfiguredMessage(contactEmail: string | null): string
   return emailOffNotice('message', alternative);
 }
 
-type Status = { tone: 'success' | 'error'; text: string } | null;
-
-function fieldText(fields: FormData, name: string): string {
-  const value = fields.get(name);
-  return typeof value === 'string' ? value : '';
-}
-
 /**
  * The home page contact form: the server stores the message first, then EmailJS sends it to the
  * club as sender_name, sender_email and message.
@@ -44,58 +35,31 @@ export function ContactForm({
   /** The club's address from the site settings; null until an executive sets it. */
   contactEmail: string | null;
 }) {
-  const [sending, setSending] = useState(false);
-  const [status, setStatus] = useState<Status>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const statusId = useId();
+  const { sending, status, fieldErrors, statusId, onChange, submit, emailOnce } =
+    useSubmissionForm();
   const configured = isEmailConfigured(emailConfig, 'contact');
-
-  function report(tone: NonNullable<Status>['tone'], text: string) {
-    setStatus({ tone, text });
-    window.alert(text);
-  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
     const form = event.currentTarget;
     const fields = new FormData(form);
-    setSending(true);
-    setStatus(null);
-    try {
-      const stored = await submitMessage({
-        sender_name: fieldText(fields, 'sender_name'),
-        sender_email: fieldText(fields, 'sender_email'),
-        message: fieldText(fields, 'message'),
-      });
-      if (!stored.ok) {
-        // Nothing was stored, so nothing is emailed and what was typed stays to be corrected.
-        setFieldErrors(stored.fieldErrors);
-        report('error', refusedText(CONTACT_FAILURE, stored));
-        focusFirstInvalid(form, stored.fieldErrors);
-        return;
-      }
-      setFieldErrors({});
-      if (!configured) {
-        report('success', receivedText(stored.message, 'message', 'not-configured'));
-      } else {
-        try {
-          await sendEmailForm(emailConfig, 'contact', form);
-          report('success', CONTACT_SUCCESS);
-        } catch {
-          // lib/email logged why; the message is stored, so the visitor is not told it failed.
-          report('success', receivedText(stored.message, 'message', 'failed'));
-        }
-      }
-      form.reset();
-    } finally {
-      setSending(false);
-    }
-  }
-
-  function onChange(event: FormEvent<HTMLFormElement>) {
-    const name = (event.target as Element).getAttribute('name');
-    if (name) setFieldErrors((current) => withoutField(current, name));
+    await submit(form, {
+      store: () =>
+        submitMessage({
+          sender_name: fieldText(fields, 'sender_name'),
+          sender_email: fieldText(fields, 'sender_email'),
+          message: fieldText(fields, 'message'),
+        }),
+      failure: CONTACT_FAILURE,
+      afterStored: (received) =>
+        emailOnce(
+          received,
+          'message',
+          configured ? () => sendEmailForm(emailConfig, 'contact', form) : null,
+          CONTACT_SUCCESS,
+        ),
+    });
   }
 
   return (
@@ -132,9 +96,7 @@ export function ContactForm({
         id="contact-message"
         error={fieldErrors.message}
       />
-      <p id={statusId} className={formStyles.status} role="status" data-tone={status?.tone}>
-        {status?.text}
-      </p>
+      <FormStatus id={statusId} status={status} />
       <div className={formStyles.actions}>
         <button type="submit" className={`button ${formStyles.submit}`} disabled={sending}>
           {sending ? 'Sending...' : 'Send Message'}

@@ -3,14 +3,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { TextField } from '@/app/_components/forms/FormField';
 import formStyles from '@/app/_components/forms/Form.module.css';
+import { emailOffNotice, receivedText } from '@/app/_components/forms/submission';
 import {
-  emailOffNotice,
-  focusFirstInvalid,
-  receivedText,
-  refusedText,
-  withoutField,
-  type FieldErrors,
-} from '@/app/_components/forms/submission';
+  fieldText,
+  FormStatus,
+  useSubmissionForm,
+} from '@/app/_components/forms/useSubmissionForm';
 import { isEmailConfigured, sendEmail, sendEmailForm, type EmailConfig } from '@/lib/email';
 import { RESUME_ACCEPT, RESUME_HINT, checkResumeFile } from '@/lib/resume';
 import { submitApplication } from '@/lib/submissions-client';
@@ -46,13 +44,6 @@ export type ApplicationFormCopy = {
   confirmation: string;
 };
 
-type Status = { tone: 'success' | 'error' | 'partial'; text: string } | null;
-
-function fieldText(fields: FormData, name: string): string {
-  const value = fields.get(name);
-  return typeof value === 'string' ? value.trim() : '';
-}
-
 /**
  * 'Tell us About Yourself !': after a confirmation, the server stores the application and its
  * resume; then the whole form (resume attached) goes to the club's admin template, and only once
@@ -73,11 +64,9 @@ export function ApplicationForm({
   const formRef = useRef<HTMLFormElement>(null);
   const resumeRef = useRef<HTMLInputElement>(null);
   const [confirming, setConfirming] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [status, setStatus] = useState<Status>(null);
   const [resumeError, setResumeError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const statusId = useId();
+  const { sending, status, setStatus, fieldErrors, statusId, report, onChange, submit } =
+    useSubmissionForm();
   const resumeHintId = useId();
   const resumeErrorId = useId();
   const configured = isEmailConfigured(emailConfig, 'applicationAdmin');
@@ -91,11 +80,6 @@ export function ApplicationForm({
     input.setCustomValidity(problem ?? '');
     setResumeError(problem);
     return problem === null;
-  }
-
-  function report(tone: NonNullable<Status>['tone'], text: string) {
-    setStatus({ tone, text });
-    window.alert(text);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -115,31 +99,21 @@ export function ApplicationForm({
     if (!form) return;
     const fields = new FormData(form);
     const reply = {
-      applicant_name: fieldText(fields, 'applicant_name'),
-      applicant_email: fieldText(fields, 'applicant_email'),
-      position: fieldText(fields, 'position'),
+      applicant_name: fieldText(fields, 'applicant_name').trim(),
+      applicant_email: fieldText(fields, 'applicant_email').trim(),
+      position: fieldText(fields, 'position').trim(),
     };
-    setSending(true);
-    try {
-      const stored = await submitApplication(fields);
-      if (!stored.ok) {
-        // Nothing was stored, so nothing is emailed and what was typed stays to be corrected.
-        setFieldErrors(stored.fieldErrors);
-        report('error', refusedText(APPLICATION_FAILURE, stored));
-        focusFirstInvalid(form, stored.fieldErrors);
-        return;
-      }
-      setFieldErrors({});
-      if (!configured) {
-        report('success', receivedText(stored.message, 'application', 'not-configured'));
-      } else {
-        await sendEmails(form, reply, stored.message);
-      }
-      form.reset();
+    const stored = await submit(form, {
+      store: () => submitApplication(fields),
+      failure: APPLICATION_FAILURE,
+      afterStored: (received) =>
+        configured
+          ? sendEmails(form, reply, received)
+          : report('success', receivedText(received, 'application', 'not-configured')),
+    });
+    if (stored) {
       resumeRef.current?.setCustomValidity('');
       setResumeError(null);
-    } finally {
-      setSending(false);
     }
   }
 
@@ -162,11 +136,6 @@ export function ApplicationForm({
     } catch {
       report('partial', APPLICATION_ALERTS.replyFailed);
     }
-  }
-
-  function onChange(event: FormEvent<HTMLFormElement>) {
-    const name = (event.target as Element).getAttribute('name');
-    if (name) setFieldErrors((current) => withoutField(current, name));
   }
 
   // The browser's own check of the chosen file comes first; the server's verdict otherwise.
@@ -235,9 +204,7 @@ export function ApplicationForm({
             {resumeMessage}
           </p>
         </div>
-        <p id={statusId} className={formStyles.status} role="status" data-tone={status?.tone}>
-          {status?.text}
-        </p>
+        <FormStatus id={statusId} status={status} />
         <div className={formStyles.actions}>
           <button
             type="submit"

@@ -1,16 +1,14 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { TextAreaField, TextField } from '@/app/_components/forms/FormField';
 import formStyles from '@/app/_components/forms/Form.module.css';
+import { emailOffNotice } from '@/app/_components/forms/submission';
 import {
-  emailOffNotice,
-  focusFirstInvalid,
-  receivedText,
-  refusedText,
-  withoutField,
-  type FieldErrors,
-} from '@/app/_components/forms/submission';
+  fieldText,
+  FormStatus,
+  useSubmissionForm,
+} from '@/app/_components/forms/useSubmissionForm';
 import { isEmailConfigured, sendEmailForm, type EmailConfig } from '@/lib/email';
 import { submitServiceRequest } from '@/lib/submissions-client';
 
@@ -32,13 +30,6 @@ export type ServicesFormCopy = {
   submitLabel: string;
 };
 
-type Status = { tone: 'success' | 'error'; text: string } | null;
-
-function fieldText(fields: FormData, name: string): string {
-  const value = fields.get(name);
-  return typeof value === 'string' ? value : '';
-}
-
 /**
  * 'Let us contact you': an organisation's request, stored by the server first, then sent with
  * EmailJS as name, email and needs.
@@ -55,58 +46,31 @@ export function ServicesForm({
   /** The id of the heading that names the form. */
   labelledBy: string;
 }) {
-  const [sending, setSending] = useState(false);
-  const [status, setStatus] = useState<Status>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const statusId = useId();
+  const { sending, status, fieldErrors, statusId, onChange, submit, emailOnce } =
+    useSubmissionForm();
   const configured = isEmailConfigured(emailConfig, 'services');
-
-  function report(tone: NonNullable<Status>['tone'], text: string) {
-    setStatus({ tone, text });
-    window.alert(text);
-  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
     const form = event.currentTarget;
     const fields = new FormData(form);
-    setSending(true);
-    setStatus(null);
-    try {
-      const stored = await submitServiceRequest({
-        name: fieldText(fields, 'name'),
-        email: fieldText(fields, 'email'),
-        needs: fieldText(fields, 'needs'),
-      });
-      if (!stored.ok) {
-        // Nothing was stored, so nothing is emailed and what was typed stays to be corrected.
-        setFieldErrors(stored.fieldErrors);
-        report('error', refusedText(SERVICES_FAILURE, stored));
-        focusFirstInvalid(form, stored.fieldErrors);
-        return;
-      }
-      setFieldErrors({});
-      if (!configured) {
-        report('success', receivedText(stored.message, 'request', 'not-configured'));
-      } else {
-        try {
-          await sendEmailForm(emailConfig, 'services', form);
-          report('success', SERVICES_SUCCESS);
-        } catch {
-          // lib/email logged why; the request is stored, so the visitor is not asked to resend.
-          report('success', receivedText(stored.message, 'request', 'failed'));
-        }
-      }
-      form.reset();
-    } finally {
-      setSending(false);
-    }
-  }
-
-  function onChange(event: FormEvent<HTMLFormElement>) {
-    const name = (event.target as Element).getAttribute('name');
-    if (name) setFieldErrors((current) => withoutField(current, name));
+    await submit(form, {
+      store: () =>
+        submitServiceRequest({
+          name: fieldText(fields, 'name'),
+          email: fieldText(fields, 'email'),
+          needs: fieldText(fields, 'needs'),
+        }),
+      failure: SERVICES_FAILURE,
+      afterStored: (received) =>
+        emailOnce(
+          received,
+          'request',
+          configured ? () => sendEmailForm(emailConfig, 'services', form) : null,
+          SERVICES_SUCCESS,
+        ),
+    });
   }
 
   return (
@@ -143,9 +107,7 @@ export function ServicesForm({
         id="services-needs"
         error={fieldErrors.needs}
       />
-      <p id={statusId} className={formStyles.status} role="status" data-tone={status?.tone}>
-        {status?.text}
-      </p>
+      <FormStatus id={statusId} status={status} />
       <div className={formStyles.actions}>
         <button
           type="submit"
