@@ -32,12 +32,12 @@ async function DesignList() {
     return <p className="status-text">No designs available at the moment.</p>;
   }
   return (
-    <ul className={styles.grid}>
+    <ul className={`card-grid ${styles.grid}`}>
       {designs.map((design, index) => {
         const description = design.description?.trim();
         return (
           <li key={design.id}>
-            <article className={styles.card} data-testid="design-card">
+            <article className="card-surface" data-testid="design-card">
               <div className={styles.image}>
                 <Image
                   src={design.image}

@@ -31,7 +31,7 @@ async function SponsorList() {
     return <p className="status-text">No sponsors available at the moment.</p>;
   }
   return (
-    <ul className={styles.grid}>
+    <ul className={`card-grid ${styles.grid}`}>
       {sponsors.map((sponsor) => (
         <li key={sponsor.id}>
           <SponsorCard sponsor={sponsor} />

@@ -59,7 +59,7 @@ async function ResourceList() {
     return <p className="status-text">No resources available at the moment.</p>;
   }
   return (
-    <ul className={styles.grid}>
+    <ul className="card-grid">
       {resources.map((resource) => (
         <li key={resource.id}>
           <ResourceCard resource={resource} />

@@ -26,7 +26,7 @@ export type SponsorCardData = Pick<
 export function SponsorCard({ sponsor }: { sponsor: SponsorCardData }) {
   const description = sponsor.description?.trim();
   return (
-    <article className={styles.card} data-testid="sponsor-card">
+    <article className="card-surface" data-testid="sponsor-card">
       <div className={styles.logo}>
         <Image src={sponsor.logo_img} alt={`${sponsor.name} logo`} fill sizes="320px" />
       </div>

@@ -16,7 +16,7 @@ function ExternalIcon() {
 /** One 'Explore More' card (spec section 2): thumbnail, title, description, 'Learn More'. */
 export function ResourceCard({ resource }: { resource: ResourceDto }) {
   return (
-    <article className={styles.card} data-testid="resource-card">
+    <article className="card-surface" data-testid="resource-card">
       <div className={styles.thumbnail}>
         {resource.thumbnail_img ? (
           <Image
