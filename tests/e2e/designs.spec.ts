@@ -1,10 +1,6 @@
-import type { BrowserContext } from '@playwright/test';
 import { SEED_DESIGNS } from '@/lib/db/seed/content';
+import { setTestFault } from './support/faults';
 import { expect, test } from './support/fixtures';
-
-async function setFault(context: BrowserContext, baseURL: string | undefined, value: string) {
-  await context.addCookies([{ name: 'tcsa-test-fault', value, url: baseURL! }]);
-}
 
 test('shows the Design Portfolio: each design with image, title and optional description', async ({
   page,
@@ -42,7 +38,7 @@ test('shows Error: Failed to load designs when they cannot be loaded', async ({
   consoleErrors,
   expectAccessible,
 }) => {
-  await setFault(context, baseURL, 'designs=error');
+  await setTestFault(context, baseURL, 'designs=error');
   await page.goto('/designs');
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(
     'Error: Failed to load designs',
@@ -58,7 +54,7 @@ test('says the data is invalid when the designs answer is not a list', async ({
   baseURL,
   consoleErrors,
 }) => {
-  await setFault(context, baseURL, 'designs=invalid');
+  await setTestFault(context, baseURL, 'designs=invalid');
   await page.goto('/designs');
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(
     'Error: Invalid data format received from server',
@@ -73,7 +69,7 @@ test('says so when there are no designs', async ({
   consoleErrors,
   expectAccessible,
 }) => {
-  await setFault(context, baseURL, 'designs=empty');
+  await setTestFault(context, baseURL, 'designs=empty');
   await page.goto('/designs');
   await expect(page.getByText('No designs available at the moment.')).toBeVisible();
   await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
@@ -87,7 +83,7 @@ test('shows a loading text while the designs are read', async ({
   baseURL,
   consoleErrors,
 }) => {
-  await setFault(context, baseURL, 'designs=slow');
+  await setTestFault(context, baseURL, 'designs=slow');
   await page.goto('/designs', { waitUntil: 'commit' });
   const status = page.getByRole('main').getByRole('status');
   await expect(status).toHaveText('Loading designs...');

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, BrowserContext, Page, Request, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page, Request, TestInfo } from '@playwright/test';
+import { setTestFault } from './support/faults';
 import { expect, test } from './support/fixtures';
 import { child, parseIcs, property, unescapeText } from './support/ical';
 import { E2E_EMAILJS } from './support/server';
@@ -60,10 +61,6 @@ let emailCounter = 0;
 function uniqueEmail(testInfo: TestInfo, label: string): string {
   emailCounter += 1;
   return `${label}.${testInfo.project.name}.${testInfo.workerIndex}.${Date.now()}.${emailCounter}@example.org`;
-}
-
-async function setFault(context: BrowserContext, value: string, baseURL: string | undefined) {
-  await context.addCookies([{ name: 'tcsa-test-fault', value, url: baseURL! }]);
 }
 
 type EmailSend = {
@@ -230,7 +227,7 @@ test.describe('/events', () => {
       consoleErrors,
       expectAccessible,
     }) => {
-      await setFault(context, fault, baseURL);
+      await setTestFault(context, baseURL, fault);
       const response = await page.goto('/events');
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('main').getByRole('alert')).toHaveText(text);
@@ -243,7 +240,7 @@ test.describe('/events', () => {
   }
 
   test('says when there are no events', async ({ page, context, baseURL, consoleErrors }) => {
-    await setFault(context, 'events=empty', baseURL);
+    await setTestFault(context, baseURL, 'events=empty');
     await page.goto('/events');
     await expect(page.getByText('No events available at the moment.')).toBeVisible();
     await expect(page.getByTestId('event-card')).toHaveCount(0);
@@ -257,7 +254,7 @@ test.describe('/events', () => {
     context,
     baseURL,
   }) => {
-    await setFault(context, 'eventHeroImage=error', baseURL);
+    await setTestFault(context, baseURL, 'eventHeroImage=error');
     await page.goto('/events');
     await expect(page.locator('[data-hero-media="error"]')).toHaveCount(1);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('EVENTS');
@@ -401,7 +398,7 @@ test.describe('/events/{id}', () => {
       expectAccessible,
     }) => {
       const gala = await seededEvent(request, GALA);
-      await setFault(context, fault, baseURL);
+      await setTestFault(context, baseURL, fault);
       await page.goto(`/events/${gala.id}`);
       await expect(page).toHaveTitle('Event Details');
       await expect(page.getByRole('main').getByRole('alert')).toHaveText(text);

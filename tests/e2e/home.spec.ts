@@ -1,12 +1,9 @@
-import type { BrowserContext, Page, Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
+import { recordAlerts } from './support/emailjs';
 import { E2E_EMAILJS } from './support/server';
 import { nextSubmission, ownClientAddress, recordSubmissionTraffic } from './support/submissions';
+import { setTestFault } from './support/faults';
 import { expect, isPhone, test } from './support/fixtures';
-
-/** Makes the named data sources fail, come back empty or answer slowly for this test only. */
-async function withFaults(context: BrowserContext, baseURL: string, faults: string) {
-  await context.addCookies([{ name: 'tcsa-test-fault', value: faults, url: baseURL }]);
-}
 
 type Member = {
   id: number;
@@ -187,7 +184,7 @@ test.describe('home page, loaded with the seed data', () => {
 
 test.describe('home page, when a data source fails', () => {
   test('each section shows its own error text', async ({ page, context, baseURL }) => {
-    await withFaults(
+    await setTestFault(
       context,
       baseURL!,
       'members=error,events=error,circularGalleryImages=error,sponsorImages=error,homeHeroMedia=error',
@@ -214,7 +211,7 @@ test.describe('home page, when a data source fails', () => {
   });
 
   test('each section shows its empty state', async ({ page, context, baseURL, consoleErrors }) => {
-    await withFaults(
+    await setTestFault(
       context,
       baseURL!,
       'members=empty,events=empty,circularGalleryImages=empty,homeHeroMedia=empty,sponsorImages=empty',
@@ -236,7 +233,7 @@ test.describe('home page, when a data source fails', () => {
     context,
     baseURL,
   }) => {
-    await withFaults(
+    await setTestFault(
       context,
       baseURL!,
       'members=slow,events=slow,circularGalleryImages=slow,sponsorImages=slow',
@@ -281,15 +278,6 @@ test.describe('home contact form', () => {
       await answer(route);
     });
     return sent;
-  }
-
-  function recordAlerts(page: Page) {
-    const alerts: string[] = [];
-    page.on('dialog', async (dialog) => {
-      alerts.push(dialog.message());
-      await dialog.accept();
-    });
-    return alerts;
   }
 
   test('stores the message, then sends it through EmailJS and says so', async ({

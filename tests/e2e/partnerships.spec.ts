@@ -1,10 +1,6 @@
-import type { BrowserContext } from '@playwright/test';
 import { SEED_SPONSORS } from '@/lib/db/seed/content';
+import { setTestFault } from './support/faults';
 import { expect, test } from './support/fixtures';
-
-async function setFault(context: BrowserContext, baseURL: string | undefined, value: string) {
-  await context.addCookies([{ name: 'tcsa-test-fault', value, url: baseURL! }]);
-}
 
 const longSponsor = SEED_SPONSORS.find((sponsor) => Array.from(sponsor.description).length > 150)!;
 const shortSponsor = SEED_SPONSORS.find(
@@ -104,7 +100,7 @@ test('shows the failure text when the sponsors cannot be loaded', async ({
   consoleErrors,
   expectAccessible,
 }) => {
-  await setFault(context, baseURL, 'sponsors=error');
+  await setTestFault(context, baseURL, 'sponsors=error');
   await page.goto('/partnerships');
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('Failed to load sponsors');
   await expect(page.getByTestId('sponsor-card')).toHaveCount(0);
@@ -119,7 +115,7 @@ test('says the data is invalid when the sponsors answer is not an array', async 
   consoleErrors,
   expectAccessible,
 }) => {
-  await setFault(context, baseURL, 'sponsors=invalid');
+  await setTestFault(context, baseURL, 'sponsors=invalid');
   await page.goto('/partnerships');
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(
     'Invalid data format received from server',
@@ -136,7 +132,7 @@ test('says so when there are no sponsors', async ({
   consoleErrors,
   expectAccessible,
 }) => {
-  await setFault(context, baseURL, 'sponsors=empty');
+  await setTestFault(context, baseURL, 'sponsors=empty');
   await page.goto('/partnerships');
   await expect(page.getByText('No sponsors available at the moment.')).toBeVisible();
   await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
@@ -150,7 +146,7 @@ test('shows Loading sponsors... while the sponsors are read', async ({
   baseURL,
   consoleErrors,
 }) => {
-  await setFault(context, baseURL, 'sponsors=slow');
+  await setTestFault(context, baseURL, 'sponsors=slow');
   await page.goto('/partnerships', { waitUntil: 'commit' });
   const status = page.getByRole('main').getByRole('status');
   await expect(status).toHaveText('Loading sponsors...');

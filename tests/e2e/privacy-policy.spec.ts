@@ -1,9 +1,5 @@
-import type { BrowserContext } from '@playwright/test';
+import { setTestFault } from './support/faults';
 import { expect, test } from './support/fixtures';
-
-async function setFault(context: BrowserContext, baseURL: string | undefined, value: string) {
-  await context.addCookies([{ name: 'tcsa-test-fault', value, url: baseURL! }]);
-}
 
 /** The ten sections of spec section 2, as the bundled content titles them. */
 const SECTIONS = [
@@ -55,7 +51,7 @@ test('shows a clear error when the policy cannot be loaded', async ({
   consoleErrors,
   expectAccessible,
 }) => {
-  await setFault(context, baseURL, 'privacyPolicy=error');
+  await setTestFault(context, baseURL, 'privacyPolicy=error');
   await page.goto('/privacy-policy');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(
@@ -72,7 +68,7 @@ test('says so when the policy has not been published', async ({
   baseURL,
   consoleErrors,
 }) => {
-  await setFault(context, baseURL, 'privacyPolicy=empty');
+  await setTestFault(context, baseURL, 'privacyPolicy=empty');
   await page.goto('/privacy-policy');
   await expect(page.getByText('The privacy policy has not been published yet.')).toBeVisible();
   await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
@@ -85,7 +81,7 @@ test('shows a loading text while the policy is read', async ({
   baseURL,
   consoleErrors,
 }) => {
-  await setFault(context, baseURL, 'privacyPolicy=slow');
+  await setTestFault(context, baseURL, 'privacyPolicy=slow');
   await page.goto('/privacy-policy', { waitUntil: 'commit' });
   const status = page.getByRole('main').getByRole('status');
   await expect(status).toHaveText('Loading privacy policy...');

@@ -1,10 +1,7 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { SEED_CAROUSEL, SEED_RESOURCES } from '@/lib/db/seed/content';
+import { setTestFault } from './support/faults';
 import { expect, test } from './support/fixtures';
-
-async function setFault(context: BrowserContext, baseURL: string | undefined, value: string) {
-  await context.addCookies([{ name: 'tcsa-test-fault', value, url: baseURL! }]);
-}
 
 function slideshow(page: Page) {
   return page.getByRole('region', { name: 'Resource highlights' });
@@ -277,7 +274,7 @@ test('shows the slideshow error and keeps the resources', async ({
   consoleErrors,
   expectAccessible,
 }) => {
-  await setFault(context, baseURL, 'resourceCarouselImages=error');
+  await setTestFault(context, baseURL, 'resourceCarouselImages=error');
   await page.goto('/resources');
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(
     'Failed to load slideshow images',
@@ -295,7 +292,7 @@ test('shows the resources error and keeps the slideshow', async ({
   consoleErrors,
   expectAccessible,
 }) => {
-  await setFault(context, baseURL, 'resources=error');
+  await setTestFault(context, baseURL, 'resources=error');
   await page.goto('/resources');
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('Failed to load resources');
   await expect(page.getByTestId('resource-card')).toHaveCount(0);
@@ -310,7 +307,7 @@ test('says so when the resources answer is not a list', async ({
   baseURL,
   consoleErrors,
 }) => {
-  await setFault(context, baseURL, 'resources=invalid,resourceCarouselImages=invalid');
+  await setTestFault(context, baseURL, 'resources=invalid,resourceCarouselImages=invalid');
   await page.goto('/resources');
   await expect(page.getByRole('main').getByRole('alert')).toHaveText([
     'Invalid data format received from server',
@@ -326,7 +323,7 @@ test('shows the empty states', async ({
   consoleErrors,
   expectAccessible,
 }) => {
-  await setFault(context, baseURL, 'resources=empty,resourceCarouselImages=empty');
+  await setTestFault(context, baseURL, 'resources=empty,resourceCarouselImages=empty');
   await page.goto('/resources');
   await expect(page.getByText('No slideshow images available at the moment.')).toBeVisible();
   await expect(page.getByText('No resources available at the moment.')).toBeVisible();
@@ -342,7 +339,7 @@ test('a hero image failure is only logged: the hero keeps its default background
   baseURL,
   consoleErrors,
 }) => {
-  await setFault(context, baseURL, 'resourceHeroImage=error');
+  await setTestFault(context, baseURL, 'resourceHeroImage=error');
   await page.goto('/resources');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('USEFUL RESOURCES');
   await expect(page.locator('[data-hero-media="error"]')).toHaveCount(1);
@@ -358,7 +355,7 @@ test('shows the loading texts while the slideshow and the resources are read', a
   baseURL,
   consoleErrors,
 }) => {
-  await setFault(context, baseURL, 'resourceCarouselImages=slow,resources=slow');
+  await setTestFault(context, baseURL, 'resourceCarouselImages=slow,resources=slow');
   await page.goto('/resources', { waitUntil: 'commit' });
   const main = page.getByRole('main');
   await expect(main.getByRole('status').filter({ hasText: 'Loading slideshow...' })).toBeVisible();

@@ -1,3 +1,4 @@
+import { setTestFault } from './support/faults';
 import { expect, test } from './support/fixtures';
 import { SITE_ROUTES } from './support/routes';
 
@@ -33,7 +34,7 @@ test('sitemap.xml still lists the pages when the events cannot be read', async (
   context,
   baseURL,
 }) => {
-  await context.addCookies([{ name: 'tcsa-test-fault', value: 'events=error', url: baseURL! }]);
+  await setTestFault(context, baseURL, 'events=error');
   const xml = await (await context.request.get('/sitemap.xml')).text();
   const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
     (match) => new URL(match[1]!).pathname,
