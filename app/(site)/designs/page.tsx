@@ -2,10 +2,9 @@ import Image from 'next/image';
 import { Suspense } from 'react';
 import { Hero } from '@/app/_components/Hero';
 import { readPageHeroCopy } from '@/app/(site)/_components/page-hero-copy';
-import { readFailureText } from '@/app/(site)/_components/read-failure';
 import type { DesignDto } from '@/lib/api/contract';
 import { getDesigns } from '@/lib/api/reads';
-import { DATA_SOURCES } from '@/lib/api/sources';
+import { sectionFailureText } from '@/lib/api/failure';
 import styles from './Designs.module.css';
 import { pageMetadata } from '@/lib/seo';
 
@@ -24,7 +23,7 @@ async function DesignList() {
     // The spec shows this failure as 'Error: Failed to load designs'.
     return (
       <p role="alert" className="error-text">
-        Error: {readFailureText(error, DATA_SOURCES.designs.failure)}
+        Error: {sectionFailureText(error, 'designs')}
       </p>
     );
   }

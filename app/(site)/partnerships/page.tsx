@@ -1,10 +1,9 @@
 import { Suspense } from 'react';
 import { Hero } from '@/app/_components/Hero';
 import { readPageHeroCopy } from '@/app/(site)/_components/page-hero-copy';
-import { readFailureText } from '@/app/(site)/_components/read-failure';
 import type { SponsorDto } from '@/lib/api/contract';
 import { getSponsors } from '@/lib/api/reads';
-import { DATA_SOURCES } from '@/lib/api/sources';
+import { sectionFailureText } from '@/lib/api/failure';
 import { SponsorCard } from './_components/SponsorCard';
 import styles from './_components/Partnerships.module.css';
 import { pageMetadata } from '@/lib/seo';
@@ -23,7 +22,7 @@ async function SponsorList() {
   } catch (error) {
     return (
       <p role="alert" className="error-text">
-        {readFailureText(error, DATA_SOURCES.sponsors.failure)}
+        {sectionFailureText(error, 'sponsors')}
       </p>
     );
   }

@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
 import { Hero } from '@/app/_components/Hero';
 import { readPageHeroCopy } from '@/app/(site)/_components/page-hero-copy';
-import { readFailureText } from '@/app/(site)/_components/read-failure';
+import { pageHeroMedia } from '@/app/(site)/_components/page-hero-media';
 import type { ImageRecordDto, ResourceDto } from '@/lib/api/contract';
-import { getPageHeroImages, getResourceCarouselImages, getResources } from '@/lib/api/reads';
-import { DATA_SOURCES } from '@/lib/api/sources';
+import { getResourceCarouselImages, getResources } from '@/lib/api/reads';
+import { sectionFailureText } from '@/lib/api/failure';
 import { ResourceCard } from './_components/ResourceCard';
 import { Slideshow } from './_components/Slideshow';
 import styles from './_components/Resources.module.css';
@@ -17,11 +17,6 @@ export const generateMetadata = pageMetadata({
     'Useful resources for Chinese business students at Telfer: academic guides, career help and student services.',
 });
 
-async function heroImage() {
-  const [first] = await getPageHeroImages('resources');
-  return first ? { image: first.image } : null;
-}
-
 async function SlideshowSection() {
   let images: ImageRecordDto[];
   try {
@@ -29,7 +24,7 @@ async function SlideshowSection() {
   } catch (error) {
     return (
       <p role="alert" className="error-text">
-        {readFailureText(error, DATA_SOURCES.resourceCarouselImages.failure)}
+        {sectionFailureText(error, 'resourceCarouselImages')}
       </p>
     );
   }
@@ -51,7 +46,7 @@ async function ResourceList() {
   } catch (error) {
     return (
       <p role="alert" className="error-text">
-        {readFailureText(error, DATA_SOURCES.resources.failure)}
+        {sectionFailureText(error, 'resources')}
       </p>
     );
   }
@@ -77,7 +72,7 @@ export default async function ResourcesPage() {
         compact
         title={hero.title}
         message={hero.message}
-        media={heroImage()}
+        media={pageHeroMedia('resources')}
         mediaErrorMessage="Failed to load the resources hero image"
       />
       <div className={`section ${styles.slideshowSection}`}>

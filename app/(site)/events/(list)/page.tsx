@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
 import { EventCard, EventCardPlaceholder } from '@/app/_components/EventCard';
-import { Hero, type HeroMediaSource } from '@/app/_components/Hero';
+import { Hero } from '@/app/_components/Hero';
+import { pageHeroMedia } from '@/app/(site)/_components/page-hero-media';
 import type { EventDto } from '@/lib/api/contract';
-import { getEvents, getPageHeroImages } from '@/lib/api/reads';
+import { getEvents } from '@/lib/api/reads';
 import { DATA_SOURCES } from '@/lib/api/sources';
 import { eventsLoadFailureText, NO_EVENTS } from '@/lib/event-details';
 import { eventPhase, orderForListing } from '@/lib/events';
@@ -15,11 +16,6 @@ export const generateMetadata = pageMetadata({
   title: { absolute: 'Events' },
   description: EVENTS_HERO.message,
 });
-
-async function eventsHeroImage(): Promise<HeroMediaSource | null> {
-  const [first] = await getPageHeroImages('events');
-  return first ? { image: first.image } : null;
-}
 
 function EventGrid({ events, now }: { events: EventDto[]; now: Date }) {
   return (
@@ -85,7 +81,7 @@ export default function EventsPage() {
         compact
         title={EVENTS_HERO.title}
         message={EVENTS_HERO.message}
-        media={eventsHeroImage()}
+        media={pageHeroMedia('events')}
         mediaErrorMessage={DATA_SOURCES.eventHeroImage.failure}
       />
       <div className="section">
