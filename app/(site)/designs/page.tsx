@@ -40,10 +40,13 @@ async function DesignList() {
               <div className={styles.image}>
                 <Image
                   src={design.image}
-                  alt={design.title}
+                  // The card's heading names the design right below; repeating it as the image's
+                  // text would make screen readers say it twice.
+                  alt=""
                   fill
                   // The first row is on screen at once: load it eagerly.
                   priority={index < 3}
+                  fetchPriority={index === 0 ? 'high' : undefined}
                   sizes="(max-width: 600px) 100vw, (max-width: 1000px) 50vw, 380px"
                 />
               </div>
