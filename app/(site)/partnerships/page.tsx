@@ -31,9 +31,9 @@ async function SponsorList() {
   }
   return (
     <ul className={`card-grid ${styles.grid}`}>
-      {sponsors.map((sponsor) => (
+      {sponsors.map((sponsor, index) => (
         <li key={sponsor.id}>
-          <SponsorCard sponsor={sponsor} />
+          <SponsorCard sponsor={sponsor} eager={index < 3} first={index === 0} />
         </li>
       ))}
     </ul>

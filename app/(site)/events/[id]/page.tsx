@@ -144,7 +144,9 @@ export default async function EventDetailPage({ params }: Props) {
               src={event.poster_img}
               alt={`Poster for ${title}`}
               fill
+              // The page's largest paint: fetched first, ahead of the scripts.
               priority
+              fetchPriority="high"
               sizes="(max-width: 800px) 100vw, 420px"
             />
           ) : (

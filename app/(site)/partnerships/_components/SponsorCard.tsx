@@ -23,12 +23,29 @@ export type SponsorCardData = Pick<
  * One partner (spec section 2): logo, name, description, an Instagram link when the sponsor has
  * one and 'Learn more' when it has a link. Both open the sponsor's pages in a new tab.
  */
-export function SponsorCard({ sponsor }: { sponsor: SponsorCardData }) {
+export function SponsorCard({
+  sponsor,
+  eager = false,
+  first = false,
+}: {
+  sponsor: SponsorCardData;
+  /** The first cards are on screen at once: their logos load eagerly, with the page. */
+  eager?: boolean;
+  /** The first card's logo is a phone's largest paint: it is fetched first. */
+  first?: boolean;
+}) {
   const description = sponsor.description?.trim();
   return (
     <article className="card-surface" data-testid="sponsor-card">
       <div className={styles.logo}>
-        <Image src={sponsor.logo_img} alt={`${sponsor.name} logo`} fill sizes="320px" />
+        <Image
+          src={sponsor.logo_img}
+          alt={`${sponsor.name} logo`}
+          fill
+          sizes="320px"
+          priority={eager || first}
+          fetchPriority={first ? 'high' : undefined}
+        />
       </div>
       <div className={styles.body}>
         <h2 className={styles.name}>{sponsor.name}</h2>

@@ -31,6 +31,7 @@ async function ShowcaseBackground({
       unoptimized={src.endsWith('.svg')}
       // The first showcase fills a phone's first screen and is its largest paint: no lazy loading.
       priority={index === 0}
+      fetchPriority={index === 0 ? 'high' : undefined}
       data-testid="showcase-background"
     />
   );
