@@ -14,8 +14,10 @@ type HeroProps = {
   /** The call to action, e.g. 'Join us' to /joinus. */
   cta?: { text: string; href: string } | null;
   /**
-   * The media to show behind the text, still loading. The text renders at once; the media streams
-   * in behind a loading placeholder. Null or a failed load leaves the default background.
+   * The media to show behind the text, still loading. Media that arrives within
+   * HERO_MEDIA_WAIT_MS is part of the first HTML (the image is then preloaded from the head, as
+   * the page's largest paint); later media streams in behind a loading placeholder. Null or a
+   * failed load leaves the default background.
    */
   media?: Promise<HeroMediaSource | null>;
   /** What to log when the media cannot be loaded. */
@@ -46,6 +48,27 @@ async function LoadedHeroMedia({
   return <HeroMedia media={source} />;
 }
 
+/**
+ * How long the first HTML waits for the hero media. Its reads are cached, so this is normally a
+ * matter of microseconds; a slow database costs the page no more than this before it shows.
+ */
+export const HERO_MEDIA_WAIT_MS = 200;
+
+/** Whether `promise` settles (either way) within `ms`. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(settled, settled), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const settled = () => true as const;
+
 function HeroMediaPlaceholder() {
   return (
     <div className={styles.media} data-hero-media="loading" aria-hidden="true">
@@ -55,7 +78,7 @@ function HeroMediaPlaceholder() {
 }
 
 /** The page banner (spec section 2, "Hero section"): the page's one h1 over its media. */
-export function Hero({
+export async function Hero({
   title,
   message,
   cta,
@@ -63,15 +86,19 @@ export function Hero({
   mediaErrorMessage = 'Failed to load hero media',
   compact = false,
 }: HeroProps) {
+  const mediaIsReady = media ? await settlesWithin(media, HERO_MEDIA_WAIT_MS) : false;
+  const loadedMedia = media ? (
+    <LoadedHeroMedia media={media} errorMessage={mediaErrorMessage} />
+  ) : null;
   return (
     <section
       className={`${styles.hero} ${compact ? styles.compact : ''}`}
       aria-labelledby="page-title"
     >
-      {media ? (
-        <Suspense fallback={<HeroMediaPlaceholder />}>
-          <LoadedHeroMedia media={media} errorMessage={mediaErrorMessage} />
-        </Suspense>
+      {mediaIsReady ? (
+        loadedMedia
+      ) : loadedMedia ? (
+        <Suspense fallback={<HeroMediaPlaceholder />}>{loadedMedia}</Suspense>
       ) : null}
       <div className={`container ${styles.content}`}>
         {title === SITE_TITLE ? (

@@ -236,9 +236,12 @@ test.describe('home page, when a data source fails', () => {
     await setTestFault(
       context,
       baseURL!,
-      'members=slow,events=slow,circularGalleryImages=slow,sponsorImages=slow',
+      'members=slow,events=slow,circularGalleryImages=slow,sponsorImages=slow,homeHeroMedia=slow',
     );
     await page.goto('/', { waitUntil: 'commit' });
+    // The hero's text shows at once; its media streams in behind a placeholder.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('[data-hero-media]')).toHaveAttribute('data-hero-media', 'loading');
     // All four at once: each read answers after a delay, and the texts go as soon as it does.
     await Promise.all(
       [
@@ -250,6 +253,7 @@ test.describe('home page, when a data source fails', () => {
     );
     await expect(page.getByTestId('event-card')).toHaveCount(3, { timeout: 10_000 });
     await expect(page.getByText('Loading events...')).toHaveCount(0);
+    await expect(page.locator('[data-hero-media]')).toHaveAttribute('data-hero-media', 'image');
   });
 });
 
