@@ -8,6 +8,12 @@ import {
 } from '@/lib/csrf';
 import { projectId as sanityProjectId } from '@/lib/content/env';
 import { NONCE_HEADER } from '@/lib/nonce-header';
+import {
+  PAGE_CACHE_HEADER,
+  PAGE_RENDER_HEADER,
+  pageCacheKey,
+  sitePageCache,
+} from '@/lib/page-cache';
 import { contentSecurityPolicy, createNonce, isStudioPath } from '@/lib/security-headers.mjs';
 
 /**
@@ -20,9 +26,12 @@ import { contentSecurityPolicy, createNonce, isStudioPath } from '@/lib/security
  * - every page gets its Content-Security-Policy with a fresh nonce (lib/security-headers.mjs).
  *   Next.js reads the policy from the request headers and puts the nonce on its own scripts;
  *   server components read it from `x-nonce` (lib/nonce.ts). The other security headers are
- *   sent on every path, static files and the API included, by next.config.mjs.
+ *   sent on every path, static files and the API included, by next.config.mjs;
+ * - in production, a page is answered from the page cache when it can be, with this answer's own
+ *   nonce in it (lib/page-cache.ts). The cache's own renders come through here too: they get the
+ *   nonce the cache chose, so that it can find it again, and no cookie.
  */
-export function proxy(request: NextRequest) {
+export function proxy(request: NextRequest): NextResponse {
   const { pathname, search } = request.nextUrl;
   if (pathname.length > 1 && pathname.endsWith('/')) {
     // A plain URL: NextURL would keep the trailing slash it was parsed with.
@@ -32,23 +41,33 @@ export function proxy(request: NextRequest) {
     return NextResponse.redirect(url, 308);
   }
 
+  const production = process.env.NODE_ENV === 'production';
   const studio = isStudioPath(pathname);
+  const cache = production && !studio ? sitePageCache() : null;
+  const renderId = cache?.renderIdOf(request.headers) ?? null;
   // The Studio is prerendered: a nonce could never reach its scripts (see its policy).
-  const nonce = studio ? undefined : createNonce();
-  const policy = contentSecurityPolicy({
-    nonce,
-    studio,
-    dev: process.env.NODE_ENV !== 'production',
-    sanityProjectId,
-  });
-  const requestHeaders = new Headers(request.headers);
-  requestHeaders.set('content-security-policy', policy);
-  if (nonce) requestHeaders.set(NONCE_HEADER, nonce);
-  else requestHeaders.delete(NONCE_HEADER);
+  const nonce = studio ? undefined : (renderId ?? createNonce());
+  const policy = contentSecurityPolicy({ nonce, studio, dev: !production, sanityProjectId });
 
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  const cacheKey = cache && !renderId ? pageCacheKey(request) : null;
+  const cached = cacheKey && nonce ? cache?.answer(cacheKey, request.url, nonce) : null;
+  let response: NextResponse;
+  if (cached) {
+    response = new NextResponse(cached.body, { status: 200, headers: cached.headers });
+    response.headers.set(PAGE_CACHE_HEADER, cached.status);
+  } else {
+    const requestHeaders = new Headers(request.headers);
+    requestHeaders.set('content-security-policy', policy);
+    if (nonce) requestHeaders.set(NONCE_HEADER, nonce);
+    else requestHeaders.delete(NONCE_HEADER);
+    // Only the cache's own renders carry a render id, and the page sees just the id.
+    if (renderId) requestHeaders.set(PAGE_RENDER_HEADER, renderId);
+    else requestHeaders.delete(PAGE_RENDER_HEADER);
+    response = NextResponse.next({ request: { headers: requestHeaders } });
+    if (cacheKey) response.headers.set(PAGE_CACHE_HEADER, 'miss');
+  }
   response.headers.set('Content-Security-Policy', policy);
-  if (!isWellFormedCsrfToken(request.cookies.get(CSRF_COOKIE)?.value)) {
+  if (!renderId && !isWellFormedCsrfToken(request.cookies.get(CSRF_COOKIE)?.value)) {
     response.cookies.set(csrfCookie(createCsrfToken(), isSecureRequest(request)));
   }
   return response;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { cookies } from 'next/headers';
 import { getServerEnv } from './env';
+import { TEST_FAULT_COOKIE } from './test-fault-cookie';
 
 /**
  * End-to-end tests reach each section's error and empty states through a cookie, so that no test
@@ -10,7 +11,7 @@ import { getServerEnv } from './env';
  * `slow` answers normally after TEST_FAULT_DELAY_MS, so a section's loading state stays on screen
  * long enough to be seen.
  */
-export const TEST_FAULT_COOKIE = 'tcsa-test-fault';
+export { TEST_FAULT_COOKIE };
 
 export const TEST_FAULT_DELAY_MS = 3000;
 

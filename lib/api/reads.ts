@@ -5,6 +5,7 @@ import { connection } from 'next/server';
 import { type Database, getDb } from '@/lib/db/client';
 import * as queries from '@/lib/db/queries';
 import type { HeroPage } from '@/lib/db/schema';
+import { noteFailedRead } from '@/lib/page-render';
 import { testFaultFor } from '@/lib/test-faults';
 import type {
   AlumnusDto,
@@ -23,6 +24,7 @@ import type {
 } from './contract';
 import * as serialize from './serialize';
 import {
+  CACHE_SECONDS,
   DATA_SOURCES,
   type DataSource,
   DataSourceError,
@@ -47,8 +49,6 @@ import {
  *   a list belongs (the endpoint answers it as is), 'slow' answers normally after a delay so the
  *   page's loading state can be seen.
  */
-
-export const CACHE_SECONDS = 60;
 
 const store = globalThis as typeof globalThis & { __tcsaCacheGeneration?: string };
 const generation = (store.__tcsaCacheGeneration ??= randomUUID());
@@ -147,6 +147,7 @@ async function guarded<T>(source: DataSource, read: () => Promise<T>): Promise<T
     return await read();
   } catch (error) {
     console.error(`Reading ${DATA_SOURCES[source].path} from the database failed:`, error);
+    await noteFailedRead();
     throw new DataSourceError(source, error);
   }
 }

@@ -93,6 +93,12 @@ export const LIST_SOURCES = Object.keys(DATA_SOURCES).filter(
   (source): source is ListSource => source !== 'event',
 );
 
+/**
+ * How long a database read, and a page rendered from it (lib/page-cache.ts), is served from the
+ * cache before it is read again.
+ */
+export const CACHE_SECONDS = 60;
+
 /** Every cache tag of database reads; `revalidateTag(tag, 'max')` refreshes the pages using it. */
 export const DATABASE_CACHE_TAGS = [
   ...new Set(Object.values(DATA_SOURCES).map((source) => source.tag)),

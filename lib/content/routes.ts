@@ -1,6 +1,7 @@
 import 'server-only';
 import { cookies, draftMode } from 'next/headers';
 import { revalidateTag } from 'next/cache';
+import { invalidatePageCache } from '../page-cache';
 import type { NextRequest } from 'next/server';
 import { parseBody } from 'next-sanity/webhook';
 import { getServerEnv } from '../env';
@@ -117,6 +118,8 @@ export function createRevalidateHandler({ waitForConsistency = true }: Revalidat
     }
     const tags = [type];
     for (const tag of tags) revalidateTag(tag, { expire: 0 });
+    // The pages rendered from the old content go too.
+    invalidatePageCache();
     return Response.json({ revalidated: true, tags, now: Date.now() }, { headers: NO_STORE });
   };
 }

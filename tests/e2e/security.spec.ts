@@ -1,5 +1,6 @@
-import type { APIResponse, Page } from '@playwright/test';
+import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { interceptEmailJs } from './support/emailjs';
+import { setTestFault } from './support/faults';
 import { expect, test } from './support/fixtures';
 import { SITE_ROUTES } from './support/routes';
 import { E2E_PREVIEW_SECRET } from './support/server';
@@ -147,6 +148,91 @@ test.describe('security headers', () => {
     expect(scripts.filter((script) => script.type === 'application/ld+json')).toHaveLength(2);
     expect(scripts.length).toBeGreaterThan(2);
     for (const script of scripts) expect(script).toEqual({ nonce, type: script.type });
+  });
+});
+
+test.describe('the page cache', () => {
+  /** What a browser sends when it opens a page; the cache answers nothing else. */
+  const PAGE_VISIT = { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } };
+
+  /** Asks for `path` until the server answers it from its page cache. */
+  async function cachedAnswer(request: APIRequestContext, path: string): Promise<APIResponse> {
+    let response: APIResponse | undefined;
+    await expect
+      .poll(
+        async () => {
+          response = await request.get(path, PAGE_VISIT);
+          return response.headers()['x-tcsa-page-cache'];
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('hit');
+    return response!;
+  }
+
+  test('answers a repeat visit with its own nonce on every script, and the page still runs', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    const first = await cachedAnswer(request, '/events');
+    const second = await request.get('/events', PAGE_VISIT);
+    expect(second.headers()['x-tcsa-page-cache']).toBe('hit');
+    // A script's request for the same path is not a page visit.
+    expect((await request.get('/events')).headers()['x-tcsa-page-cache']).toBeUndefined();
+    const nonces = [];
+    for (const answer of [first, second]) {
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()['content-type']).toMatch(/^text\/html/);
+      expectFixedHeaders(answer);
+      const nonce = expectSitePolicy(answer.headers()['content-security-policy']);
+      const html = await answer.text();
+      const attributes = [...html.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1]);
+      expect(attributes.length).toBeGreaterThan(2);
+      expect(new Set(attributes)).toEqual(new Set([nonce]));
+      const linkNonces = [...(answer.headers()['link'] ?? '').matchAll(/nonce="([^"]*)"/g)];
+      for (const match of linkNonces) expect(match[1]).toBe(nonce);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+
+    const violations = await recordViolations(page);
+    const response = await page.goto('/events');
+    expect(response?.headers()['x-tcsa-page-cache']).toBe('hit');
+    // The page's scripts ran: React took over the page, and its links navigate in place.
+    await expect
+      .poll(() => page.evaluate(() => typeof (window as { next?: unknown }).next))
+      .toBe('object');
+    await page.evaluate(() => {
+      (window as { stillHere?: boolean }).stillHere = true;
+    });
+    await page
+      .getByRole('navigation', { name: 'Footer' })
+      .getByRole('link', { name: 'Alumni' })
+      .click();
+    await expect(page).toHaveURL(/\/alumni$/);
+    expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
+    expect(await violations()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('never answers draft-mode previews or test faults from it', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await cachedAnswer(page.request, '/events');
+    await setTestFault(context, baseURL, 'events=empty');
+    const faulted = await page.goto('/events');
+    expect(faulted?.headers()['x-tcsa-page-cache']).toBeUndefined();
+    await expect(page.getByText('No events available at the moment.')).toBeVisible();
+
+    await context.clearCookies();
+    const preview = await page.goto(
+      `/api/draft-mode/enable?secret=${encodeURIComponent(E2E_PREVIEW_SECRET)}&redirect=%2Fevents`,
+    );
+    expect(preview?.headers()['x-tcsa-page-cache']).toBeUndefined();
+    await expect(page.getByRole('button', { name: /exit preview/i })).toBeVisible();
   });
 });
 

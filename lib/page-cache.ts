@@ -1,0 +1,266 @@
+import { isBot } from 'next/dist/shared/lib/router/utils/is-bot';
+import { CACHE_SECONDS } from './api/sources';
+import { createNonce } from './security-headers.mjs';
+import { TEST_FAULT_COOKIE } from './test-fault-cookie';
+
+/**
+ * The rendered HTML of the site's pages, kept in this process, so that a busy page is rendered
+ * about once a minute instead of once per visit. proxy.ts answers page requests from it.
+ *
+ * Why Next.js's own page caching cannot do this: every page carries a Content-Security-Policy
+ * nonce that must be new on every answer, and Next.js only puts a nonce into HTML it renders for
+ * that very request, so the pages render at request time. Here a page is rendered once for the
+ * cache with a nonce nobody ever receives, split at that nonce, and every answer joins the parts
+ * with a fresh one: each visitor still gets a nonce no one else has seen.
+ *
+ * Rules:
+ * - Only anonymous page visits are answered from the cache: a GET for an HTML document with no
+ *   query string, no draft mode, no test-fault cookie, not from a crawler (Next.js renders their
+ *   metadata differently). The client router's RSC requests never are: Next.js hides their
+ *   headers and `_rsc` parameter from the proxy, but they do not ask for HTML. Everything else
+ *   renders as before.
+ * - A page is fresh for CACHE_SECONDS (the database reads' own cache time). After that it is still
+ *   served, for at most STALE_SECONDS more, while one background render replaces it. A missing
+ *   or older page is rendered for the visitor as usual (streamed), and a render for the cache
+ *   starts beside it.
+ * - Only a 200 HTML answer whose reads all succeeded is kept (see noteFailedRead), so a passing
+ *   database failure is never served from here. A page that stops answering 200 is dropped.
+ * - The content webhook (/api/revalidate) empties the cache: invalidatePageCache().
+ * - At most MAX_PAGES pages; the least recently rendered goes first.
+ */
+
+export const STALE_SECONDS = 10 * 60;
+export const MAX_PAGES = 200;
+
+/**
+ * Request header of a render for the cache: `<process secret>.<render nonce>` from the cache to
+ * proxy.ts, which checks the secret and hands the page only the render nonce (its render id).
+ */
+export const PAGE_RENDER_HEADER = 'x-tcsa-page-render';
+
+/** Response header saying how the page was answered: 'hit', 'stale' or 'miss'. */
+export const PAGE_CACHE_HEADER = 'x-tcsa-page-cache';
+
+/** Next.js's draft-mode cookie. */
+const DRAFT_MODE_COOKIE = '__prerender_bypass';
+
+/**
+ * Request headers of Next.js's client router: those requests want RSC payloads, not HTML. Next.js
+ * removes most of them before the proxy runs; they are checked in case a setting keeps them.
+ */
+const ROUTER_HEADERS = [
+  'rsc',
+  'next-router-prefetch',
+  'next-router-state-tree',
+  'next-router-segment-prefetch',
+  'next-action',
+  'next-url',
+];
+
+/** A visit to a page: the client asks for HTML, and a browser says it wants a document. */
+function isPageVisit(headers: Headers): boolean {
+  const destination = headers.get('sec-fetch-dest');
+  if (destination !== null && destination !== 'document') return false;
+  return (headers.get('accept') ?? '').includes('text/html');
+}
+
+/** The rendered answer's headers that are kept. The rest is set afresh on every answer. */
+const KEPT_HEADERS = ['content-type', 'cache-control', 'vary', 'link'];
+
+type PageRequest = {
+  method: string;
+  nextUrl: { pathname: string; search: string };
+  headers: Headers;
+  cookies: { has(name: string): boolean };
+};
+
+/** The cache key of a request that may be answered from the cache (its path), or null. */
+export function pageCacheKey(request: PageRequest): string | null {
+  if (request.method !== 'GET' || request.nextUrl.search !== '') return null;
+  if (!isPageVisit(request.headers)) return null;
+  if (ROUTER_HEADERS.some((name) => request.headers.has(name))) return null;
+  if (request.cookies.has(DRAFT_MODE_COOKIE) || request.cookies.has(TEST_FAULT_COOKIE)) return null;
+  if (isBot(request.headers.get('user-agent') ?? '')) return null;
+  return request.nextUrl.pathname;
+}
+
+type CachedPage = {
+  /** The HTML, split at the nonce it was rendered with. */
+  body: string[];
+  headers: [name: string, value: string[]][];
+  renderedAt: number;
+};
+
+export type CachedAnswer = {
+  body: string;
+  headers: Headers;
+  status: 'hit' | 'stale';
+};
+
+/** Fetches `url` from this server with `renderHeader` as PAGE_RENDER_HEADER. */
+export type RenderPage = (url: string, renderHeader: string) => Promise<Response>;
+
+export type PageCacheOptions = {
+  render?: RenderPage;
+  createNonce: () => string;
+  now?: () => number;
+  freshMs?: number;
+  staleMs?: number;
+  maxPages?: number;
+  onError?: (message: string, error: unknown) => void;
+};
+
+const renderOverHttp: RenderPage = (url, renderHeader) =>
+  fetch(url, {
+    headers: { [PAGE_RENDER_HEADER]: renderHeader, accept: 'text/html' },
+    redirect: 'manual',
+    cache: 'no-store',
+  });
+
+function randomSecret(): string {
+  const bytes = new Uint8Array(24);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export class PageCache {
+  readonly #pages = new Map<string, CachedPage>();
+  readonly #rendering = new Map<string, Promise<void>>();
+  /** The renders under way by render id, with how many of their data reads failed. */
+  readonly #activeRenders = new Map<string, { failedReads: number }>();
+  readonly #secret = randomSecret();
+  /** Bumped by invalidate(): a render begun before it is not kept. */
+  #generation = 0;
+  readonly #render: RenderPage;
+  readonly #createNonce: () => string;
+  readonly #now: () => number;
+  readonly #freshMs: number;
+  readonly #staleMs: number;
+  readonly #maxPages: number;
+  readonly #onError: (message: string, error: unknown) => void;
+
+  constructor(options: PageCacheOptions) {
+    this.#render = options.render ?? renderOverHttp;
+    this.#createNonce = options.createNonce;
+    this.#now = options.now ?? Date.now;
+    this.#freshMs = options.freshMs ?? CACHE_SECONDS * 1000;
+    this.#staleMs = options.staleMs ?? STALE_SECONDS * 1000;
+    this.#maxPages = options.maxPages ?? MAX_PAGES;
+    this.#onError = options.onError ?? ((message, error) => console.error(message, error));
+  }
+
+  /**
+   * The cached page at `key` with `nonce` in it, or null. A stale page is still answered, and a
+   * background render of `url` replaces it; a missing or expired one starts that render and
+   * answers null, so the caller renders the page for this visitor itself.
+   */
+  answer(key: string, url: string, nonce: string): CachedAnswer | null {
+    const page = this.#pages.get(key);
+    const age = page ? this.#now() - page.renderedAt : Infinity;
+    if (!page || age >= this.#freshMs) void this.refresh(key, url);
+    if (!page || age >= this.#freshMs + this.#staleMs) return null;
+    const headers = new Headers();
+    for (const [name, parts] of page.headers) headers.set(name, parts.join(nonce));
+    return {
+      body: page.body.join(nonce),
+      headers,
+      status: age < this.#freshMs ? 'hit' : 'stale',
+    };
+  }
+
+  /** Renders `url` into the cache at `key`; one render per key at a time. */
+  refresh(key: string, url: string): Promise<void> {
+    const running = this.#rendering.get(key);
+    if (running) return running;
+    const rendering = this.#renderInto(key, url)
+      .catch((error: unknown) =>
+        this.#onError(`Rendering ${key} for the page cache failed:`, error),
+      )
+      .finally(() => this.#rendering.delete(key));
+    this.#rendering.set(key, rendering);
+    return rendering;
+  }
+
+  async #renderInto(key: string, url: string): Promise<void> {
+    const generation = this.#generation;
+    const renderId = this.#createNonce();
+    const render = { failedReads: 0 };
+    this.#activeRenders.set(renderId, render);
+    let page: CachedPage | null;
+    try {
+      page = await this.#renderPage(url, renderId);
+    } finally {
+      this.#activeRenders.delete(renderId);
+    }
+    if (generation !== this.#generation || render.failedReads > 0) return;
+    this.#pages.delete(key);
+    if (!page) return;
+    this.#pages.set(key, page);
+    for (const oldest of this.#pages.keys()) {
+      if (this.#pages.size <= this.#maxPages) break;
+      this.#pages.delete(oldest);
+    }
+  }
+
+  /** The page at `url`, split at `renderId`, or null when it does not answer 200 with HTML. */
+  async #renderPage(url: string, renderId: string): Promise<CachedPage | null> {
+    const response = await this.#render(url, `${this.#secret}.${renderId}`);
+    const contentType = response.headers.get('content-type') ?? '';
+    if (response.status !== 200 || !contentType.startsWith('text/html')) {
+      await response.body?.cancel();
+      return null;
+    }
+    const html = await response.text();
+    const headers: CachedPage['headers'] = [];
+    for (const name of KEPT_HEADERS) {
+      const value = response.headers.get(name);
+      if (value !== null) headers.push([name, value.split(renderId)]);
+    }
+    return { body: html.split(renderId), headers, renderedAt: this.#now() };
+  }
+
+  /**
+   * The render id of a request the cache itself sent (PAGE_RENDER_HEADER with this process's
+   * secret), or null for any other request, whatever headers it carries.
+   */
+  renderIdOf(headers: Headers): string | null {
+    const value = headers.get(PAGE_RENDER_HEADER);
+    if (!value) return null;
+    const dot = value.indexOf('.');
+    if (dot < 0 || value.slice(0, dot) !== this.#secret) return null;
+    const renderId = value.slice(dot + 1);
+    return renderId === '' ? null : renderId;
+  }
+
+  /** A data read of render `renderId` failed: that render must not be kept. */
+  noteFailedRead(renderId: string): void {
+    const render = this.#activeRenders.get(renderId);
+    if (render) render.failedReads += 1;
+  }
+
+  /** Drops every page, and any render under way. */
+  invalidate(): void {
+    this.#generation += 1;
+    this.#pages.clear();
+  }
+
+  get size(): number {
+    return this.#pages.size;
+  }
+}
+
+const SITE_CACHE = Symbol.for('tcsa.pageCache');
+
+/**
+ * This process's page cache. proxy.ts and the route handlers are separate bundles with their own
+ * module instances, so the one cache lives on globalThis.
+ */
+export function sitePageCache(): PageCache {
+  const store = globalThis as typeof globalThis & { [SITE_CACHE]?: PageCache };
+  return (store[SITE_CACHE] ??= new PageCache({ createNonce }));
+}
+
+/** Empties this process's page cache: the content the pages show has changed. */
+export function invalidatePageCache(): void {
+  sitePageCache().invalidate();
+}

@@ -1,0 +1,333 @@
+import { NextRequest } from 'next/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  PAGE_CACHE_HEADER,
+  PAGE_RENDER_HEADER,
+  PageCache,
+  pageCacheKey,
+  sitePageCache,
+} from '@/lib/page-cache';
+import { proxy } from '@/proxy';
+
+const FRESH_MS = 60_000;
+const STALE_MS = 600_000;
+const URL_OF = (path: string) => `http://localhost:3000${path}`;
+
+/** The headers of a browser opening a page. */
+const VISIT = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'sec-fetch-dest': 'document',
+  'user-agent':
+    'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+};
+const visit = (path: string, headers: Record<string, string> = {}) =>
+  new NextRequest(URL_OF(path), { headers: { ...VISIT, ...headers } });
+
+/** A page whose text and Link header carry the nonce it was rendered with, as Next.js's do. */
+function pageHtml(nonce: string, text = 'Hello') {
+  return `<html><head><script nonce="${nonce}">boot()</script></head><body>${text}<script nonce="${nonce}">self.__next_f.push([1,"${nonce}"])</script></body></html>`;
+}
+
+type Render = { url: string; renderId: string; secretHeader: string };
+
+/**
+ * A cache over a fake server: every render is recorded and answered by `respond`, which may call
+ * `cache.noteFailedRead(renderId)` the way a failed database read would during a real render.
+ */
+function setUp(respond?: (render: Render) => Response | Promise<Response>) {
+  let now = 1_000_000;
+  let nonces = 0;
+  const renders: Render[] = [];
+  const errors: unknown[] = [];
+  const cache: PageCache = new PageCache({
+    createNonce: () => `nonce${(nonces += 1)}x`,
+    now: () => now,
+    freshMs: FRESH_MS,
+    staleMs: STALE_MS,
+    maxPages: 3,
+    onError: (_message, error) => errors.push(error),
+    render: async (url, secretHeader) => {
+      const renderId = secretHeader.slice(secretHeader.indexOf('.') + 1);
+      const render = { url, renderId, secretHeader };
+      renders.push(render);
+      if (respond) return respond(render);
+      return new Response(pageHtml(renderId), {
+        status: 200,
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          link: `</font.woff2>; rel=preload; nonce="${renderId}"`,
+          'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
+          'x-powered-by': 'not kept',
+        },
+      });
+    },
+  });
+  return {
+    cache,
+    renders,
+    errors,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+describe('PageCache', () => {
+  it('answers nothing at first, renders the page once, then answers it with each caller’s nonce', async () => {
+    const { cache, renders } = setUp();
+    expect(cache.answer('/', URL_OF('/'), 'visitorA')).toBeNull();
+    expect(cache.answer('/', URL_OF('/'), 'visitorB')).toBeNull();
+    await cache.refresh('/', URL_OF('/'));
+    expect(renders).toHaveLength(1);
+    expect(renders[0]?.url).toBe(URL_OF('/'));
+
+    const first = cache.answer('/', URL_OF('/'), 'visitorC');
+    const second = cache.answer('/', URL_OF('/'), 'visitorD');
+    expect(first?.status).toBe('hit');
+    expect(first?.body).toBe(pageHtml('visitorC'));
+    expect(second?.body).toBe(pageHtml('visitorD'));
+    expect(first?.body).not.toContain(renders[0]?.renderId);
+    expect(first?.headers.get('link')).toBe('</font.woff2>; rel=preload; nonce="visitorC"');
+    expect(first?.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(first?.headers.get('x-powered-by')).toBeNull();
+    expect(renders).toHaveLength(1);
+  });
+
+  it('serves a page past its fresh time as stale while one render replaces it, and not at all later', async () => {
+    const { cache, renders, advance } = setUp();
+    await cache.refresh('/events', URL_OF('/events'));
+    advance(FRESH_MS);
+    expect(cache.answer('/events', URL_OF('/events'), 'n1')?.status).toBe('stale');
+    expect(cache.answer('/events', URL_OF('/events'), 'n2')?.status).toBe('stale');
+    await cache.refresh('/events', URL_OF('/events'));
+    expect(renders).toHaveLength(2);
+    expect(cache.answer('/events', URL_OF('/events'), 'n3')?.status).toBe('hit');
+
+    advance(FRESH_MS + STALE_MS);
+    expect(cache.answer('/events', URL_OF('/events'), 'n4')).toBeNull();
+  });
+
+  it('never keeps a render during which a data read failed, and keeps the page it had', async () => {
+    let failing = false;
+    const { cache, advance } = setUp(({ renderId }) => {
+      if (failing) cache.noteFailedRead(renderId);
+      const text = failing ? 'Failed to load events' : 'Events';
+      return new Response(pageHtml(renderId, text), { headers: { 'content-type': 'text/html' } });
+    });
+    failing = true;
+    await cache.refresh('/events', URL_OF('/events'));
+    expect(cache.size).toBe(0);
+
+    failing = false;
+    await cache.refresh('/events', URL_OF('/events'));
+    advance(FRESH_MS);
+    failing = true;
+    await cache.refresh('/events', URL_OF('/events'));
+    expect(cache.answer('/events', URL_OF('/events'), 'n')?.body).toContain('Events');
+    expect(cache.answer('/events', URL_OF('/events'), 'n')?.body).not.toContain('Failed');
+  });
+
+  it('ignores failures reported for renders it is not running', async () => {
+    const { cache } = setUp();
+    cache.noteFailedRead('someone-else');
+    await cache.refresh('/', URL_OF('/'));
+    expect(cache.answer('/', URL_OF('/'), 'n')?.status).toBe('hit');
+  });
+
+  it('keeps only 200 HTML answers, and drops a page that stops answering 200', async () => {
+    let status = 200;
+    let contentType = 'text/html';
+    const { cache, advance } = setUp(
+      ({ renderId }) =>
+        new Response(pageHtml(renderId), { status, headers: { 'content-type': contentType } }),
+    );
+    contentType = 'application/json';
+    await cache.refresh('/a', URL_OF('/a'));
+    expect(cache.size).toBe(0);
+
+    contentType = 'text/html';
+    await cache.refresh('/a', URL_OF('/a'));
+    expect(cache.size).toBe(1);
+    advance(FRESH_MS);
+    status = 404;
+    await cache.refresh('/a', URL_OF('/a'));
+    expect(cache.answer('/a', URL_OF('/a'), 'n')).toBeNull();
+  });
+
+  it('reports a render that throws and keeps nothing', async () => {
+    const { cache, errors } = setUp(() => {
+      throw new Error('connect ECONNREFUSED');
+    });
+    await cache.refresh('/', URL_OF('/'));
+    expect(errors).toHaveLength(1);
+    expect(cache.size).toBe(0);
+  });
+
+  it('forgets everything on invalidate, including a render that was under way', async () => {
+    let finish: () => void = () => {};
+    const { cache } = setUp(async ({ renderId }) => {
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      return new Response(pageHtml(renderId), { headers: { 'content-type': 'text/html' } });
+    });
+    const rendering = cache.refresh('/', URL_OF('/'));
+    cache.invalidate();
+    finish();
+    await rendering;
+    expect(cache.size).toBe(0);
+
+    const again = cache.refresh('/', URL_OF('/'));
+    finish();
+    await again;
+    expect(cache.size).toBe(1);
+    cache.invalidate();
+    expect(cache.answer('/', URL_OF('/'), 'n')).toBeNull();
+  });
+
+  it('keeps at most maxPages pages, dropping the least recently rendered', async () => {
+    const { cache } = setUp();
+    for (const path of ['/1', '/2', '/3', '/4']) await cache.refresh(path, URL_OF(path));
+    expect(cache.size).toBe(3);
+    expect(cache.answer('/1', URL_OF('/1'), 'n')).toBeNull();
+    expect(cache.answer('/4', URL_OF('/4'), 'n')?.status).toBe('hit');
+  });
+
+  it('knows its own renders by their secret, and nothing else', async () => {
+    const { cache, renders } = setUp();
+    await cache.refresh('/', URL_OF('/'));
+    const { secretHeader, renderId } = renders[0]!;
+    expect(cache.renderIdOf(new Headers({ [PAGE_RENDER_HEADER]: secretHeader }))).toBe(renderId);
+    expect(cache.renderIdOf(new Headers({ [PAGE_RENDER_HEADER]: `guess.${renderId}` }))).toBeNull();
+    expect(cache.renderIdOf(new Headers({ [PAGE_RENDER_HEADER]: renderId }))).toBeNull();
+    expect(cache.renderIdOf(new Headers())).toBeNull();
+  });
+});
+
+describe('pageCacheKey', () => {
+  const key = (path: string, init: ConstructorParameters<typeof NextRequest>[1] = {}) =>
+    pageCacheKey(
+      new NextRequest(URL_OF(path), {
+        ...init,
+        headers: { ...VISIT, ...(init.headers as Record<string, string>) },
+      }),
+    );
+
+  it('is the path of an anonymous page visit', () => {
+    expect(key('/events')).toBe('/events');
+    expect(key('/')).toBe('/');
+  });
+
+  it('is null for anything that must render for itself', () => {
+    // The client router's requests, whose RSC headers Next.js hides from the proxy.
+    expect(key('/events', { headers: { accept: '*/*', 'sec-fetch-dest': 'empty' } })).toBeNull();
+    expect(key('/events', { headers: { accept: '*/*', 'sec-fetch-dest': '' } })).toBeNull();
+    expect(key('/events', { headers: { 'sec-fetch-dest': 'empty' } })).toBeNull();
+    expect(key('/events?page=2')).toBeNull();
+    expect(key('/events', { method: 'HEAD' })).toBeNull();
+    expect(key('/events', { headers: { rsc: '1' } })).toBeNull();
+    expect(key('/events', { headers: { 'next-router-prefetch': '1' } })).toBeNull();
+    expect(key('/events', { headers: { cookie: '__prerender_bypass=abc' } })).toBeNull();
+    expect(key('/events', { headers: { cookie: 'tcsa-test-fault=events=error' } })).toBeNull();
+    expect(
+      key('/events', {
+        headers: {
+          'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+        },
+      }),
+    ).toBeNull();
+    expect(
+      key('/events', { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' } }),
+    ).toBeNull();
+  });
+
+  it('does not mind the visitor’s other cookies, or a client that is not a browser', () => {
+    expect(key('/events', { headers: { cookie: 'csrftoken=abc' } })).toBe('/events');
+    const plain = new NextRequest(URL_OF('/events'), { headers: { accept: 'text/html' } });
+    expect(pageCacheKey(plain)).toBe('/events');
+  });
+});
+
+describe('proxy.ts with the page cache (production)', () => {
+  afterEach(() => {
+    sitePageCache().invalidate();
+    vi.unstubAllEnvs();
+    vi.unstubAllGlobals();
+  });
+
+  it('renders a first visit itself, then answers from the cache with a fresh nonce each time', async () => {
+    vi.stubEnv('NODE_ENV', 'production');
+    const fetches: Request[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      fetches.push(request);
+      // The cache's render comes back through the proxy, as it would through the server.
+      const inner = proxy(new NextRequest(request.url, { headers: request.headers }));
+      const nonce = inner.headers.get('x-middleware-request-x-nonce') ?? '';
+      return new Response(pageHtml(nonce), { headers: { 'content-type': 'text/html' } });
+    });
+
+    const first = proxy(visit('/events'));
+    expect(first.headers.get(PAGE_CACHE_HEADER)).toBe('miss');
+    expect(first.headers.get('x-middleware-next')).toBe('1');
+    await sitePageCache().refresh('/events', URL_OF('/events'));
+    expect(fetches).toHaveLength(1);
+    expect(fetches[0]?.url).toBe(URL_OF('/events'));
+    expect(fetches[0]?.headers.get('cookie')).toBeNull();
+
+    const answers = [proxy(visit('/events')), proxy(visit('/events'))];
+    // The client router's request for the same page is not answered with HTML.
+    expect(
+      proxy(visit('/events', { accept: '*/*', 'sec-fetch-dest': 'empty' })).headers.get(
+        PAGE_CACHE_HEADER,
+      ),
+    ).toBeNull();
+    const nonces = new Set<string>();
+    for (const answer of answers) {
+      expect(answer.headers.get(PAGE_CACHE_HEADER)).toBe('hit');
+      const nonce = /'nonce-([0-9a-f]+)'/.exec(
+        answer.headers.get('content-security-policy') ?? '',
+      )?.[1];
+      expect(nonce).toBeTruthy();
+      expect(await answer.text()).toBe(pageHtml(nonce!));
+      // A visitor without the anti-forgery cookie still gets one.
+      expect(answer.cookies.get('csrftoken')?.value).toMatch(/^[0-9a-f]{64}$/);
+      nonces.add(nonce!);
+    }
+    expect(nonces.size).toBe(2);
+  });
+
+  it('gives the cache’s own render the nonce it chose and no cookie, and strips a forged render header', async () => {
+    vi.stubEnv('NODE_ENV', 'production');
+    const seen: Headers[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      seen.push(request.headers);
+      const inner = proxy(new NextRequest(request.url, { headers: request.headers }));
+      expect(inner.headers.get('x-middleware-request-x-nonce')).toBe(
+        inner.headers.get(`x-middleware-request-${PAGE_RENDER_HEADER}`),
+      );
+      expect(inner.headers.get('set-cookie')).toBeNull();
+      return new Response('<p>ok</p>', { headers: { 'content-type': 'text/html' } });
+    });
+    proxy(visit('/alumni'));
+    await sitePageCache().refresh('/alumni', URL_OF('/alumni'));
+    expect(seen).toHaveLength(1);
+
+    const forged = proxy(visit('/joinus', { [PAGE_RENDER_HEADER]: 'guess.abc' }));
+    expect(forged.headers.get(`x-middleware-request-${PAGE_RENDER_HEADER}`)).toBeNull();
+    expect(forged.headers.get('x-middleware-request-x-nonce')).not.toBe('abc');
+  });
+
+  it('leaves draft mode and the Studio out of the cache', () => {
+    vi.stubEnv('NODE_ENV', 'production');
+    vi.stubGlobal('fetch', () => {
+      throw new Error('no render expected');
+    });
+    const draft = proxy(visit('/', { cookie: '__prerender_bypass=abc' }));
+    expect(draft.headers.get(PAGE_CACHE_HEADER)).toBeNull();
+    const studio = proxy(visit('/studio'));
+    expect(studio.headers.get(PAGE_CACHE_HEADER)).toBeNull();
+    expect(sitePageCache().size).toBe(0);
+  });
+});
