@@ -85,14 +85,15 @@ export function pageCacheKey(request: PageRequest): string | null {
 }
 
 type CachedPage = {
-  /** The HTML, split at the nonce it was rendered with. */
-  body: string[];
+  /** The HTML as UTF-8, split at the nonce it was rendered with (encoded once, not per answer). */
+  body: Uint8Array[];
+  bodyLength: number;
   headers: [name: string, value: string[]][];
   renderedAt: number;
 };
 
 export type CachedAnswer = {
-  body: string;
+  body: Uint8Array<ArrayBuffer>;
   headers: Headers;
   status: 'hit' | 'stale';
 };
@@ -162,7 +163,7 @@ export class PageCache {
     const headers = new Headers();
     for (const [name, parts] of page.headers) headers.set(name, parts.join(nonce));
     return {
-      body: page.body.join(nonce),
+      body: joinAround(page.body, page.bodyLength, UTF8.encode(nonce)),
       headers,
       status: age < this.#freshMs ? 'hit' : 'stale',
     };
@@ -216,7 +217,9 @@ export class PageCache {
       const value = response.headers.get(name);
       if (value !== null) headers.push([name, value.split(renderId)]);
     }
-    return { body: html.split(renderId), headers, renderedAt: this.#now() };
+    const body = html.split(renderId).map((part) => UTF8.encode(part));
+    const bodyLength = body.reduce((length, part) => length + part.length, 0);
+    return { body, bodyLength, headers, renderedAt: this.#now() };
   }
 
   /**
@@ -247,6 +250,27 @@ export class PageCache {
   get size(): number {
     return this.#pages.size;
   }
+}
+
+const UTF8 = new TextEncoder();
+
+/** `parts` joined with `separator` between each two, in one allocation. */
+function joinAround(
+  parts: readonly Uint8Array[],
+  partsLength: number,
+  separator: Uint8Array,
+): Uint8Array<ArrayBuffer> {
+  const joined = new Uint8Array(partsLength + separator.length * Math.max(parts.length - 1, 0));
+  let offset = 0;
+  parts.forEach((part, index) => {
+    if (index > 0) {
+      joined.set(separator, offset);
+      offset += separator.length;
+    }
+    joined.set(part, offset);
+    offset += part.length;
+  });
+  return joined;
 }
 
 const SITE_CACHE = Symbol.for('tcsa.pageCache');

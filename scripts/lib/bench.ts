@@ -180,9 +180,14 @@ export async function siteRoutes(base: string): Promise<string[]> {
 export async function cannon(
   base: string,
   pathName: string,
-  options: { connections: number; duration: number },
+  options: { connections: number; duration: number; headers?: Record<string, string> },
 ) {
-  await autocannon({ url: base + pathName, connections: options.connections, duration: 2 });
+  await autocannon({
+    url: base + pathName,
+    connections: options.connections,
+    duration: 2,
+    headers: options.headers,
+  });
   const result = await autocannon({ url: base + pathName, ...options });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${pathName}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);

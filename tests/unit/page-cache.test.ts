@@ -1,6 +1,7 @@
 import { NextRequest } from 'next/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  type CachedAnswer,
   PAGE_CACHE_HEADER,
   PAGE_RENDER_HEADER,
   PageCache,
@@ -27,6 +28,10 @@ const visit = (path: string, headers: Record<string, string> = {}) =>
 function pageHtml(nonce: string, text = 'Hello') {
   return `<html><head><script nonce="${nonce}">boot()</script></head><body>${text}<script nonce="${nonce}">self.__next_f.push([1,"${nonce}"])</script></body></html>`;
 }
+
+/** The text of a cached answer. */
+const text = (answer: CachedAnswer | null) =>
+  answer ? new TextDecoder().decode(answer.body) : null;
 
 type Render = { url: string; renderId: string; secretHeader: string };
 
@@ -84,13 +89,26 @@ describe('PageCache', () => {
     const first = cache.answer('/', URL_OF('/'), 'visitorC');
     const second = cache.answer('/', URL_OF('/'), 'visitorD');
     expect(first?.status).toBe('hit');
-    expect(first?.body).toBe(pageHtml('visitorC'));
-    expect(second?.body).toBe(pageHtml('visitorD'));
-    expect(first?.body).not.toContain(renders[0]?.renderId);
+    expect(text(first)).toBe(pageHtml('visitorC'));
+    expect(text(second)).toBe(pageHtml('visitorD'));
+    expect(text(first)).not.toContain(renders[0]?.renderId);
     expect(first?.headers.get('link')).toBe('</font.woff2>; rel=preload; nonce="visitorC"');
     expect(first?.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(first?.headers.get('x-powered-by')).toBeNull();
     expect(renders).toHaveLength(1);
+  });
+
+  it('keeps text in any script intact around the nonce', async () => {
+    const { cache } = setUp(
+      ({ renderId }) =>
+        new Response(pageHtml(renderId, '春节晚会 — Lunar New Year'), {
+          headers: { 'content-type': 'text/html' },
+        }),
+    );
+    await cache.refresh('/', URL_OF('/'));
+    expect(text(cache.answer('/', URL_OF('/'), 'fresh'))).toBe(
+      pageHtml('fresh', '春节晚会 — Lunar New Year'),
+    );
   });
 
   it('serves a page past its fresh time as stale while one render replaces it, and not at all later', async () => {
@@ -123,8 +141,8 @@ describe('PageCache', () => {
     advance(FRESH_MS);
     failing = true;
     await cache.refresh('/events', URL_OF('/events'));
-    expect(cache.answer('/events', URL_OF('/events'), 'n')?.body).toContain('Events');
-    expect(cache.answer('/events', URL_OF('/events'), 'n')?.body).not.toContain('Failed');
+    expect(text(cache.answer('/events', URL_OF('/events'), 'n'))).toContain('Events');
+    expect(text(cache.answer('/events', URL_OF('/events'), 'n'))).not.toContain('Failed');
   });
 
   it('ignores failures reported for renders it is not running', async () => {
