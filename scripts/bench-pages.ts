@@ -64,7 +64,8 @@ async function main() {
       const answer = await fetch(server.base + page, { headers: PAGE_VISIT });
       await answer.body?.cancel();
       const cache = answer.headers.get('x-tcsa-page-cache');
-      if (cache !== 'hit') throw new Error(`${page} is not answered from the page cache (${cache})`);
+      if (cache !== 'hit')
+        throw new Error(`${page} is not answered from the page cache (${cache})`);
       pages.push(result);
     }
 
