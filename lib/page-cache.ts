@@ -25,11 +25,15 @@ import { TEST_FAULT_COOKIE } from './test-fault-cookie';
  *   starts beside it.
  * - Only a 200 HTML answer whose reads all succeeded is kept (see noteFailedRead), so a passing
  *   database failure is never served from here. A page that stops answering 200 is dropped.
+ * - A render slower than SLOW_RENDER_SECONDS (a cold start: the database opening, the server's
+ *   code loading) most likely streamed its hero and sections in behind their loading states. It
+ *   is kept but counts as stale at once, so the next visit has it rendered again, warm.
  * - The content webhook (/api/revalidate) empties the cache: invalidatePageCache().
  * - At most MAX_PAGES pages; the least recently rendered goes first.
  */
 
 export const STALE_SECONDS = 10 * 60;
+export const SLOW_RENDER_SECONDS = 1;
 export const MAX_PAGES = 200;
 
 /**
@@ -107,6 +111,7 @@ export type PageCacheOptions = {
   now?: () => number;
   freshMs?: number;
   staleMs?: number;
+  slowRenderMs?: number;
   maxPages?: number;
   onError?: (message: string, error: unknown) => void;
 };
@@ -137,6 +142,7 @@ export class PageCache {
   readonly #now: () => number;
   readonly #freshMs: number;
   readonly #staleMs: number;
+  readonly #slowRenderMs: number;
   readonly #maxPages: number;
   readonly #onError: (message: string, error: unknown) => void;
 
@@ -146,6 +152,7 @@ export class PageCache {
     this.#now = options.now ?? Date.now;
     this.#freshMs = options.freshMs ?? CACHE_SECONDS * 1000;
     this.#staleMs = options.staleMs ?? STALE_SECONDS * 1000;
+    this.#slowRenderMs = options.slowRenderMs ?? SLOW_RENDER_SECONDS * 1000;
     this.#maxPages = options.maxPages ?? MAX_PAGES;
     this.#onError = options.onError ?? ((message, error) => console.error(message, error));
   }
@@ -187,6 +194,7 @@ export class PageCache {
     const renderId = this.#createNonce();
     const render = { failedReads: 0 };
     this.#activeRenders.set(renderId, render);
+    const startedAt = this.#now();
     let page: CachedPage | null;
     try {
       page = await this.#renderPage(url, renderId);
@@ -196,6 +204,7 @@ export class PageCache {
     if (generation !== this.#generation || render.failedReads > 0) return;
     this.#pages.delete(key);
     if (!page) return;
+    if (page.renderedAt - startedAt > this.#slowRenderMs) page.renderedAt -= this.#freshMs;
     this.#pages.set(key, page);
     for (const oldest of this.#pages.keys()) {
       if (this.#pages.size <= this.#maxPages) break;

@@ -177,6 +177,29 @@ export async function siteRoutes(base: string): Promise<string[]> {
 }
 
 /** autocannon on one path after a 2 s warm-up: requests/s, p50 and p99 latency, bytes a answer. */
+/** What a browser sends when it opens a page: the page cache (lib/page-cache.ts) answers only that. */
+export const PAGE_VISIT_HEADERS = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+};
+
+/**
+ * Visits `route` as a browser does until the server answers it from its page cache, as it does
+ * for a page with visitors; throws if that takes over 30 s.
+ */
+export async function warmPage(base: string, route: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const answer = await fetch(base + route, { headers: PAGE_VISIT_HEADERS });
+    await answer.arrayBuffer();
+    const cache = answer.headers.get('x-tcsa-page-cache');
+    if (cache === 'hit') return;
+    if (Date.now() > deadline) {
+      throw new Error(`${route} is not answered from the page cache (${cache ?? 'no header'})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 export async function cannon(
   base: string,
   pathName: string,

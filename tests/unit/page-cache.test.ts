@@ -125,6 +125,21 @@ describe('PageCache', () => {
     expect(cache.answer('/events', URL_OF('/events'), 'n4')).toBeNull();
   });
 
+  it('renders a slow (cold) render again at the next visit, serving it meanwhile', async () => {
+    let renderMs = 2_500;
+    const { cache, renders, advance } = setUp(async ({ renderId }) => {
+      advance(renderMs);
+      return new Response(pageHtml(renderId), { headers: { 'content-type': 'text/html' } });
+    });
+    await cache.refresh('/', URL_OF('/'));
+    renderMs = 40;
+    // Served, and rendered again behind the scenes.
+    expect(cache.answer('/', URL_OF('/'), 'n1')?.status).toBe('stale');
+    await cache.refresh('/', URL_OF('/'));
+    expect(renders).toHaveLength(2);
+    expect(cache.answer('/', URL_OF('/'), 'n2')?.status).toBe('hit');
+  });
+
   it('never keeps a render during which a data read failed, and keeps the page it had', async () => {
     let failing = false;
     const { cache, advance } = setUp(({ renderId }) => {
