@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Hero } from '@/app/_components/Hero';
+import { LoadingText } from '@/app/_components/SectionStatus';
 import { getHomeHeroMedia } from '@/lib/api/reads';
 import { getHomePage, getSiteSettings } from '@/lib/content';
 import { getEmailConfig } from '@/lib/email-config';
@@ -11,7 +12,6 @@ import { SPEC_ROADMAP } from './_components/roadmap/data';
 import {
   GallerySectionLoader,
   HOME_TEXTS,
-  LoadingText,
   MoreEventsLink,
   SponsorsSection,
   TeamSection,

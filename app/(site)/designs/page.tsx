@@ -2,6 +2,7 @@ import Image from 'next/image';
 import { Suspense } from 'react';
 import { Hero } from '@/app/_components/Hero';
 import { readPageHeroCopy } from '@/app/(site)/_components/page-hero-copy';
+import { EmptyText, ErrorText, LoadingText } from '@/app/_components/SectionStatus';
 import type { DesignDto } from '@/lib/api/contract';
 import { getDesigns } from '@/lib/api/reads';
 import { sectionFailureText } from '@/lib/api/failure';
@@ -21,14 +22,10 @@ async function DesignList() {
     designs = await getDesigns();
   } catch (error) {
     // The spec shows this failure as 'Error: Failed to load designs'.
-    return (
-      <p role="alert" className="error-text">
-        Error: {sectionFailureText(error, 'designs')}
-      </p>
-    );
+    return <ErrorText>Error: {sectionFailureText(error, 'designs')}</ErrorText>;
   }
   if (designs.length === 0) {
-    return <p className="status-text">No designs available at the moment.</p>;
+    return <EmptyText>No designs available at the moment.</EmptyText>;
   }
   return (
     <ul className={`card-grid ${styles.grid}`}>
@@ -69,13 +66,7 @@ export default async function DesignsPage() {
       <Hero compact title={hero.title} message={hero.message} />
       <div className="section">
         <div className="container">
-          <Suspense
-            fallback={
-              <p role="status" className="status-text">
-                Loading designs...
-              </p>
-            }
-          >
+          <Suspense fallback={<LoadingText>Loading designs...</LoadingText>}>
             <DesignList />
           </Suspense>
         </div>

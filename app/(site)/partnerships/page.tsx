@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Hero } from '@/app/_components/Hero';
 import { readPageHeroCopy } from '@/app/(site)/_components/page-hero-copy';
+import { EmptyText, ErrorText, LoadingText } from '@/app/_components/SectionStatus';
 import type { SponsorDto } from '@/lib/api/contract';
 import { getSponsors } from '@/lib/api/reads';
 import { sectionFailureText } from '@/lib/api/failure';
@@ -20,14 +21,10 @@ async function SponsorList() {
   try {
     sponsors = await getSponsors();
   } catch (error) {
-    return (
-      <p role="alert" className="error-text">
-        {sectionFailureText(error, 'sponsors')}
-      </p>
-    );
+    return <ErrorText>{sectionFailureText(error, 'sponsors')}</ErrorText>;
   }
   if (sponsors.length === 0) {
-    return <p className="status-text">No sponsors available at the moment.</p>;
+    return <EmptyText>No sponsors available at the moment.</EmptyText>;
   }
   return (
     <ul className={`card-grid ${styles.grid}`}>
@@ -47,13 +44,7 @@ export default async function PartnershipsPage() {
       <Hero compact title={hero.title} message={hero.message} />
       <div className="section">
         <div className="container">
-          <Suspense
-            fallback={
-              <p role="status" className="status-text">
-                Loading sponsors...
-              </p>
-            }
-          >
+          <Suspense fallback={<LoadingText>Loading sponsors...</LoadingText>}>
             <SponsorList />
           </Suspense>
         </div>

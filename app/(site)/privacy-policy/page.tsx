@@ -2,6 +2,7 @@ import { unstable_rethrow } from 'next/navigation';
 import { connection } from 'next/server';
 import { Suspense } from 'react';
 import { Hero } from '@/app/_components/Hero';
+import { EmptyText, ErrorText, LoadingText } from '@/app/_components/SectionStatus';
 import { getPrivacyPolicy, type PrivacyPolicyContent } from '@/lib/content';
 import { PolicyContent } from './_components/PolicyContent';
 import { pageMetadata } from '@/lib/seo';
@@ -25,13 +26,9 @@ async function PolicySection() {
   } catch (error) {
     unstable_rethrow(error);
     console.error('Failed to load the privacy policy', error);
-    return (
-      <p role="alert" className="error-text">
-        {PRIVACY_POLICY_FAILURE}
-      </p>
-    );
+    return <ErrorText>{PRIVACY_POLICY_FAILURE}</ErrorText>;
   }
-  if (!policy) return <p className="status-text">{PRIVACY_POLICY_MISSING}</p>;
+  if (!policy) return <EmptyText>{PRIVACY_POLICY_MISSING}</EmptyText>;
   return <PolicyContent policy={policy} />;
 }
 
@@ -41,13 +38,7 @@ export default function PrivacyPolicyPage() {
       <Hero compact title="Privacy Policy" />
       <div className="section">
         <div className="container">
-          <Suspense
-            fallback={
-              <p role="status" className="status-text">
-                Loading privacy policy...
-              </p>
-            }
-          >
+          <Suspense fallback={<LoadingText>Loading privacy policy...</LoadingText>}>
             <PolicySection />
           </Suspense>
         </div>

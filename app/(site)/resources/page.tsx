@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Hero } from '@/app/_components/Hero';
 import { readPageHeroCopy } from '@/app/(site)/_components/page-hero-copy';
 import { pageHeroMedia } from '@/app/(site)/_components/page-hero-media';
+import { EmptyText, ErrorText, LoadingText } from '@/app/_components/SectionStatus';
 import type { ImageRecordDto, ResourceDto } from '@/lib/api/contract';
 import { getResourceCarouselImages, getResources } from '@/lib/api/reads';
 import { sectionFailureText } from '@/lib/api/failure';
@@ -22,14 +23,10 @@ async function SlideshowSection() {
   try {
     images = await getResourceCarouselImages();
   } catch (error) {
-    return (
-      <p role="alert" className="error-text">
-        {sectionFailureText(error, 'resourceCarouselImages')}
-      </p>
-    );
+    return <ErrorText>{sectionFailureText(error, 'resourceCarouselImages')}</ErrorText>;
   }
   if (images.length === 0) {
-    return <p className="status-text">No slideshow images available at the moment.</p>;
+    return <EmptyText>No slideshow images available at the moment.</EmptyText>;
   }
   return (
     <Slideshow
@@ -44,14 +41,10 @@ async function ResourceList() {
   try {
     resources = await getResources();
   } catch (error) {
-    return (
-      <p role="alert" className="error-text">
-        {sectionFailureText(error, 'resources')}
-      </p>
-    );
+    return <ErrorText>{sectionFailureText(error, 'resources')}</ErrorText>;
   }
   if (resources.length === 0) {
-    return <p className="status-text">No resources available at the moment.</p>;
+    return <EmptyText>No resources available at the moment.</EmptyText>;
   }
   return (
     <ul className="card-grid">
@@ -80,9 +73,7 @@ export default async function ResourcesPage() {
           <Suspense
             fallback={
               <div className={styles.slideshowPlaceholder}>
-                <p role="status" className="status-text">
-                  Loading slideshow...
-                </p>
+                <LoadingText>Loading slideshow...</LoadingText>
               </div>
             }
           >
@@ -95,13 +86,7 @@ export default async function ResourcesPage() {
           <h2 id="explore-more-title" className="section-title">
             Explore More
           </h2>
-          <Suspense
-            fallback={
-              <p role="status" className="status-text">
-                Loading resources...
-              </p>
-            }
-          >
+          <Suspense fallback={<LoadingText>Loading resources...</LoadingText>}>
             <ResourceList />
           </Suspense>
         </div>

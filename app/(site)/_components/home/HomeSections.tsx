@@ -2,6 +2,7 @@ import Image from 'next/image';
 import Link from 'next/link';
 import { unstable_rethrow } from 'next/navigation';
 import { EventCard } from '@/app/_components/EventCard';
+import { EmptyText, ErrorText } from '@/app/_components/SectionStatus';
 import { getEvents, getGalleryItems, getMembers, getSponsorImages } from '@/lib/api/reads';
 import { failureReason, TEAM_ERROR_FALLBACK } from '@/lib/errors';
 import { eventPhase, selectUpcoming } from '@/lib/events';
@@ -30,22 +31,6 @@ export const HOME_TEXTS = {
   sponsorsEmpty: 'Our sponsors and partners will be announced soon.',
 } as const;
 
-export function LoadingText({ children }: { children: string }) {
-  return (
-    <p className="status-text" role="status">
-      {children}
-    </p>
-  );
-}
-
-function ErrorText({ children }: { children: string }) {
-  return (
-    <p className="error-text" role="alert">
-      {children}
-    </p>
-  );
-}
-
 export async function TeamSection() {
   let members;
   try {
@@ -60,7 +45,7 @@ export async function TeamSection() {
       </ErrorText>
     );
   }
-  if (members.length === 0) return <p className="status-text">{HOME_TEXTS.teamEmpty}</p>;
+  if (members.length === 0) return <EmptyText>{HOME_TEXTS.teamEmpty}</EmptyText>;
   return <TeamPyramid members={members} />;
 }
 
@@ -75,7 +60,7 @@ export async function UpcomingEventsSection() {
   }
   const now = new Date();
   const upcoming = selectUpcoming(events, now);
-  if (upcoming.length === 0) return <p className="status-text">{HOME_TEXTS.eventsEmpty}</p>;
+  if (upcoming.length === 0) return <EmptyText>{HOME_TEXTS.eventsEmpty}</EmptyText>;
   return (
     <ul className={styles.eventGrid}>
       {upcoming.map((event) => (
@@ -114,7 +99,7 @@ export async function SponsorsSection() {
     // The read's message is the server's own text when it gave one (spec section 8).
     return <ErrorText>{failureReason(error, HOME_TEXTS.sponsorsError)}</ErrorText>;
   }
-  if (sponsors.length === 0) return <p className="status-text">{HOME_TEXTS.sponsorsEmpty}</p>;
+  if (sponsors.length === 0) return <EmptyText>{HOME_TEXTS.sponsorsEmpty}</EmptyText>;
   return (
     <ul className={styles.sponsors}>
       {sponsors.map((sponsor) => (

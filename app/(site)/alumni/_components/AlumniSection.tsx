@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { EmptyText, ErrorText, LoadingText } from '@/app/_components/SectionStatus';
 import type { AlumnusDto } from '@/lib/api/contract';
 import { sectionFailureText } from '@/lib/api/failure';
 import { getAlumni, getTelferAlumni } from '@/lib/api/reads';
@@ -41,13 +42,9 @@ async function AlumniList({ kind }: { kind: AlumniSectionKind }) {
   try {
     alumni = await section.read();
   } catch (error) {
-    return (
-      <p role="alert" className="error-text">
-        {sectionFailureText(error, section.source)}
-      </p>
-    );
+    return <ErrorText>{sectionFailureText(error, section.source)}</ErrorText>;
   }
-  if (alumni.length === 0) return <p className="status-text">{section.empty}</p>;
+  if (alumni.length === 0) return <EmptyText>{section.empty}</EmptyText>;
   return (
     <ul className={styles.grid}>
       {alumni.map((alumnus) => (
@@ -69,13 +66,7 @@ export function AlumniSection({ kind }: { kind: AlumniSectionKind }) {
         <h2 id={headingId} className="section-title">
           {section.title}
         </h2>
-        <Suspense
-          fallback={
-            <p role="status" className="status-text">
-              {section.loading}
-            </p>
-          }
-        >
+        <Suspense fallback={<LoadingText>{section.loading}</LoadingText>}>
           <AlumniList kind={kind} />
         </Suspense>
       </div>

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { EventCard, EventCardPlaceholder } from '@/app/_components/EventCard';
 import { Hero } from '@/app/_components/Hero';
 import { pageHeroMedia } from '@/app/(site)/_components/page-hero-media';
+import { EmptyText, ErrorText } from '@/app/_components/SectionStatus';
 import type { EventDto } from '@/lib/api/contract';
 import { getEvents } from '@/lib/api/reads';
 import { DATA_SOURCES } from '@/lib/api/sources';
@@ -37,9 +38,7 @@ async function EventsList() {
   } catch (error) {
     return (
       <>
-        <p role="alert" className="error-text">
-          {eventsLoadFailureText(error)}
-        </p>
+        <ErrorText>{eventsLoadFailureText(error)}</ErrorText>
         <div className={styles.grid} data-testid="event-placeholders">
           <EventCardPlaceholder />
           <EventCardPlaceholder />
@@ -48,7 +47,7 @@ async function EventsList() {
       </>
     );
   }
-  if (events.length === 0) return <p className="status-text">{NO_EVENTS}</p>;
+  if (events.length === 0) return <EmptyText>{NO_EVENTS}</EmptyText>;
 
   const now = new Date();
   const { upcoming, past } = orderForListing(events, now);

@@ -1,3 +1,5 @@
+import { LoadingText } from '@/app/_components/SectionStatus';
+
 /** What the events page and its loading state share. */
 
 export const EVENTS_HERO = {
@@ -6,9 +8,5 @@ export const EVENTS_HERO = {
 } as const;
 
 export function EventsLoading() {
-  return (
-    <p role="status" className="status-text">
-      Loading events...
-    </p>
-  );
+  return <LoadingText>Loading events...</LoadingText>;
 }

@@ -1,5 +1,6 @@
 import Image from 'next/image';
 import { Suspense } from 'react';
+import { ErrorText, LoadingText } from '@/app/_components/SectionStatus';
 import type { BenefitBgImageDto } from '@/lib/api/contract';
 import { sectionFailureText, settle, type Settled } from '@/lib/api/failure';
 import { getBenefitBgImages } from '@/lib/api/reads';
@@ -36,11 +37,7 @@ async function BenefitBackground({
 async function BackgroundsStatus({ backgrounds }: { backgrounds: Backgrounds }) {
   const result = await backgrounds;
   if (result.ok) return null;
-  return (
-    <p role="alert" className="error-text">
-      {sectionFailureText(result.error, 'benefitBgImages')}
-    </p>
-  );
+  return <ErrorText>{sectionFailureText(result.error, 'benefitBgImages')}</ErrorText>;
 }
 
 /**
@@ -66,13 +63,7 @@ export function Benefits({ benefits }: { benefits: readonly Benefit[] }) {
           ))}
         </ul>
         <div className={styles.status}>
-          <Suspense
-            fallback={
-              <p role="status" className="status-text">
-                Loading background images...
-              </p>
-            }
-          >
+          <Suspense fallback={<LoadingText>Loading background images...</LoadingText>}>
             <BackgroundsStatus backgrounds={backgrounds} />
           </Suspense>
         </div>

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { EmptyText, ErrorText, LoadingText } from '@/app/_components/SectionStatus';
 import { sectionFailureText } from '@/lib/api/failure';
 import { getOpenPositions } from '@/lib/api/reads';
 import { AnnouncementCard } from './AnnouncementCard';
@@ -11,13 +12,9 @@ async function PositionList() {
   try {
     positions = await getOpenPositions();
   } catch (error) {
-    return (
-      <p role="alert" className="error-text">
-        {sectionFailureText(error, 'openPositions')}
-      </p>
-    );
+    return <ErrorText>{sectionFailureText(error, 'openPositions')}</ErrorText>;
   }
-  if (positions.length === 0) return <p className="status-text">{NO_POSITIONS}</p>;
+  if (positions.length === 0) return <EmptyText>{NO_POSITIONS}</EmptyText>;
   return (
     <ul className={styles.grid}>
       {positions.map((position) => (
@@ -41,13 +38,7 @@ export function Positions({ title }: { title: string }) {
         <h2 id="positions-title" className="section-title">
           {title}
         </h2>
-        <Suspense
-          fallback={
-            <p role="status" className="status-text">
-              Loading positions...
-            </p>
-          }
-        >
+        <Suspense fallback={<LoadingText>Loading positions...</LoadingText>}>
           <PositionList />
         </Suspense>
       </div>
