@@ -72,7 +72,7 @@ const settled = () => true as const;
 function HeroMediaPlaceholder() {
   return (
     <div className={styles.media} data-hero-media="loading" aria-hidden="true">
-      <div className={styles.placeholder} />
+      <div className="shimmer" />
     </div>
   );
 }

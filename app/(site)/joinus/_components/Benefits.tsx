@@ -53,7 +53,7 @@ export function Benefits({ benefits }: { benefits: readonly Benefit[] }) {
           {benefits.map((benefit, index) => (
             <li key={benefit.key} className={styles.block} data-testid="benefit">
               <div className={styles.background} aria-hidden="true">
-                <Suspense fallback={<div className={styles.backgroundLoading} />}>
+                <Suspense fallback={<div className="shimmer" />}>
                   <BenefitBackground backgrounds={backgrounds} index={index} />
                 </Suspense>
               </div>

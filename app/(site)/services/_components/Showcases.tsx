@@ -58,7 +58,7 @@ export function Showcases({ showcases }: { showcases: readonly Showcase[] }) {
         {showcases.map((showcase, index) => (
           <li key={showcase.key} className={styles.showcase} data-testid="showcase">
             <div className={styles.background} aria-hidden="true">
-              <Suspense fallback={<div className={styles.backgroundLoading} />}>
+              <Suspense fallback={<div className="shimmer" />}>
                 <ShowcaseBackground backgrounds={backgrounds} index={index} />
               </Suspense>
             </div>
