@@ -1,6 +1,7 @@
 'use client';
 
-import { Fragment, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { Fragment, type CSSProperties } from 'react';
+import { useInView } from '@/lib/use-in-view';
 import styles from './AnimatedTitle.module.css';
 
 /** Spec section 9: 50 ms between letters, starting when 20% is in view with a -50px margin. */
@@ -19,24 +20,10 @@ export function splitTitleLines(title: string): [string, string] {
  * one plain heading; the animated letters are hidden from them.
  */
 export function AnimatedTitle({ title, id }: { title: string; id?: string }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  const [visible, setVisible] = useState(false);
-
-  useEffect(() => {
-    const heading = ref.current;
-    if (!heading) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setVisible(true);
-          observer.disconnect();
-        }
-      },
-      { threshold: VISIBILITY_THRESHOLD, rootMargin: ROOT_MARGIN },
-    );
-    observer.observe(heading);
-    return () => observer.disconnect();
-  }, []);
+  const [ref, visible] = useInView<HTMLHeadingElement>({
+    threshold: VISIBILITY_THRESHOLD,
+    rootMargin: ROOT_MARGIN,
+  });
 
   let letterIndex = 0;
   return (

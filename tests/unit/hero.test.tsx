@@ -1,24 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AnimatedTitle, LETTER_DELAY_MS, splitTitleLines } from '@/app/_components/AnimatedTitle';
 import { HeroMedia } from '@/app/_components/HeroMedia';
-
-type ObserverCallback = (entries: Partial<IntersectionObserverEntry>[]) => void;
-const observers: { callback: ObserverCallback; options?: IntersectionObserverInit }[] = [];
-
-beforeEach(() => {
-  observers.length = 0;
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      constructor(callback: ObserverCallback, options?: IntersectionObserverInit) {
-        observers.push({ callback, options });
-      }
-      observe() {}
-      disconnect() {}
-    },
-  );
-});
+import { intersectionObservers, scrollIntoView } from './support/dom-setup';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -62,11 +46,11 @@ describe('AnimatedTitle', () => {
   it('starts animating only once 20% of it is in view with a -50px margin', () => {
     render(<AnimatedTitle title="TELFER CHINESE STUDENT ASSOCIATION" />);
     const heading = screen.getByRole('heading');
-    expect(observers[0]?.options).toEqual({ threshold: 0.2, rootMargin: '-50px' });
+    expect(intersectionObservers[0]?.options).toEqual({ threshold: 0.2, rootMargin: '-50px' });
     expect(heading).toHaveAttribute('data-animated', 'false');
-    act(() => observers[0]?.callback([{ isIntersecting: false }]));
+    scrollIntoView(heading, false);
     expect(heading).toHaveAttribute('data-animated', 'false');
-    act(() => observers[0]?.callback([{ isIntersecting: true }]));
+    scrollIntoView(heading);
     expect(heading).toHaveAttribute('data-animated', 'true');
   });
 });

@@ -1,7 +1,8 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
+import { useInView } from '@/lib/use-in-view';
 import { NARROW_SCREEN_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import type { CircularGalleryEngine } from './engine';
 import { GALLERY_SETTINGS, type GalleryItem } from './items';
@@ -52,28 +53,17 @@ function PlainRow({ items }: { items: readonly GalleryItem[] }) {
  * scrolling row of photos when WebGL is missing or the visitor prefers reduced motion.
  */
 export function GallerySection({ items }: { items: readonly GalleryItem[] }) {
-  const sectionRef = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
+  const [sectionRef, near] = useInView<HTMLDivElement>({ rootMargin: PRELOAD_MARGIN });
   const engine = useRef<CircularGalleryEngine | null>(null);
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
-  const webgl = useSyncExternalStore(noSubscription, hasWebgl, () => true);
-
-  useEffect(() => {
-    const section = sectionRef.current;
-    if (!section) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: PRELOAD_MARGIN },
-    );
-    observer.observe(section);
-    return () => observer.disconnect();
-  }, []);
+  // Asking for a WebGL context starts the graphics stack, which costs a phone a noticeable
+  // moment: it is asked only once the carousel is about to be needed.
+  const webgl = useSyncExternalStore(
+    noSubscription,
+    () => !near || hasWebgl(),
+    () => true,
+  );
 
   if (!webgl || reducedMotion) return <PlainRow items={items} />;
 

@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useEffect, useRef, useState } from 'react';
+import { useInView } from '@/lib/use-in-view';
 import { roadmapSeries, SPEC_ROADMAP, type RoadmapPoint, type RoadmapSeries } from './data';
 import styles from './Roadmap.module.css';
 
@@ -19,6 +19,9 @@ function Placeholder({ series }: { series: RoadmapSeries[] }) {
   );
 }
 
+/** The charts load once within this distance of the viewport. */
+const PRELOAD_MARGIN = '300px';
+
 const RoadmapCharts = dynamic(() => import('./RoadmapCharts'), {
   ssr: false,
   // The chunk is fetched only once the section is near; this shows for the moment it takes.
@@ -30,26 +33,9 @@ const RoadmapCharts = dynamic(() => import('./RoadmapCharts'), {
  * the table states the same numbers for screen readers.
  */
 export function Roadmap({ points }: { points: readonly RoadmapPoint[] }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
+  const [ref, near] = useInView<HTMLDivElement>({ rootMargin: PRELOAD_MARGIN });
   const series = roadmapSeries(points);
   const sorted = [...points].sort((a, b) => a.year - b.year);
-
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: '300px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
 
   return (
     <div ref={ref} data-testid="roadmap">
