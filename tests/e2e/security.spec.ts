@@ -247,7 +247,7 @@ test.describe('no Content-Security-Policy violations', () => {
     });
     const roadmap = page.getByTestId('roadmap');
     await roadmap.scrollIntoViewIfNeeded();
-    await expect(roadmap.locator('svg').first()).toBeVisible({ timeout: 20_000 });
+    await expect(roadmap.locator('canvas')).toHaveCount(2, { timeout: 20_000 });
     await page.waitForLoadState('networkidle');
     expect(await violations()).toEqual([]);
     expect(consoleErrors).toEqual([]);

@@ -1,23 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roadmapSeries } from '@/app/(site)/_components/roadmap/data';
 import { Roadmap } from '@/app/(site)/_components/roadmap/Roadmap';
+import { intersectionObservers } from './support/dom-setup';
 
 const points = [
   { year: 2025, events: 6, peopleInfluenced: 3836 },
   { year: 2023, events: 2, peopleInfluenced: 3300 },
   { year: 2024, events: 10, peopleInfluenced: 4527 },
 ];
-
-beforeEach(() => {
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      observe() {}
-      disconnect() {}
-    },
-  );
-});
 
 describe('roadmap', () => {
   it('builds two labelled series sorted by year', () => {
@@ -31,6 +22,14 @@ describe('roadmap', () => {
       ],
     });
     expect(people?.data.map((d) => d.y)).toEqual([3300, 4527, 3836]);
+  });
+
+  it("keeps the charts' frames until the section is within 300 px of the viewport", () => {
+    render(<Roadmap points={points} />);
+    const roadmap = screen.getByTestId('roadmap');
+    expect(intersectionObservers[0]?.options.rootMargin).toBe('300px');
+    expect(roadmap.querySelectorAll('canvas')).toHaveLength(0);
+    expect(roadmap).toHaveTextContent(/Events held.*People influenced/);
   });
 
   it('states every value in a table for screen readers', () => {

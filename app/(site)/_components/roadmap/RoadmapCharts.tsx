@@ -1,61 +1,92 @@
 'use client';
 
-import { ResponsiveLine } from '@nivo/line';
-import { useEffect, useState } from 'react';
+import { ResponsiveLineCanvas, type LineCustomCanvasLayer } from '@nivo/line';
+import { useEffect, useRef, useState } from 'react';
 import type { RoadmapSeries } from './data';
 import styles from './Roadmap.module.css';
 
-const theme = {
-  text: { fontFamily: 'var(--font-poppins), system-ui, sans-serif', fontSize: 12, fill: '#55525c' },
-  axis: { domain: { line: { stroke: '#e7dfe1', strokeWidth: 1 } } },
-  grid: { line: { stroke: '#f1e8ea' } },
-};
+type ChartSeries = { id: string; data: RoadmapSeries['data'] };
+
+const TEXT_COLOR = '#55525c';
+const TEXT_SIZE = 12;
+const LABEL_OFFSET = 14;
+/** About how many values the y axis and its grid lines mark. */
+const Y_TICKS = 4;
+
+function chartTheme(fontFamily: string) {
+  return {
+    text: { fontFamily, fontSize: TEXT_SIZE, fill: TEXT_COLOR },
+    axis: { domain: { line: { stroke: '#e7dfe1', strokeWidth: 1 } } },
+    grid: { line: { stroke: '#f1e8ea', strokeWidth: 1 } },
+  };
+}
+
+/** Each point's value above it (the canvas chart has no point labels of its own). */
+function pointLabels(fontFamily: string): LineCustomCanvasLayer<ChartSeries> {
+  return (context, { points }) => {
+    context.save();
+    context.font = `${TEXT_SIZE}px ${fontFamily}`;
+    context.fillStyle = TEXT_COLOR;
+    context.textAlign = 'center';
+    context.textBaseline = 'alphabetic';
+    for (const point of points) {
+      context.fillText(point.data.yFormatted, point.x, point.y - LABEL_OFFSET);
+    }
+    context.restore();
+  };
+}
 
 /**
  * Two small line charts, one per series, so each keeps a scale that fits its numbers.
  *
- * Drawing a chart takes a phone's main thread for a while; drawing them one task after another
- * keeps each stretch short, so a tap or scroll meanwhile is answered between the two. A chart
- * not drawn yet keeps its empty frame, so nothing moves.
+ * They are drawn on canvas: the svg charts built a few hundred elements through the animation
+ * library, which held a phone's main thread for a quarter of a second each. The charts wait for
+ * the page's font (canvas text does not change once drawn) and read its family from the page.
  */
 export default function RoadmapCharts({ series }: { series: RoadmapSeries[] }) {
-  const [drawn, setDrawn] = useState(1);
+  const frame = useRef<HTMLDivElement>(null);
+  const [fontFamily, setFontFamily] = useState<string | null>(null);
+
   useEffect(() => {
-    if (drawn >= series.length) return;
-    const next = setTimeout(() => setDrawn((count) => count + 1), 0);
-    return () => clearTimeout(next);
-  }, [drawn, series.length]);
+    let current = true;
+    void document.fonts.ready.then(() => {
+      if (current && frame.current) setFontFamily(getComputedStyle(frame.current).fontFamily);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
 
   return (
-    <div className={styles.charts}>
-      {series.map((one, index) => (
+    <div ref={frame} className={styles.charts}>
+      {series.map((one) => (
         <figure key={one.id} className={styles.chart} aria-hidden="true">
           <figcaption className={styles.chartTitle}>{one.label}</figcaption>
-          <div className={`${styles.plot} ${index < drawn ? '' : styles.placeholder}`}>
-            {index < drawn ? (
-              <ResponsiveLine
+          <div className={`${styles.plot} ${fontFamily ? '' : styles.placeholder}`}>
+            {fontFamily ? (
+              <ResponsiveLineCanvas<ChartSeries>
                 data={[{ id: one.label, data: one.data }]}
                 colors={[one.color]}
-                margin={{ top: 16, right: 24, bottom: 36, left: 52 }}
+                margin={{ top: 24, right: 24, bottom: 36, left: 64 }}
                 xScale={{ type: 'point' }}
                 yScale={{ type: 'linear', min: 0, max: 'auto' }}
                 curve="monotoneX"
                 lineWidth={3}
                 pointSize={10}
                 pointBorderWidth={2}
-                pointBorderColor={{ from: 'serieColor' }}
+                pointBorderColor={{ from: 'seriesColor' }}
                 pointColor="#ffffff"
-                enablePointLabel
-                pointLabelYOffset={-14}
                 enableArea
                 areaOpacity={0.08}
                 axisBottom={{ tickSize: 0, tickPadding: 10 }}
-                axisLeft={{ tickSize: 0, tickPadding: 8, tickValues: 4 }}
+                // Far enough left that the first point's label clears the axis labels.
+                axisLeft={{ tickSize: 0, tickPadding: 20, tickValues: Y_TICKS }}
+                gridYValues={Y_TICKS}
                 enableGridX={false}
+                layers={['grid', 'axes', 'areas', 'lines', 'points', pointLabels(fontFamily)]}
                 // Decorative (the table below the charts states the numbers): no hover layer.
                 isInteractive={false}
-                animate={false}
-                theme={theme}
+                theme={chartTheme(fontFamily)}
               />
             ) : null}
           </div>
