@@ -112,6 +112,49 @@ test.describe('home page, loaded with the seed data', () => {
     expect(startedBefore).toEqual([]);
   });
 
+  test('draws the roadmap charts and loads the team portraits as they come near', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const members = await apiList<Member & { pfp_img: string | null }>(page, '/api/members/');
+    const portraitAnswers: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/media/members/')) {
+        portraitAnswers.push(response.status());
+      }
+    });
+    await page.goto('/');
+    await page.waitForLoadState('load');
+    // The team chart starts below the first screen: nothing of it is downloaded yet.
+    expect(portraitAnswers).toEqual([]);
+
+    const roadmap = page.getByTestId('roadmap');
+    await roadmap.scrollIntoViewIfNeeded();
+    const charts = roadmap.locator('canvas');
+    await expect(charts).toHaveCount(2, { timeout: 20_000 });
+    // Each chart has ink on it: its line, points, labels and axes.
+    await expect
+      .poll(() =>
+        charts.evaluateAll((canvases: HTMLCanvasElement[]) =>
+          canvases.map((canvas) => {
+            const context = canvas.getContext('2d')!;
+            const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+            let inked = 0;
+            for (let alpha = 3; alpha < data.length; alpha += 4) if (data[alpha]! > 0) inked++;
+            return inked > 500;
+          }),
+        ),
+      )
+      .toEqual([true, true]);
+
+    const chart = page.getByRole('group', { name: 'Team structure chart' });
+    await chart.scrollIntoViewIfNeeded();
+    const withPortrait = members.filter((member) => member.pfp_img).length;
+    await expect(chart.locator('image')).toHaveCount(withPortrait);
+    await expect.poll(() => portraitAnswers).toEqual(Array(withPortrait).fill(200));
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('a portrait shows its card and highlights its path', async ({ page, consoleErrors }) => {
     const members = await apiList<Member>(page, '/api/members/');
     const lead = members.find((member) => member.position === 'Marketing Lead')!;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TeamPyramid } from '@/app/(site)/_components/TeamPyramid';
 import type { PyramidMemberInput } from '@/lib/pyramid';
 import { NARROW_SCREEN_QUERY } from '@/lib/use-media-query';
-import { matchingMediaQueries } from './support/dom-setup';
+import { intersectionObservers, matchingMediaQueries, scrollIntoView } from './support/dom-setup';
 
 const members: PyramidMemberInput[] = [
   {
@@ -59,6 +59,25 @@ describe('TeamPyramid', () => {
     const { container } = render(<TeamPyramid members={members} />);
     expect(container.querySelector('svg')).toHaveAttribute('viewBox', '0 0 110 60');
     expect(screen.getAllByRole('button')).toHaveLength(4);
+  });
+
+  it('downloads the portraits only once the chart is within 300 px of the viewport', () => {
+    const withPortraits = members.map((member, index) => ({
+      ...member,
+      pfp_img: index < 2 ? `/media/members/${member.id}.svg` : null,
+    }));
+    const { container } = render(<TeamPyramid members={withPortraits} />);
+    expect(container.querySelectorAll('image')).toHaveLength(0);
+    expect(intersectionObservers[0]?.options.rootMargin).toBe('300px');
+
+    scrollIntoView(container.firstElementChild!);
+    const portraits = [...container.querySelectorAll('image')];
+    expect(portraits.map((image) => image.getAttribute('href'))).toEqual([
+      '/media/members/1.svg',
+      '/media/members/2.svg',
+    ]);
+    // Members without a portrait keep their initials.
+    expect(container.querySelectorAll('text')).toHaveLength(2);
   });
 
   it('hovering a member shows its card and highlights the path to its leader; leaving clears it', () => {

@@ -12,10 +12,16 @@ import {
   type PyramidMemberInput,
   type PyramidNode,
 } from '@/lib/pyramid';
+import { useInView } from '@/lib/use-in-view';
 import { NARROW_SCREEN_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import styles from './TeamPyramid.module.css';
 
 const LINE_COLOR = '#c9b7bb';
+/**
+ * Portraits download once the chart is this near the viewport: the chart sits below the first
+ * screen, and an svg image, unlike an img, cannot be lazy-loaded by the browser itself.
+ */
+const PORTRAIT_PRELOAD_MARGIN = '300px';
 /** Room above the top tier so its nodes are not cut by the view's edge. */
 const TOP_PADDING = 1;
 
@@ -61,6 +67,9 @@ function MemberCard({ node, centered, id }: { node: PyramidNode; centered: boole
 export function TeamPyramid({ members }: { members: PyramidMemberInput[] }) {
   const layout = useMemo(() => layoutPyramid(members), [members]);
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
+  const [wrapperRef, portraitsNear] = useInView<HTMLDivElement>({
+    rootMargin: PORTRAIT_PRELOAD_MARGIN,
+  });
   const [hoveredId, setHoveredId] = useState<number | null>(null);
   // A tap also fires mouseenter and focus before its click; those must not pre-empt the toggle.
   const tapping = useRef(false);
@@ -73,7 +82,7 @@ export function TeamPyramid({ members }: { members: PyramidMemberInput[] }) {
   const centerY = (node: PyramidNode) => node.y + TOP_PADDING + size / 2;
 
   return (
-    <div className={styles.wrapper} onMouseLeave={() => setHoveredId(null)}>
+    <div ref={wrapperRef} className={styles.wrapper} onMouseLeave={() => setHoveredId(null)}>
       <svg
         className={styles.chart}
         viewBox={`0 0 ${PYRAMID_VIEW.width} ${PYRAMID_VIEW.height}`}
@@ -139,7 +148,7 @@ export function TeamPyramid({ members }: { members: PyramidMemberInput[] }) {
                 <circle cx={node.x} cy={cy} r={size / 2} />
               </clipPath>
               <circle cx={node.x} cy={cy} r={size / 2} fill="#8F001A" />
-              {node.pfp_img ? (
+              {node.pfp_img && portraitsNear ? (
                 <image
                   href={node.pfp_img}
                   x={node.x - size / 2}
