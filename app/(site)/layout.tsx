@@ -4,6 +4,7 @@ import { unstable_rethrow } from 'next/navigation';
 import { VisualEditing } from 'next-sanity/visual-editing';
 import type { ReactNode } from 'react';
 import { Footer } from '@/app/_components/Footer';
+import { HydratesApart } from '@/app/_components/HydratesApart';
 import { Navbar } from '@/app/_components/Navbar';
 import { PreviewBanner } from '@/app/_components/PreviewBanner';
 import { poppins } from '@/app/_fonts/fonts';
@@ -89,7 +90,9 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
         <main id="main-content" tabIndex={-1}>
           {children}
         </main>
-        <Footer badges={socialBadgesFrom(settings)} />
+        <HydratesApart>
+          <Footer badges={socialBadgesFrom(settings)} />
+        </HydratesApart>
         {preview ? <PreviewBanner /> : null}
         {preview && isSanityConfigured ? <VisualEditing /> : null}
         {settings ? (

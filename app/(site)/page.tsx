@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Hero } from '@/app/_components/Hero';
+import { HydratesApart } from '@/app/_components/HydratesApart';
 import { LoadingText } from '@/app/_components/SectionStatus';
 import { getHomeHeroMedia } from '@/lib/api/reads';
 import { getHomePage, getSiteSettings } from '@/lib/content';
@@ -48,7 +49,9 @@ export default async function HomePage() {
           <h2 id="roadmap-title" className="section-title">
             {content?.roadmapTitle ?? 'CLUB ROADMAP'}
           </h2>
-          <Roadmap points={content?.roadmap?.length ? content.roadmap : SPEC_ROADMAP} />
+          <HydratesApart>
+            <Roadmap points={content?.roadmap?.length ? content.roadmap : SPEC_ROADMAP} />
+          </HydratesApart>
         </div>
       </section>
 
@@ -114,7 +117,9 @@ export default async function HomePage() {
               <p>Send us a message with the form.</p>
             )}
           </div>
-          <ContactForm emailConfig={emailConfig} contactEmail={settings?.contactEmail ?? null} />
+          <HydratesApart>
+            <ContactForm emailConfig={emailConfig} contactEmail={settings?.contactEmail ?? null} />
+          </HydratesApart>
         </div>
       </section>
     </>
