@@ -1,7 +1,7 @@
 'use client';
 
 import { ResponsiveLineCanvas, type LineCustomCanvasLayer } from '@nivo/line';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RoadmapSeries } from './data';
 import styles from './Roadmap.module.css';
 
@@ -42,10 +42,21 @@ function pointLabels(fontFamily: string): LineCustomCanvasLayer<ChartSeries> {
  * They are drawn on canvas: the svg charts built a few hundred elements through the animation
  * library, which held a phone's main thread for a quarter of a second each. The charts wait for
  * the page's font (canvas text does not change once drawn) and read its family from the page.
+ * They are drawn one task after the other, so that a tap meanwhile is answered between the two;
+ * a chart not drawn yet keeps its empty frame, so nothing moves.
  */
 export default function RoadmapCharts({ series }: { series: RoadmapSeries[] }) {
   const frame = useRef<HTMLDivElement>(null);
   const [fontFamily, setFontFamily] = useState<string | null>(null);
+  const [drawn, setDrawn] = useState(0);
+  const theme = useMemo(() => (fontFamily ? chartTheme(fontFamily) : null), [fontFamily]);
+  const layers = useMemo(
+    () =>
+      fontFamily
+        ? (['grid', 'axes', 'areas', 'lines', 'points', pointLabels(fontFamily)] as const)
+        : null,
+    [fontFamily],
+  );
 
   useEffect(() => {
     let current = true;
@@ -57,13 +68,19 @@ export default function RoadmapCharts({ series }: { series: RoadmapSeries[] }) {
     };
   }, []);
 
+  useEffect(() => {
+    if (!fontFamily || drawn >= series.length) return;
+    const next = setTimeout(() => setDrawn((count) => count + 1), 0);
+    return () => clearTimeout(next);
+  }, [fontFamily, drawn, series.length]);
+
   return (
     <div ref={frame} className={styles.charts}>
-      {series.map((one) => (
+      {series.map((one, index) => (
         <figure key={one.id} className={styles.chart} aria-hidden="true">
           <figcaption className={styles.chartTitle}>{one.label}</figcaption>
-          <div className={`${styles.plot} ${fontFamily ? '' : styles.placeholder}`}>
-            {fontFamily ? (
+          <div className={`${styles.plot} ${index < drawn ? '' : styles.placeholder}`}>
+            {index < drawn && theme && layers ? (
               <ResponsiveLineCanvas<ChartSeries>
                 data={[{ id: one.label, data: one.data }]}
                 colors={[one.color]}
@@ -83,10 +100,10 @@ export default function RoadmapCharts({ series }: { series: RoadmapSeries[] }) {
                 axisLeft={{ tickSize: 0, tickPadding: 20, tickValues: Y_TICKS }}
                 gridYValues={Y_TICKS}
                 enableGridX={false}
-                layers={['grid', 'axes', 'areas', 'lines', 'points', pointLabels(fontFamily)]}
+                layers={layers}
                 // Decorative (the table below the charts states the numbers): no hover layer.
                 isInteractive={false}
-                theme={chartTheme(fontFamily)}
+                theme={theme}
               />
             ) : null}
           </div>
