@@ -39,7 +39,7 @@ export function EventCard({
   const registrationOpen = phase === 'upcoming';
   const title = event.title?.trim() ? event.title : EVENT_FALLBACKS.title;
   return (
-    <article className={`${styles.card} ${past ? styles.past : ''}`} data-testid="event-card">
+    <article className={`card-surface ${past ? styles.past : ''}`} data-testid="event-card">
       <div className={styles.media}>
         <Image
           src={event.thumbnail_link || DEFAULT_EVENT_IMAGE}
@@ -84,5 +84,5 @@ export function EventCard({
 
 /** An empty card of the same size, for loading and error states. */
 export function EventCardPlaceholder() {
-  return <div className={`${styles.card} ${styles.placeholderCard}`} aria-hidden="true" />;
+  return <div className={`card-surface ${styles.placeholderCard}`} aria-hidden="true" />;
 }

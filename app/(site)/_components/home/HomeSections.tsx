@@ -62,7 +62,7 @@ export async function UpcomingEventsSection() {
   const upcoming = selectUpcoming(events, now);
   if (upcoming.length === 0) return <EmptyText>{HOME_TEXTS.eventsEmpty}</EmptyText>;
   return (
-    <ul className={styles.eventGrid}>
+    <ul className="card-grid">
       {upcoming.map((event) => (
         <li key={event.id}>
           <EventCard event={event} phase={eventPhase(event, now)} />

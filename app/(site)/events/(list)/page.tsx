@@ -20,9 +20,9 @@ export const generateMetadata = pageMetadata({
 
 function EventGrid({ events, now }: { events: EventDto[]; now: Date }) {
   return (
-    <ul className={styles.grid}>
+    <ul className={`card-grid ${styles.grid}`}>
       {events.map((event) => (
-        <li key={event.id} className={styles.item}>
+        <li key={event.id}>
           <EventCard event={event} phase={eventPhase(event, now)} />
         </li>
       ))}
@@ -39,7 +39,7 @@ async function EventsList() {
     return (
       <>
         <ErrorText>{eventsLoadFailureText(error)}</ErrorText>
-        <div className={styles.grid} data-testid="event-placeholders">
+        <div className={`card-grid ${styles.grid}`} data-testid="event-placeholders">
           <EventCardPlaceholder />
           <EventCardPlaceholder />
           <EventCardPlaceholder />

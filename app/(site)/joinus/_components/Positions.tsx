@@ -16,7 +16,7 @@ async function PositionList() {
   }
   if (positions.length === 0) return <EmptyText>{NO_POSITIONS}</EmptyText>;
   return (
-    <ul className={styles.grid}>
+    <ul className={`card-grid ${styles.grid}`}>
       {positions.map((position) => (
         <li key={position.id}>
           <AnnouncementCard
