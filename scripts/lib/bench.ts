@@ -176,7 +176,6 @@ export async function siteRoutes(base: string): Promise<string[]> {
   return [...SITE_ROUTES, `/events/${events[0].id}`];
 }
 
-/** autocannon on one path after a 2 s warm-up: requests/s, p50 and p99 latency, bytes a answer. */
 /** What a browser sends when it opens a page: the page cache (lib/page-cache.ts) answers only that. */
 export const PAGE_VISIT_HEADERS = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
@@ -200,6 +199,7 @@ export async function warmPage(base: string, route: string): Promise<void> {
   }
 }
 
+/** autocannon on one path after a 2 s warm-up: requests/s, p50 and p99 latency, bytes a answer. */
 export async function cannon(
   base: string,
   pathName: string,
