@@ -12,6 +12,8 @@
  * No server-only code here: the proxy, the route handlers and the browser all use this module.
  */
 
+import { randomHex } from './random-hex.mjs';
+
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'X-CSRFToken';
 /** One year, as Django's csrftoken cookie. */
@@ -21,9 +23,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
 
 /** 32 random bytes, hex-encoded (64 characters). */
 export function createCsrfToken(): string {
-  const bytes = new Uint8Array(32);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return randomHex(32);
 }
 
 export function isWellFormedCsrfToken(value: string | null | undefined): value is string {

@@ -1,5 +1,6 @@
 import { isBot } from 'next/dist/shared/lib/router/utils/is-bot';
 import { CACHE_SECONDS } from './api/sources';
+import { randomHex } from './random-hex.mjs';
 import { createNonce } from './security-headers.mjs';
 import { TEST_FAULT_COOKIE } from './test-fault-cookie';
 
@@ -123,18 +124,12 @@ const renderOverHttp: RenderPage = (url, renderHeader) =>
     cache: 'no-store',
   });
 
-function randomSecret(): string {
-  const bytes = new Uint8Array(24);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 export class PageCache {
   readonly #pages = new Map<string, CachedPage>();
   readonly #rendering = new Map<string, Promise<void>>();
   /** The renders under way by render id, with how many of their data reads failed. */
   readonly #activeRenders = new Map<string, { failedReads: number }>();
-  readonly #secret = randomSecret();
+  readonly #secret = randomHex(24);
   /** Bumped by invalidate(): a render begun before it is not kept. */
   #generation = 0;
   readonly #render: RenderPage;

@@ -1,6 +1,8 @@
 // Plain JavaScript on purpose: next.config.mjs (loaded by Node as it is) and proxy.ts both import
 // it, so the site's security headers are written in this one file. Types: security-headers.d.mts.
 
+import { randomHex } from './random-hex.mjs';
+
 /**
  * Browser features the site never uses, refused to the page and to anything it might embed.
  * `fullscreen=(self)` keeps the hero video's own fullscreen button working.
@@ -117,7 +119,5 @@ export function contentSecurityPolicy({ nonce, studio = false, dev = false, sani
  * the page cache find and replace a nonce by plain text (lib/page-cache.ts).
  */
 export function createNonce() {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return randomHex(16);
 }

@@ -1,0 +1,1 @@
+export declare function randomHex(byteCount: number): string;
