@@ -155,6 +155,42 @@ test.describe('home page, loaded with the seed data', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('the roadmap charts are redrawn to their frame when the window narrows', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    const roadmap = page.getByTestId('roadmap');
+    await roadmap.scrollIntoViewIfNeeded();
+    const charts = roadmap.locator('canvas');
+    await expect(charts).toHaveCount(2, { timeout: 20_000 });
+    // The drawn width of each chart against the width of the frame it sits in.
+    const fit = () =>
+      charts.evaluateAll((canvases: HTMLCanvasElement[]) =>
+        canvases.map((canvas): [number, number] => [
+          Math.round(canvas.getBoundingClientRect().width),
+          canvas.parentElement!.clientWidth,
+        ]),
+      );
+    await expect
+      .poll(async () => (await fit()).every(([drawn, frame]) => drawn === frame))
+      .toBe(true);
+    const [wideWidth] = (await fit())[0]!;
+
+    await page.setViewportSize({ width: 500, height: 900 });
+    await expect
+      .poll(async () =>
+        (await fit()).every(([drawn, frame]) => drawn === frame && drawn < wideWidth),
+      )
+      .toBe(true);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('a portrait shows its card and highlights its path', async ({ page, consoleErrors }) => {
     const members = await apiList<Member>(page, '/api/members/');
     const lead = members.find((member) => member.position === 'Marketing Lead')!;

@@ -1,6 +1,7 @@
 'use client';
 
-import { ResponsiveLineCanvas, type LineCustomCanvasLayer } from '@nivo/line';
+import { useMeasure } from '@nivo/core';
+import { LineCanvas, type LineCustomCanvasLayer } from '@nivo/line';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RoadmapSeries } from './data';
 import styles from './Roadmap.module.css';
@@ -36,6 +37,63 @@ function pointLabels(fontFamily: string): LineCustomCanvasLayer<ChartSeries> {
   };
 }
 
+type ChartLayers = readonly (
+  'grid' | 'axes' | 'areas' | 'lines' | 'points' | LineCustomCanvasLayer<ChartSeries>
+)[];
+
+/**
+ * One chart, drawn at its frame's measured size once `drawable`. The size comes from a
+ * ResizeObserver, which reports after layout: the chart library's own responsive wrapper reads
+ * the box during the commit instead, forcing a layout of the whole page on each chart.
+ */
+function ChartPlot({
+  series,
+  theme,
+  layers,
+  drawable,
+}: {
+  series: RoadmapSeries;
+  theme: ReturnType<typeof chartTheme> | null;
+  layers: ChartLayers | null;
+  drawable: boolean;
+}) {
+  const [plot, { width, height }] = useMeasure();
+  const ready = drawable && theme !== null && layers !== null && width > 0 && height > 0;
+
+  return (
+    <div ref={plot} className={`${styles.plot} ${ready ? '' : styles.placeholder}`}>
+      {ready ? (
+        <LineCanvas<ChartSeries>
+          width={width}
+          height={height}
+          data={[{ id: series.label, data: series.data }]}
+          colors={[series.color]}
+          margin={{ top: 24, right: 24, bottom: 36, left: 64 }}
+          xScale={{ type: 'point' }}
+          yScale={{ type: 'linear', min: 0, max: 'auto' }}
+          curve="monotoneX"
+          lineWidth={3}
+          pointSize={10}
+          pointBorderWidth={2}
+          pointBorderColor={{ from: 'seriesColor' }}
+          pointColor="#ffffff"
+          enableArea
+          areaOpacity={0.08}
+          axisBottom={{ tickSize: 0, tickPadding: 10 }}
+          // Far enough left that the first point's label clears the axis labels.
+          axisLeft={{ tickSize: 0, tickPadding: 20, tickValues: Y_TICKS }}
+          gridYValues={Y_TICKS}
+          enableGridX={false}
+          layers={layers}
+          // Decorative (the table below the charts states the numbers): no hover layer.
+          isInteractive={false}
+          theme={theme}
+        />
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * Two small line charts, one per series, so each keeps a scale that fits its numbers.
  *
@@ -50,11 +108,9 @@ export default function RoadmapCharts({ series }: { series: RoadmapSeries[] }) {
   const [fontFamily, setFontFamily] = useState<string | null>(null);
   const [drawn, setDrawn] = useState(0);
   const theme = useMemo(() => (fontFamily ? chartTheme(fontFamily) : null), [fontFamily]);
-  const layers = useMemo(
+  const layers = useMemo<ChartLayers | null>(
     () =>
-      fontFamily
-        ? (['grid', 'axes', 'areas', 'lines', 'points', pointLabels(fontFamily)] as const)
-        : null,
+      fontFamily ? ['grid', 'axes', 'areas', 'lines', 'points', pointLabels(fontFamily)] : null,
     [fontFamily],
   );
 
@@ -79,34 +135,7 @@ export default function RoadmapCharts({ series }: { series: RoadmapSeries[] }) {
       {series.map((one, index) => (
         <figure key={one.id} className={styles.chart} aria-hidden="true">
           <figcaption className={styles.chartTitle}>{one.label}</figcaption>
-          <div className={`${styles.plot} ${index < drawn ? '' : styles.placeholder}`}>
-            {index < drawn && theme && layers ? (
-              <ResponsiveLineCanvas<ChartSeries>
-                data={[{ id: one.label, data: one.data }]}
-                colors={[one.color]}
-                margin={{ top: 24, right: 24, bottom: 36, left: 64 }}
-                xScale={{ type: 'point' }}
-                yScale={{ type: 'linear', min: 0, max: 'auto' }}
-                curve="monotoneX"
-                lineWidth={3}
-                pointSize={10}
-                pointBorderWidth={2}
-                pointBorderColor={{ from: 'seriesColor' }}
-                pointColor="#ffffff"
-                enableArea
-                areaOpacity={0.08}
-                axisBottom={{ tickSize: 0, tickPadding: 10 }}
-                // Far enough left that the first point's label clears the axis labels.
-                axisLeft={{ tickSize: 0, tickPadding: 20, tickValues: Y_TICKS }}
-                gridYValues={Y_TICKS}
-                enableGridX={false}
-                layers={layers}
-                // Decorative (the table below the charts states the numbers): no hover layer.
-                isInteractive={false}
-                theme={theme}
-              />
-            ) : null}
-          </div>
+          <ChartPlot series={one} theme={theme} layers={layers} drawable={index < drawn} />
         </figure>
       ))}
     </div>
