@@ -3,6 +3,12 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /**
+ * How far from the viewport the site starts loading what a section needs (a chunk, WebGL, images),
+ * so it is ready by the time the section scrolls in.
+ */
+export const NEAR_VIEWPORT_MARGIN = '300px';
+
+/**
  * Whether the referenced element has come into view (or within `rootMargin` of it) yet. It stays
  * true once it has: what it starts (a chunk load, an animation, image downloads) never undoes.
  */

@@ -12,16 +12,11 @@ import {
   type PyramidMemberInput,
   type PyramidNode,
 } from '@/lib/pyramid';
-import { useInView } from '@/lib/use-in-view';
+import { NEAR_VIEWPORT_MARGIN, useInView } from '@/lib/use-in-view';
 import { NARROW_SCREEN_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import styles from './TeamPyramid.module.css';
 
 const LINE_COLOR = '#c9b7bb';
-/**
- * Portraits download once the chart is this near the viewport: the chart sits below the first
- * screen, and an svg image, unlike an img, cannot be lazy-loaded by the browser itself.
- */
-const PORTRAIT_PRELOAD_MARGIN = '300px';
 /** Room above the top tier so its nodes are not cut by the view's edge. */
 const TOP_PADDING = 1;
 
@@ -67,8 +62,10 @@ function MemberCard({ node, centered, id }: { node: PyramidNode; centered: boole
 export function TeamPyramid({ members }: { members: PyramidMemberInput[] }) {
   const layout = useMemo(() => layoutPyramid(members), [members]);
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
+  // The chart sits below the first screen, and an svg image, unlike an img, cannot be
+  // lazy-loaded by the browser itself: the portraits are added once the chart is near.
   const [wrapperRef, portraitsNear] = useInView<HTMLDivElement>({
-    rootMargin: PORTRAIT_PRELOAD_MARGIN,
+    rootMargin: NEAR_VIEWPORT_MARGIN,
   });
   const [hoveredId, setHoveredId] = useState<number | null>(null);
   // A tap also fires mouseenter and focus before its click; those must not pre-empt the toggle.

@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useRef, useSyncExternalStore } from 'react';
-import { useInView } from '@/lib/use-in-view';
+import { NEAR_VIEWPORT_MARGIN, useInView } from '@/lib/use-in-view';
 import { NARROW_SCREEN_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import type { CircularGalleryEngine } from './engine';
 import { GALLERY_SETTINGS, type GalleryItem } from './items';
@@ -28,9 +28,6 @@ function hasWebgl(): boolean {
 
 const noSubscription = () => () => {};
 
-/** Loads its content once within this distance of the viewport. */
-const PRELOAD_MARGIN = '300px';
-
 function PlainRow({ items }: { items: readonly GalleryItem[] }) {
   return (
     <ul className={styles.row} data-testid="gallery-row">
@@ -53,7 +50,7 @@ function PlainRow({ items }: { items: readonly GalleryItem[] }) {
  * scrolling row of photos when WebGL is missing or the visitor prefers reduced motion.
  */
 export function GallerySection({ items }: { items: readonly GalleryItem[] }) {
-  const [sectionRef, near] = useInView<HTMLDivElement>({ rootMargin: PRELOAD_MARGIN });
+  const [sectionRef, near] = useInView<HTMLDivElement>({ rootMargin: NEAR_VIEWPORT_MARGIN });
   const engine = useRef<CircularGalleryEngine | null>(null);
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);

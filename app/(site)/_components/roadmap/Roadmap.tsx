@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useInView } from '@/lib/use-in-view';
+import { NEAR_VIEWPORT_MARGIN, useInView } from '@/lib/use-in-view';
 import { roadmapSeries, SPEC_ROADMAP, type RoadmapPoint, type RoadmapSeries } from './data';
 import styles from './Roadmap.module.css';
 
@@ -19,9 +19,6 @@ function Placeholder({ series }: { series: RoadmapSeries[] }) {
   );
 }
 
-/** The charts load once within this distance of the viewport. */
-const PRELOAD_MARGIN = '300px';
-
 const RoadmapCharts = dynamic(() => import('./RoadmapCharts'), {
   ssr: false,
   // The chunk is fetched only once the section is near; this shows for the moment it takes.
@@ -33,7 +30,7 @@ const RoadmapCharts = dynamic(() => import('./RoadmapCharts'), {
  * the table states the same numbers for screen readers.
  */
 export function Roadmap({ points }: { points: readonly RoadmapPoint[] }) {
-  const [ref, near] = useInView<HTMLDivElement>({ rootMargin: PRELOAD_MARGIN });
+  const [ref, near] = useInView<HTMLDivElement>({ rootMargin: NEAR_VIEWPORT_MARGIN });
   const series = roadmapSeries(points);
   const sorted = [...points].sort((a, b) => a.year - b.year);
 
