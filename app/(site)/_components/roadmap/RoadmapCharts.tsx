@@ -37,9 +37,20 @@ function pointLabels(fontFamily: string): LineCustomCanvasLayer<ChartSeries> {
   };
 }
 
-type ChartLayers = readonly (
-  'grid' | 'axes' | 'areas' | 'lines' | 'points' | LineCustomCanvasLayer<ChartSeries>
-)[];
+/** What the charts draw with, known once the page's font has loaded. */
+type ChartStyle = {
+  theme: ReturnType<typeof chartTheme>;
+  layers: readonly (
+    'grid' | 'axes' | 'areas' | 'lines' | 'points' | LineCustomCanvasLayer<ChartSeries>
+  )[];
+};
+
+function chartStyle(fontFamily: string): ChartStyle {
+  return {
+    theme: chartTheme(fontFamily),
+    layers: ['grid', 'axes', 'areas', 'lines', 'points', pointLabels(fontFamily)],
+  };
+}
 
 /**
  * One chart, drawn at its frame's measured size once `drawable`. The size comes from a
@@ -48,17 +59,15 @@ type ChartLayers = readonly (
  */
 function ChartPlot({
   series,
-  theme,
-  layers,
+  style,
   drawable,
 }: {
   series: RoadmapSeries;
-  theme: ReturnType<typeof chartTheme> | null;
-  layers: ChartLayers | null;
+  style: ChartStyle | null;
   drawable: boolean;
 }) {
   const [plot, { width, height }] = useMeasure();
-  const ready = drawable && theme !== null && layers !== null && width > 0 && height > 0;
+  const ready = drawable && style !== null && width > 0 && height > 0;
 
   return (
     <div ref={plot} className={`${styles.plot} ${ready ? '' : styles.placeholder}`}>
@@ -84,10 +93,10 @@ function ChartPlot({
           axisLeft={{ tickSize: 0, tickPadding: 20, tickValues: Y_TICKS }}
           gridYValues={Y_TICKS}
           enableGridX={false}
-          layers={layers}
+          layers={style.layers}
           // Decorative (the table below the charts states the numbers): no hover layer.
           isInteractive={false}
-          theme={theme}
+          theme={style.theme}
         />
       ) : null}
     </div>
@@ -107,12 +116,7 @@ export default function RoadmapCharts({ series }: { series: RoadmapSeries[] }) {
   const frame = useRef<HTMLDivElement>(null);
   const [fontFamily, setFontFamily] = useState<string | null>(null);
   const [drawn, setDrawn] = useState(0);
-  const theme = useMemo(() => (fontFamily ? chartTheme(fontFamily) : null), [fontFamily]);
-  const layers = useMemo<ChartLayers | null>(
-    () =>
-      fontFamily ? ['grid', 'axes', 'areas', 'lines', 'points', pointLabels(fontFamily)] : null,
-    [fontFamily],
-  );
+  const style = useMemo(() => (fontFamily ? chartStyle(fontFamily) : null), [fontFamily]);
 
   useEffect(() => {
     let current = true;
@@ -135,7 +139,7 @@ export default function RoadmapCharts({ series }: { series: RoadmapSeries[] }) {
       {series.map((one, index) => (
         <figure key={one.id} className={styles.chart} aria-hidden="true">
           <figcaption className={styles.chartTitle}>{one.label}</figcaption>
-          <ChartPlot series={one} theme={theme} layers={layers} drawable={index < drawn} />
+          <ChartPlot series={one} style={style} drawable={index < drawn} />
         </figure>
       ))}
     </div>
