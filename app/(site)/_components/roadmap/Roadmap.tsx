@@ -19,11 +19,14 @@ function Placeholder({ series }: { series: RoadmapSeries[] }) {
   );
 }
 
-const RoadmapCharts = dynamic(() => import('./RoadmapCharts'), {
-  ssr: false,
-  // The chunk is fetched only once the section is near; this shows for the moment it takes.
-  loading: () => <Placeholder series={roadmapSeries(SPEC_ROADMAP)} />,
-});
+const RoadmapCharts = dynamic(
+  () => import('./chart-foundation').then((foundation) => foundation.loadRoadmapCharts()),
+  {
+    ssr: false,
+    // The code is fetched only once the section is near; this shows for the moment it takes.
+    loading: () => <Placeholder series={roadmapSeries(SPEC_ROADMAP)} />,
+  },
+);
 
 /**
  * The 'CLUB ROADMAP' chart. The chart library loads only when the section nears the viewport;
