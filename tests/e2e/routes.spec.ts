@@ -1,8 +1,8 @@
-import { expect, test } from './support/fixtures';
+import { expect, scrollThroughPage, test } from './support/fixtures';
 import { SITE_ROUTES } from './support/routes';
 
 for (const route of SITE_ROUTES) {
-  test(`${route.path} answers 200 with its title, heading, no console errors and no serious axe violations`, async ({
+  test(`${route.path} answers 200 with its title, heading, no console errors and no axe violations from top to bottom`, async ({
     page,
     consoleErrors,
     expectAccessible,
@@ -12,6 +12,7 @@ for (const route of SITE_ROUTES) {
     await expect(page).toHaveTitle(route.title);
     await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleName(route.heading);
     await page.waitForLoadState('networkidle');
+    await scrollThroughPage(page);
     await expectAccessible();
     expect(consoleErrors).toEqual([]);
   });

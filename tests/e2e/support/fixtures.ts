@@ -4,7 +4,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 type Fixtures = {
   /** Console errors and uncaught page errors seen during the test; each test asserts it stays empty. */
   consoleErrors: string[];
-  /** Runs axe-core on the current page and fails on serious or critical violations. */
+  /** Runs axe-core on the current page and fails on any violation, whatever its impact. */
   expectAccessible: (page?: Page) => Promise<void>;
 };
 
@@ -20,12 +20,10 @@ export const test = base.extend<Fixtures>({
   expectAccessible: async ({ page }, use) => {
     await use(async (target = page) => {
       const results = await new AxeBuilder({ page: target }).analyze();
-      const serious = results.violations.filter(
-        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-      );
       expect(
-        serious.map((violation) => ({
+        results.violations.map((violation) => ({
           id: violation.id,
+          impact: violation.impact,
           help: violation.help,
           nodes: violation.nodes.map((node) => node.target.join(' ')),
         })),
@@ -39,4 +37,21 @@ export { expect };
 /** Whether the test runs in the 390 px phone project. */
 export function isPhone(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) <= 600;
+}
+
+/**
+ * Scrolls the page from top to bottom a screen at a time, so that every section that renders only
+ * near the viewport (roadmap charts, gallery, team portraits) is in the page, then back to the top.
+ */
+export async function scrollThroughPage(page: Page): Promise<void> {
+  const { height, screen } = await page.evaluate(() => ({
+    height: document.documentElement.scrollHeight,
+    screen: window.innerHeight,
+  }));
+  for (let top = 0; top < height; top += screen) {
+    await page.evaluate((y) => window.scrollTo(0, y), top);
+    await page.waitForTimeout(100);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForLoadState('networkidle');
 }
