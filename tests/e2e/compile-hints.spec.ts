@@ -1,0 +1,55 @@
+import type { Page, Response } from '@playwright/test';
+import { expect, scrollThroughPage, test } from './support/fixtures';
+
+const HINT = '//# allFunctionsCalledOnLoad\n';
+
+/** The site's own script chunks the page runs during `visit`, with their text as served. */
+async function chunksRunBy(page: Page, visit: () => Promise<void>): Promise<Map<string, string>> {
+  const paths = new Set<string>();
+  const record = (response: Response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/_next/static/chunks/') && pathname.endsWith('.js'))
+      paths.add(pathname);
+  };
+  page.on('response', record);
+  await visit();
+  page.off('response', record);
+  const texts = await Promise.all(
+    [...paths].map(
+      async (pathname) => [pathname, await (await page.request.get(pathname)).text()] as const,
+    ),
+  );
+  return new Map(texts);
+}
+
+test("every script a home page visitor runs, the chart's and the gallery's included, compiles as it loads", async ({
+  page,
+}) => {
+  const chunks = await chunksRunBy(page, async () => {
+    await page.goto('/');
+    await scrollThroughPage(page);
+    await expect(page.getByTestId('roadmap').locator('canvas')).toHaveCount(2);
+    await expect(page.getByTestId('gallery-canvas').locator('canvas')).toHaveCount(1);
+  });
+
+  expect(chunks.size).toBeGreaterThan(5);
+  const withoutHint = [...chunks]
+    .filter(([, text]) => !text.startsWith(HINT))
+    .map(([path]) => path);
+  expect(withoutHint).toEqual([]);
+});
+
+test("the Studio's own scripts are left to compile when called", async ({ page }) => {
+  const siteChunks = await chunksRunBy(page, async () => {
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+  });
+  const studioChunks = await chunksRunBy(page, async () => {
+    await page.goto('/studio');
+    await page.waitForLoadState('networkidle');
+  });
+
+  const studioOnly = [...studioChunks].filter(([path]) => !siteChunks.has(path));
+  expect(studioOnly.length).toBeGreaterThan(0);
+  expect(studioOnly.filter(([, text]) => text.startsWith(HINT)).map(([path]) => path)).toEqual([]);
+});
