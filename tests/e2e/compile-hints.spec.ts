@@ -1,7 +1,6 @@
 import type { Page, Response } from '@playwright/test';
+import { COMPILE_HINT } from '@/lib/compile-hints.mjs';
 import { expect, scrollThroughPage, test } from './support/fixtures';
-
-const HINT = '//# allFunctionsCalledOnLoad\n';
 
 /** The site's own script chunks the page runs during `visit`, with their text as served. */
 async function chunksRunBy(page: Page, visit: () => Promise<void>): Promise<Map<string, string>> {
@@ -34,7 +33,7 @@ test("every script a home page visitor runs, the chart's and the gallery's inclu
 
   expect(chunks.size).toBeGreaterThan(5);
   const withoutHint = [...chunks]
-    .filter(([, text]) => !text.startsWith(HINT))
+    .filter(([, text]) => !text.startsWith(COMPILE_HINT))
     .map(([path]) => path);
   expect(withoutHint).toEqual([]);
 });
@@ -51,5 +50,7 @@ test("the Studio's own scripts are left to compile when called", async ({ page }
 
   const studioOnly = [...studioChunks].filter(([path]) => !siteChunks.has(path));
   expect(studioOnly.length).toBeGreaterThan(0);
-  expect(studioOnly.filter(([, text]) => text.startsWith(HINT)).map(([path]) => path)).toEqual([]);
+  expect(
+    studioOnly.filter(([, text]) => text.startsWith(COMPILE_HINT)).map(([path]) => path),
+  ).toEqual([]);
 });

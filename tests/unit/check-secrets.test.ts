@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findSecrets, secretsFrom } from '@/scripts/check-secrets.mjs';
+import { tempTree } from './support/temp-tree';
 
 const run = promisify(execFile);
 const SCRIPT = path.resolve('scripts/check-secrets.mjs');
@@ -16,21 +15,10 @@ const ENV = {
   DATABASE_URL: 'postgres://site:p%40ss-word-77@db.example:5432/tcsa',
 };
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
 /** A fake build folder with a `static/` tree of the given files. */
 function buildWith(files: Record<string, string>): string {
-  const dist = mkdtempSync(path.join(tmpdir(), 'tcsa-secrets-'));
-  dirs.push(dist);
-  for (const [name, content] of Object.entries(files)) {
-    const file = path.join(dist, 'static', name);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, content);
-  }
-  return dist;
+  const inStatic = Object.entries(files).map(([name, content]) => [`static/${name}`, content]);
+  return tempTree('tcsa-secrets-', Object.fromEntries(inStatic));
 }
 
 async function scan(dist: string, env: Record<string, string>) {

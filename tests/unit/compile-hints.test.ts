@@ -1,13 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMPILE_HINT, addCompileHints, siteChunksRunOnLoad } from '@/lib/compile-hints.mjs';
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+import { tempTree } from './support/temp-tree';
 
 const chunk = (name: string) => `static/chunks/${name}.js`;
 
@@ -26,9 +21,7 @@ function clientManifest(route: string, entries: Record<string, string[]>): strin
  * only the layout's draft mode imports, and the Studio's own chunks.
  */
 function fakeBuild(): string {
-  const dist = mkdtempSync(path.join(tmpdir(), 'tcsa-hints-'));
-  dirs.push(dist);
-  const files: Record<string, string> = {
+  return tempTree('tcsa-hints-', {
     'build-manifest.json': JSON.stringify({
       polyfillFiles: [chunk('polyfills')],
       rootMainFiles: [chunk('framework'), chunk('turbopack-runtime')],
@@ -58,13 +51,7 @@ function fakeBuild(): string {
     [chunk('chart-line')]: `line(); load("${chunk('chart-core')}");`,
     [chunk('preview-overlay')]: 'overlay();',
     [chunk('studio')]: 'studio();',
-  };
-  for (const [name, content] of Object.entries(files)) {
-    const file = path.join(dist, name);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, content);
-  }
-  return dist;
+  });
 }
 
 const read = (dist: string, name: string) => readFileSync(path.join(dist, chunk(name)), 'utf8');
