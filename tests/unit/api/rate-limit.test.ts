@@ -27,6 +27,34 @@ describe('createRateLimiter', () => {
       time += 1;
     }
     expect(limiter.hit('k19999').ok).toBe(false);
+    expect(limiter.size).toBeLessThanOrEqual(11);
+  });
+
+  it('tracks at most maxKeys clients under a flood of live windows, forgetting the oldest', () => {
+    let time = 0;
+    const limiter = createRateLimiter({ limit: 1, windowMs: 60_000, maxKeys: 1000, now: () => time });
+    for (let index = 0; index < 10_000; index += 1) {
+      expect(limiter.hit(`198.51.${index >> 8}.${index & 0xff}`).ok).toBe(true);
+      time += 1;
+    }
+    expect(limiter.size).toBe(1000);
+    // The newest clients are still counted; the oldest were forgotten (let in again).
+    expect(limiter.hit(`198.51.${9999 >> 8}.${9999 & 0xff}`).ok).toBe(false);
+    expect(limiter.hit('198.51.0.0').ok).toBe(true);
+  });
+
+  it('keeps counting a client whose window is live while others come and go', () => {
+    let time = 0;
+    const limiter = createRateLimiter({ limit: 2, windowMs: 100, maxKeys: 100, now: () => time });
+    limiter.hit('steady');
+    for (let index = 0; index < 50; index += 1) {
+      limiter.hit(`passer-${index}`);
+      time += 1;
+    }
+    expect(limiter.hit('steady').ok).toBe(true);
+    expect(limiter.hit('steady').ok).toBe(false);
+    time += 100;
+    expect(limiter.hit('steady')).toEqual({ ok: true, remaining: 1 });
   });
 });
 
@@ -35,8 +63,19 @@ describe('clientKey', () => {
     new Request('http://localhost/', { headers });
   it('uses the last X-Forwarded-For entry, then X-Real-IP', () => {
     expect(clientKey(request({ 'x-forwarded-for': '1.2.3.4, 10.0.0.1' }))).toBe('10.0.0.1');
-    expect(clientKey(request({ 'x-forwarded-for': '::1' }))).toBe('::1');
+    expect(clientKey(request({ 'x-forwarded-for': '::1' }))).toBe('0:0:0:0::/64');
     expect(clientKey(request({ 'x-real-ip': '5.6.7.8' }))).toBe('5.6.7.8');
     expect(clientKey(request({}))).toBe('unknown');
+  });
+
+  it('counts an IPv6 client by its /64 network, and an IPv4-mapped one as IPv4', () => {
+    const key = (address: string) => clientKey(request({ 'x-forwarded-for': address }));
+    expect(key('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(key('2001:db8:1:2:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(key('[2001:DB8:1:2::9]:443')).toBe('2001:db8:1:2::/64');
+    expect(key('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+    expect(key('::1')).toBe('0:0:0:0::/64');
+    expect(key('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(key('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
   });
 });
