@@ -3,7 +3,8 @@ import { cookies, draftMode } from 'next/headers';
 import { revalidateTag } from 'next/cache';
 import { invalidatePageCache } from '../page-cache';
 import type { NextRequest } from 'next/server';
-import { parseBody } from 'next-sanity/webhook';
+import { decodeSignatureHeader, isValidSignature } from '@sanity/webhook';
+import { readLimitedBody } from '../api/guarded-post';
 import { getServerEnv } from '../env';
 import { getSanityClient } from './client';
 import { safeRedirectPath, secretsMatch } from './draft';
@@ -83,19 +84,47 @@ export async function disableDraftMode(request: Request): Promise<Response> {
 /** The header Sanity signs its webhooks in. */
 const SIGNATURE_HEADER = 'sanity-webhook-signature';
 
+/** A webhook body is a small projection (`{_type, _id}`): anything larger is refused unread. */
+export const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;
+
+/**
+ * How far a signature's timestamp may be from this server's clock. A signed request replayed
+ * later than this is refused, and clocks a little apart still agree.
+ */
+export const WEBHOOK_TOLERANCE_MS = 5 * 60 * 1000;
+
+/** How long the Content Lake may take to serve a just-published document everywhere. */
+const CONSISTENCY_WAIT_MS = 3000;
+
 type WebhookBody = { _type?: unknown; _id?: unknown };
 
 export type RevalidateOptions = {
   /** Wait for the Content Lake to be consistent before answering (3 s); off in tests. */
   waitForConsistency?: boolean;
+  now?: () => number;
 };
+
+/** The signature's timestamp in milliseconds, or null when the header is not Sanity's format. */
+function signatureTimestamp(signature: string): number | null {
+  try {
+    const { timestamp } = decodeSignatureHeader(signature);
+    return Number.isFinite(timestamp) ? timestamp : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * POST /api/revalidate — Sanity's publish webhook. The body (projection `{_type, _id}`) must
- * carry a valid `sanity-webhook-signature` made with SANITY_REVALIDATE_SECRET; the cache tag of
- * the document's type then expires, so the next visit renders the published change.
+ * carry a valid `sanity-webhook-signature` made with SANITY_REVALIDATE_SECRET, dated within
+ * WEBHOOK_TOLERANCE_MS of now; the cache tag of the document's type then expires, so the next
+ * visit renders the published change. The body is read only up to MAX_WEBHOOK_BODY_BYTES (413
+ * beyond), before the signature is checked, so an unsigned flood costs no memory.
  */
-export function createRevalidateHandler({ waitForConsistency = true }: RevalidateOptions = {}) {
+export function createRevalidateHandler({
+  waitForConsistency = true,
+  now = Date.now,
+}: RevalidateOptions = {}) {
   return async function revalidate(request: NextRequest): Promise<Response> {
     const secret = getServerEnv().SANITY_REVALIDATE_SECRET;
     if (!secret) {
@@ -104,15 +133,39 @@ export function createRevalidateHandler({ waitForConsistency = true }: Revalidat
         'Revalidation is not configured on this site (SANITY_REVALIDATE_SECRET)',
       );
     }
-    if (!request.headers.get(SIGNATURE_HEADER)) return errorResponse(401, 'Missing signature');
-    let parsed: Awaited<ReturnType<typeof parseBody<WebhookBody>>>;
+    const signature = request.headers.get(SIGNATURE_HEADER);
+    if (!signature) return errorResponse(401, 'Missing signature');
+    const timestamp = signatureTimestamp(signature);
+    if (timestamp === null) return errorResponse(401, 'Invalid signature');
+    if (Math.abs(now() - timestamp) > WEBHOOK_TOLERANCE_MS) {
+      return errorResponse(
+        401,
+        'The signature has expired: its timestamp is more than 5 minutes from now',
+      );
+    }
+    const read = await readLimitedBody(request, MAX_WEBHOOK_BODY_BYTES);
+    if (!read.ok) return errorResponse(413, 'The body is too large for a webhook (64 KB at most)');
+    let text: string;
     try {
-      parsed = await parseBody<WebhookBody>(request, secret, waitForConsistency);
+      text = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
     } catch {
       return errorResponse(400, 'The body is not JSON');
     }
-    if (parsed.isValidSignature !== true) return errorResponse(401, 'Invalid signature');
-    const type = parsed.body?._type;
+    let valid: boolean;
+    try {
+      valid = await isValidSignature(text, signature, secret.trim());
+    } catch {
+      valid = false;
+    }
+    if (!valid) return errorResponse(401, 'Invalid signature');
+    let body: WebhookBody | null;
+    try {
+      body = text.trim() ? (JSON.parse(text) as WebhookBody | null) : null;
+    } catch {
+      return errorResponse(400, 'The body is not JSON');
+    }
+    if (waitForConsistency) await new Promise((resolve) => setTimeout(resolve, CONSISTENCY_WAIT_MS));
+    const type = typeof body === 'object' && body !== null ? body._type : undefined;
     if (typeof type !== 'string' || type === '') {
       return errorResponse(400, 'The body has no _type: project the webhook as {_type, _id}');
     }

@@ -86,4 +86,54 @@ describe('POST /api/revalidate', () => {
     expect(response.status).toBe(400);
     expect(revalidateTag).not.toHaveBeenCalled();
   });
+
+  it('refuses a correctly signed webhook dated more than 5 minutes from now (a replay)', async () => {
+    const body = JSON.stringify({ _type: 'servicesPage', _id: 'servicesPage' });
+    const sixMinutes = 6 * 60 * 1000;
+    for (const timestamp of [Date.now() - sixMinutes, Date.now() + sixMinutes]) {
+      const response = await (await handler())(webhook(body, sign(body, SECRET, timestamp)));
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({
+        error: 'The signature has expired: its timestamp is more than 5 minutes from now',
+      });
+    }
+    const recent = await (await handler())(
+      webhook(body, sign(body, SECRET, Date.now() - 4 * 60 * 1000)),
+    );
+    expect(recent.status).toBe(200);
+    expect(revalidateTag).toHaveBeenCalledOnce();
+  });
+
+  it('refuses a 200 MB body with 413 after reading at most 64 KB of it', async () => {
+    const chunk = new Uint8Array(1024 * 1024).fill(0x20);
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= 200 * chunk.byteLength) return controller.close();
+        pulled += 1;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new NextRequest('http://127.0.0.1:3000/api/revalidate', {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { 'sanity-webhook-signature': sign('{}', SECRET) },
+    } as RequestInit & { duplex: 'half' });
+    const response = await (await handler())(request);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      error: 'The body is too large for a webhook (64 KB at most)',
+    });
+    // Nothing near the whole body was read: the stream's queue holds a chunk or two at most.
+    expect(pulled).toBeLessThanOrEqual(3);
+    expect(revalidateTag).not.toHaveBeenCalled();
+  });
+
+  it('refuses a declared Content-Length over 64 KB before reading anything', async () => {
+    const body = JSON.stringify({ _type: 'servicesPage', padding: 'x'.repeat(70 * 1024) });
+    const response = await (await handler())(webhook(body, sign(body, SECRET)));
+    expect(response.status).toBe(413);
+    expect(revalidateTag).not.toHaveBeenCalled();
+  });
 });
