@@ -1,7 +1,7 @@
 import type { MetadataRoute } from 'next';
 import { connection } from 'next/server';
 import { getEvents } from '@/lib/api/reads';
-import { siteUrl } from '@/lib/env';
+import { siteUrl } from '@/lib/env/public';
 import { SITEMAP_PATHS } from '@/lib/seo';
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {

@@ -101,11 +101,22 @@ function originOf(value: string): string | null {
   }
 }
 
+export type CsrfOptions = {
+  /** The site's configured URL (NEXT_PUBLIC_SITE_URL). */
+  siteUrl?: string;
+  /** Other origins whose pages may post here (CSRF_TRUSTED_ORIGINS, as Django's setting). */
+  trustedOrigins?: readonly string[];
+};
+
 /**
  * The origins this request may come from: the request URL's own, the one its Host (or
- * X-Forwarded-Host and X-Forwarded-Proto) header names, and `siteUrl` when configured.
+ * X-Forwarded-Host and X-Forwarded-Proto) header names, `siteUrl` when configured, and the
+ * trusted origins.
  */
-export function ownOrigins(request: Request, siteUrl?: string): Set<string> {
+export function ownOrigins(
+  request: Request,
+  { siteUrl, trustedOrigins = [] }: CsrfOptions = {},
+): Set<string> {
   const origins = new Set<string>();
   const add = (value: string | null) => {
     if (value) origins.add(value);
@@ -120,6 +131,7 @@ export function ownOrigins(request: Request, siteUrl?: string): Set<string> {
     add(originOf(`${protocol}://${host}`));
   }
   if (siteUrl) add(originOf(siteUrl));
+  for (const trusted of trustedOrigins) add(originOf(trusted));
   return origins;
 }
 
@@ -128,7 +140,8 @@ export type CsrfFailure = 'csrf_origin_mismatch' | 'csrf_cookie_missing' | 'csrf
 /**
  * Checks a state-changing request; returns why it is refused, or null when it may proceed.
  *
- * 1. Origin: when the request has an `Origin` header it must be one of the site's own origins
+ * 1. Origin: when the request has an `Origin` header it must be one of the site's own origins or
+ *    a trusted one
  *    (`Origin: null`, sent by sandboxed and privacy-restricted contexts, is refused). Without an
  *    Origin, a `Referer` must likewise be the site's own, and `Sec-Fetch-Site: cross-site` is
  *    refused. A request with none of them (curl, scripts, server-to-server) passes this step:
@@ -137,11 +150,8 @@ export type CsrfFailure = 'csrf_origin_mismatch' | 'csrf_cookie_missing' | 'csrf
  * 2. Token: the `csrftoken` cookie must be present and well formed, and the `X-CSRFToken` header
  *    must equal it (compared in constant time).
  */
-export function verifyCsrf(
-  request: Request,
-  options: { siteUrl?: string } = {},
-): CsrfFailure | null {
-  const origins = ownOrigins(request, options.siteUrl);
+export function verifyCsrf(request: Request, options: CsrfOptions = {}): CsrfFailure | null {
+  const origins = ownOrigins(request, options);
   const origin = request.headers.get('origin');
   if (origin !== null) {
     const parsed = originOf(origin);

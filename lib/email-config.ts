@@ -1,5 +1,5 @@
 import 'server-only';
-import { getServerEnv } from './env';
+import { getServerEnv } from './env/server';
 import type { EmailConfig } from './email';
 
 /** The EmailJS settings the forms need, read at request time and handed to them as props. */

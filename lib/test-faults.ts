@@ -1,6 +1,6 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { getServerEnv } from './env';
+import { getServerEnv } from './env/server';
 import { TEST_FAULT_COOKIE } from './test-fault-cookie';
 
 /**

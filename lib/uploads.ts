@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_PGLITE_DATA_DIR } from '@/lib/db/client';
-import { getServerEnv, type ServerEnv } from '@/lib/env';
+import { getServerEnv, type ServerEnv } from '@/lib/env/server';
 import { RESUME_KINDS, type ResumeKind } from '@/lib/resume-type';
 
 /**

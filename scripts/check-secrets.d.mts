@@ -7,3 +7,7 @@ export declare function findSecrets(
   dir: string,
   secrets: { name: string; value: string }[],
 ): { file: string; name: string }[];
+export declare function findVariableNames(
+  dir: string,
+  names?: readonly string[],
+): { file: string; name: string }[];

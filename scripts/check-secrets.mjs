@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_VARIABLES } from '../lib/env/server-variables.mjs';
 
 /** Server-only variables whose values must never reach the browser (see lib/env.ts). */
 export const SECRET_VARIABLES = [
@@ -74,6 +75,25 @@ export function findSecrets(dir, secrets) {
   return leaks;
 }
 
+/**
+ * Every (file, name) pair where a file holds the name of a server-only variable: the server's
+ * schema kept out of client code, not even its names reach the browser.
+ *
+ * @param {string} dir
+ * @param {readonly string[]} names
+ * @returns {{ file: string; name: string }[]}
+ */
+export function findVariableNames(dir, names = SERVER_VARIABLES) {
+  const leaks = [];
+  for (const file of filesUnder(dir)) {
+    const content = readFileSync(file).toString('latin1');
+    for (const name of names) {
+      if (content.includes(name)) leaks.push({ file, name: `the name ${name}` });
+    }
+  }
+  return leaks;
+}
+
 function main() {
   const distDir = process.env.NEXT_DIST_DIR || '.next';
   const staticDir = path.join(distDir, 'static');
@@ -92,13 +112,14 @@ function main() {
     console.error(`check-secrets: ${staticDir} does not exist; build first.`);
     return 2;
   }
-  const leaks = findSecrets(staticDir, secrets);
+  const leaks = [...findSecrets(staticDir, secrets), ...findVariableNames(staticDir)];
   if (leaks.length > 0) {
     for (const { file, name } of leaks) console.error(`check-secrets: ${name} found in ${file}`);
     return 1;
   }
   console.log(
-    `check-secrets: none of ${secrets.length} server secrets in ${files} files under ${staticDir}`,
+    `check-secrets: none of ${secrets.length} server secrets, nor the name of any of the ` +
+      `${SERVER_VARIABLES.length} server variables, in ${files} files under ${staticDir}`,
   );
   return 0;
 }

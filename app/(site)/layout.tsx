@@ -18,7 +18,7 @@ import {
   type ReadOptions,
   type SiteSettings,
 } from '@/lib/content';
-import { siteUrl } from '@/lib/env';
+import { siteUrl } from '@/lib/env/public';
 import { cspNonce } from '@/lib/nonce';
 import { SITE_DESCRIPTION, SITE_NAME, SITE_TITLE } from '@/lib/site';
 import '../globals.css';

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { z } from 'zod';
 import { verifyCsrf } from '@/lib/csrf';
-import { getServerEnv } from '@/lib/env';
+import { getServerEnv } from '@/lib/env/server';
 import { NO_STORE, apiError } from '@/lib/http';
 import { clientKey, createRateLimiter, type RateLimiter } from '@/lib/rate-limit';
 
@@ -57,7 +57,11 @@ export function guardPost(
       headers: { 'Retry-After': String(limited.retryAfterSeconds) },
     });
   }
-  const csrfFailure = verifyCsrf(request, { siteUrl: getServerEnv().NEXT_PUBLIC_SITE_URL });
+  const env = getServerEnv();
+  const csrfFailure = verifyCsrf(request, {
+    siteUrl: env.NEXT_PUBLIC_SITE_URL,
+    trustedOrigins: env.CSRF_TRUSTED_ORIGINS,
+  });
   return csrfFailure ? apiError(csrfFailure) : null;
 }
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getDb } from '@/lib/db/client';
 import { registerForEvent } from '@/lib/db/queries';
-import { getServerEnv } from '@/lib/env';
+import { getServerEnv } from '@/lib/env/server';
 import { apiError } from '@/lib/http';
 import type { RateLimiter } from '@/lib/rate-limit';
 import {

@@ -2,7 +2,7 @@ import 'server-only';
 import type { z } from 'zod';
 import { type Database, getDb } from '@/lib/db/client';
 import { insertContactMessage, insertJobApplication, insertServiceRequest } from '@/lib/db/queries';
-import { getServerEnv } from '@/lib/env';
+import { getServerEnv } from '@/lib/env/server';
 import { apiError } from '@/lib/http';
 import type { RateLimiter } from '@/lib/rate-limit';
 import {

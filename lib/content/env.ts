@@ -1,4 +1,4 @@
-import { publicEnv } from '../env';
+import { publicEnv } from '../env/public';
 
 /**
  * Where the static copy lives. Public values only: the Studio (in the browser) and the site both

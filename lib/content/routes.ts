@@ -5,7 +5,7 @@ import { invalidatePageCache } from '../page-cache';
 import type { NextRequest } from 'next/server';
 import { decodeSignatureHeader, isValidSignature } from '@sanity/webhook';
 import { readLimitedBody } from '../api/guarded-post';
-import { getServerEnv } from '../env';
+import { getServerEnv } from '../env/server';
 import { getSanityClient } from './client';
 import { safeRedirectPath, secretsMatch } from './draft';
 import { readToken } from './token';

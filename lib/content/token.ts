@@ -1,5 +1,5 @@
 import 'server-only';
-import { getServerEnv } from '../env';
+import { getServerEnv } from '../env/server';
 
 /**
  * The read token that can see drafts. Server-only: importing this module from a client

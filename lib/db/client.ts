@@ -8,7 +8,7 @@ import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrat
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
-import { getServerEnv } from '@/lib/env';
+import { getServerEnv } from '@/lib/env/server';
 import { lockDataFolder } from './lock';
 import * as schema from './schema';
 import { isDatabaseEmpty, seedDatabase } from './seed';

@@ -2,7 +2,9 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { findSecrets, secretsFrom } from '@/scripts/check-secrets.mjs';
+import { SERVER_VARIABLES } from '@/lib/env/server-variables.mjs';
+import { serverSchema } from '@/lib/env/server';
+import { findSecrets, findVariableNames, secretsFrom } from '@/scripts/check-secrets.mjs';
 import { tempTree } from './support/temp-tree';
 
 const run = promisify(execFile);
@@ -76,6 +78,24 @@ describe('findSecrets', () => {
   });
 });
 
+describe('findVariableNames', () => {
+  it('lists exactly the variables of the server schema', () => {
+    expect([...SERVER_VARIABLES].sort()).toEqual(Object.keys(serverSchema.shape).sort());
+  });
+
+  it('finds the name of a server variable in a browser file, as a leaked schema would put it', () => {
+    const dist = buildWith({
+      'chunks/env.js': 'z.object({DATABASE_URL:a,SANITY_REVALIDATE_SECRET:b})',
+      'chunks/clean.js': 'NEXT_PUBLIC_SITE_URL',
+    });
+    const leaks = findVariableNames(path.join(dist, 'static'));
+    expect(leaks.map(({ name }) => name).sort()).toEqual([
+      'the name DATABASE_URL',
+      'the name SANITY_REVALIDATE_SECRET',
+    ]);
+  });
+});
+
 describe('scripts/check-secrets.mjs', () => {
   it('exits 1 and names the secret and the file when one leaked', async () => {
     const dist = buildWith({ 'chunks/leak.js': 'x="revalidate-secret-09"' });
@@ -89,7 +109,8 @@ describe('scripts/check-secrets.mjs', () => {
     const dist = buildWith({ 'chunks/a.js': 'a', 'chunks/b.js': 'b' });
     const { code, output } = await scan(dist, ENV);
     expect(code).toBe(0);
-    expect(output).toContain('none of 4 server secrets in 2 files');
+    expect(output).toContain('none of 4 server secrets, nor the name of any of the');
+    expect(output).toContain('server variables, in 2 files');
   });
 
   it('refuses to pass when no secret is set or there is no build', async () => {

@@ -6,7 +6,7 @@ afterEach(() => {
 });
 
 async function loadEnv() {
-  return import('@/lib/env');
+  return { ...(await import('@/lib/env/public')), ...(await import('@/lib/env/server')) };
 }
 
 describe('environment', () => {
@@ -61,5 +61,18 @@ describe('environment', () => {
     vi.stubEnv('SUBMISSION_RATE_LIMIT_PER_MINUTE', '-5');
     const { getServerEnv } = await loadEnv();
     expect(() => getServerEnv()).toThrow(/SUBMISSION_RATE_LIMIT_PER_MINUTE/);
+  });
+
+  it('reads CSRF_TRUSTED_ORIGINS as a list of origins, and refuses one without its scheme', async () => {
+    vi.stubEnv('CSRF_TRUSTED_ORIGINS', ' https://app.example.org/, http://localhost:5173 ,');
+    const { getServerEnv } = await loadEnv();
+    expect(getServerEnv().CSRF_TRUSTED_ORIGINS).toEqual([
+      'https://app.example.org',
+      'http://localhost:5173',
+    ]);
+    vi.resetModules();
+    vi.stubEnv('CSRF_TRUSTED_ORIGINS', 'app.example.org');
+    const again = await loadEnv();
+    expect(() => again.getServerEnv()).toThrow(/CSRF_TRUSTED_ORIGINS/);
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ServerEnv } from '@/lib/env';
+import type { ServerEnv } from '@/lib/env/server';
 import { detectResumeKind, zipEntryNames } from '@/lib/resume-type';
 import {
   cleanOriginalName,

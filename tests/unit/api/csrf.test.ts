@@ -67,6 +67,18 @@ describe('verifyCsrf', () => {
     expect(verifyCsrf(behindProxy)).toBeNull();
   });
 
+  it('accepts a trusted origin (CSRF_TRUSTED_ORIGINS) and no other', () => {
+    const options = { trustedOrigins: ['https://app.tcsa.example.org', 'http://localhost:5173'] };
+    expect(verifyCsrf(post({ ...pair, origin: 'https://app.tcsa.example.org' }), options)).toBeNull();
+    expect(verifyCsrf(post({ ...pair, referer: 'http://localhost:5173/events' }), options)).toBeNull();
+    expect(verifyCsrf(post({ ...pair, origin: 'https://app.tcsa.example.org' }))).toBe(
+      'csrf_origin_mismatch',
+    );
+    expect(verifyCsrf(post({ ...pair, origin: 'http://app.tcsa.example.org' }), options)).toBe(
+      'csrf_origin_mismatch',
+    );
+  });
+
   it('refuses other origins, Origin: null and cross-site referers', () => {
     expect(verifyCsrf(post({ ...pair, origin: 'https://evil.example' }))).toBe(
       'csrf_origin_mismatch',

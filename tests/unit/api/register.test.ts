@@ -3,7 +3,7 @@ import { registrationCreatedSchema } from '@/lib/api/contract';
 import { resetRegistrationLimiterForTests } from '@/lib/api/registration';
 import { countRegistrations, listEvents, listRegistrations } from '@/lib/db/queries';
 import type { Event } from '@/lib/db/schema';
-import { resetServerEnvForTests } from '@/lib/env';
+import { resetServerEnvForTests } from '@/lib/env/server';
 import {
   DATABASE_UNDER_TEST,
   type TestDatabase,

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { GET as getCsrf } from '@/app/api/csrf/route';
 import { resetSubmissionLimiterForTests } from '@/lib/api/submissions';
 import { findJobApplication, listContactMessages } from '@/lib/db/queries';
-import { resetServerEnvForTests } from '@/lib/env';
+import { resetServerEnvForTests } from '@/lib/env/server';
 import { MAX_RESUME_BYTES } from '@/lib/resume-type';
 import {
   UNREACHABLE_MESSAGE,

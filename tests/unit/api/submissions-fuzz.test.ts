@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetSubmissionLimiterForTests } from '@/lib/api/submissions';
 import { listJobApplications } from '@/lib/db/queries';
-import { resetServerEnvForTests } from '@/lib/env';
+import { resetServerEnvForTests } from '@/lib/env/server';
 import {
   DATABASE_UNDER_TEST,
   type TestDatabase,

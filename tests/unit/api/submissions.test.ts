@@ -6,7 +6,7 @@ import { submissionCreatedSchema } from '@/lib/api/contract';
 import { resetSubmissionLimiterForTests } from '@/lib/api/submissions';
 import { setDatabaseForTests } from '@/lib/db/client';
 import { listContactMessages, listJobApplications, listServiceRequests } from '@/lib/db/queries';
-import { resetServerEnvForTests } from '@/lib/env';
+import { resetServerEnvForTests } from '@/lib/env/server';
 import { MAX_RESUME_BYTES } from '@/lib/resume-type';
 import {
   DATABASE_UNDER_TEST,

@@ -31,7 +31,7 @@ vi.mock('next/headers', () => ({
 const SECRET = 'a-long-preview-secret-for-tests';
 
 async function loadRoutes() {
-  const { resetServerEnvForTests } = await import('@/lib/env');
+  const { resetServerEnvForTests } = await import('@/lib/env/server');
   resetServerEnvForTests();
   const enable = await import('@/app/api/draft-mode/enable/route');
   const disable = await import('@/app/api/draft-mode/disable/route');

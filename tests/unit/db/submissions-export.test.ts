@@ -7,7 +7,7 @@ import { resetSubmissionLimiterForTests } from '@/lib/api/submissions';
 import { findJobApplication, listContactMessages } from '@/lib/db/queries';
 import { seedDatabase } from '@/lib/db/seed';
 import { ResumeExportError, exportResume, exportSubmissionsCsv } from '@/lib/db/submissions-export';
-import { resetServerEnvForTests } from '@/lib/env';
+import { resetServerEnvForTests } from '@/lib/env/server';
 import { docxBytes, pdfBytes } from '../api/support/resume-files';
 import { type Endpoint, applicationForm, submit } from '../api/support/submissions';
 import { parseCsv } from './support/parse-csv';

@@ -7,7 +7,7 @@ import type { EventDto } from '@/lib/api/contract';
 import { googleCalendarUrl } from '@/lib/calendar';
 import { jsonForScript } from '@/lib/content';
 import { getEmailConfig } from '@/lib/email-config';
-import { siteUrl } from '@/lib/env';
+import { siteUrl } from '@/lib/env/public';
 import { cspNonce } from '@/lib/nonce';
 import {
   durationText,

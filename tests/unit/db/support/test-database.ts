@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
 import { type DatabaseHandle, openDatabase, setDatabaseForTests } from '@/lib/db/client';
 import { seedDatabase } from '@/lib/db/seed';
-import { getServerEnv } from '@/lib/env';
+import { getServerEnv } from '@/lib/env/server';
 
 /**
  * A database of the test file's own: in-memory PGlite by default, or, when DATABASE_URL is set

@@ -1,6 +1,6 @@
 import { getEvent } from '@/lib/api/reads';
 import { buildIcs, calendarFileName, ICS_CONTENT_TYPE } from '@/lib/calendar';
-import { publicEnv } from '@/lib/env';
+import { publicEnv } from '@/lib/env/public';
 import { eventLoadFailureText } from '@/lib/event-details';
 
 function text(body: string, status: number): Response {

@@ -1,49 +1,17 @@
+import 'server-only';
 import { z } from 'zod';
+import {
+  type PublicEnv,
+  optionalNonNegativeInt,
+  optionalPositiveInt,
+  optionalText,
+  parseEnv,
+  publicEnv,
+} from './public';
 
-/**
- * The one place that reads the environment. Every variable is optional: unset means the
- * embedded default (PGlite database, bundled Sanity dataset, EmailJS unconfigured).
- */
+/** Server-only variables, secrets included; never imported by client code (see ./public.ts). */
 
-const optionalText = z
-  .string()
-  .trim()
-  .transform((value) => (value === '' ? undefined : value))
-  .optional();
-
-const optionalUrl = optionalText.pipe(z.url().optional());
-
-const optionalPositiveInt = optionalText.pipe(
-  z
-    .string()
-    .regex(/^\d+$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().int().positive())
-    .optional(),
-);
-
-const optionalNonNegativeInt = optionalText.pipe(
-  z
-    .string()
-    .regex(/^\d+$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().int().nonnegative())
-    .optional(),
-);
-
-const publicSchema = z.object({
-  NEXT_PUBLIC_SITE_URL: optionalUrl,
-  NEXT_PUBLIC_SANITY_PROJECT_ID: optionalText.pipe(
-    z
-      .string()
-      .regex(/^[a-z0-9-]+$/, 'a Sanity project id has only lowercase letters, digits and dashes')
-      .optional(),
-  ),
-  NEXT_PUBLIC_SANITY_DATASET: optionalText,
-  NEXT_PUBLIC_SANITY_API_VERSION: optionalText,
-});
-
-const serverSchema = z.object({
+export const serverSchema = z.object({
   DATABASE_URL: optionalText.pipe(
     z
       .string()
@@ -51,6 +19,31 @@ const serverSchema = z.object({
       .optional(),
   ),
   PGLITE_DATA_DIR: optionalText,
+  /**
+   * Other origins whose pages may post to the API (Django's setting of the same name), comma
+   * separated with their scheme: `https://app.example.org,https://club.example.org`.
+   */
+  CSRF_TRUSTED_ORIGINS: optionalText.pipe(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .url({
+              protocol: /^https?$/,
+              error: 'each trusted origin is a URL with its scheme, e.g. https://app.example.org',
+            })
+            .transform((origin) => new URL(origin).origin),
+        ),
+      )
+      .optional(),
+  ),
   /** Event registration attempts allowed per client address per minute (default 60; 0 turns the limit off). */
   REGISTRATION_RATE_LIMIT_PER_MINUTE: optionalNonNegativeInt,
   /**
@@ -84,31 +77,7 @@ const serverSchema = z.object({
   TCSA_ENABLE_TEST_FAULTS: optionalText,
 });
 
-export type PublicEnv = z.infer<typeof publicSchema>;
 export type ServerEnv = z.infer<typeof serverSchema> & PublicEnv;
-
-function formatIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-}
-
-function parse<T extends z.ZodType>(schema: T, values: Record<string, string | undefined>) {
-  const result = schema.safeParse(values);
-  if (!result.success) {
-    throw new Error(`Invalid environment configuration: ${formatIssues(result.error)}`);
-  }
-  return result.data as z.infer<T>;
-}
-
-/**
- * Variables the browser may see. Next.js inlines `process.env.NEXT_PUBLIC_*` only when written
- * out literally, so each one is named here.
- */
-export const publicEnv: PublicEnv = parse(publicSchema, {
-  NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL,
-  NEXT_PUBLIC_SANITY_PROJECT_ID: process.env.NEXT_PUBLIC_SANITY_PROJECT_ID,
-  NEXT_PUBLIC_SANITY_DATASET: process.env.NEXT_PUBLIC_SANITY_DATASET,
-  NEXT_PUBLIC_SANITY_API_VERSION: process.env.NEXT_PUBLIC_SANITY_API_VERSION,
-});
 
 let cachedServerEnv: ServerEnv | undefined;
 
@@ -124,9 +93,10 @@ export function getServerEnv(): ServerEnv {
   }
   cachedServerEnv ??= {
     ...publicEnv,
-    ...parse(serverSchema, {
+    ...parseEnv(serverSchema, {
       DATABASE_URL: process.env.DATABASE_URL,
       PGLITE_DATA_DIR: process.env.PGLITE_DATA_DIR,
+      CSRF_TRUSTED_ORIGINS: process.env.CSRF_TRUSTED_ORIGINS,
       REGISTRATION_RATE_LIMIT_PER_MINUTE: process.env.REGISTRATION_RATE_LIMIT_PER_MINUTE,
       SUBMISSION_RATE_LIMIT_PER_MINUTE: process.env.SUBMISSION_RATE_LIMIT_PER_MINUTE,
       UPLOADS_DIR: process.env.UPLOADS_DIR,
@@ -155,8 +125,3 @@ export function resetServerEnvForTests(): void {
   cachedServerEnv = undefined;
 }
 
-export const DEFAULT_SITE_URL = 'http://localhost:3000';
-
-export function siteUrl(): string {
-  return publicEnv.NEXT_PUBLIC_SITE_URL ?? DEFAULT_SITE_URL;
-}

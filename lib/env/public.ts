@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * The variables the browser may see, and the helpers every environment schema uses. Together
+ * with ./server.ts the one place that reads the environment. Every variable is optional: unset
+ * means the embedded default (PGlite database, bundled Sanity dataset, EmailJS unconfigured).
+ *
+ * Client code imports this module only: the server's schema (./server.ts) is server-only, so not
+ * even the names of the server's variables reach a browser chunk.
+ */
+
+export const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+export const optionalUrl = optionalText.pipe(z.url().optional());
+
+export const optionalPositiveInt = optionalText.pipe(
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().positive())
+    .optional(),
+);
+
+export const optionalNonNegativeInt = optionalText.pipe(
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().nonnegative())
+    .optional(),
+);
+
+const publicSchema = z.object({
+  NEXT_PUBLIC_SITE_URL: optionalUrl,
+  NEXT_PUBLIC_SANITY_PROJECT_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'a Sanity project id has only lowercase letters, digits and dashes')
+      .optional(),
+  ),
+  NEXT_PUBLIC_SANITY_DATASET: optionalText,
+  NEXT_PUBLIC_SANITY_API_VERSION: optionalText,
+});
+
+export type PublicEnv = z.infer<typeof publicSchema>;
+
+export function formatIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+}
+
+export function parseEnv<T extends z.ZodType>(schema: T, values: Record<string, string | undefined>) {
+  const result = schema.safeParse(values);
+  if (!result.success) {
+    throw new Error(`Invalid environment configuration: ${formatIssues(result.error)}`);
+  }
+  return result.data as z.infer<T>;
+}
+
+/**
+ * Variables the browser may see. Next.js inlines `process.env.NEXT_PUBLIC_*` only when written
+ * out literally, so each one is named here.
+ */
+export const publicEnv: PublicEnv = parseEnv(publicSchema, {
+  NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL,
+  NEXT_PUBLIC_SANITY_PROJECT_ID: process.env.NEXT_PUBLIC_SANITY_PROJECT_ID,
+  NEXT_PUBLIC_SANITY_DATASET: process.env.NEXT_PUBLIC_SANITY_DATASET,
+  NEXT_PUBLIC_SANITY_API_VERSION: process.env.NEXT_PUBLIC_SANITY_API_VERSION,
+});
+
+export const DEFAULT_SITE_URL = 'http://localhost:3000';
+
+export function siteUrl(): string {
+  return publicEnv.NEXT_PUBLIC_SITE_URL ?? DEFAULT_SITE_URL;
+}
