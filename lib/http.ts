@@ -29,10 +29,15 @@ export const API_ERRORS = {
     message: 'CSRF verification failed: the request did not come from this site.',
   },
   event_not_found: { status: 404, message: 'Event not found.' },
+  not_found: { status: 404, message: 'There is no API endpoint at this address.' },
   already_registered: { status: 409, message: 'You are already registered for this event.' },
   event_full: { status: 409, message: 'This event is full: no places are left.' },
   registration_closed: { status: 409, message: 'Registration is closed for this event.' },
   body_too_large: { status: 413, message: 'The request body is too large.' },
+  client_aborted: {
+    status: 400,
+    message: 'The request was interrupted before it had fully arrived. Please try again.',
+  },
   file_too_large: { status: 413, message: 'The uploaded file is too large.' },
   rate_limited: {
     status: 429,

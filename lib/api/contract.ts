@@ -111,7 +111,8 @@ export const openPositionSchema = z.object({
   title: z.string(),
   description: z.string(),
   /** ISO 8601 instant (UTC). */
-  posted_at: z.iso.datetime(),
+  /** Calendar date 'YYYY-MM-DD' in the club's time zone, as Django serializes a DateField. */
+  posted_at: z.iso.date(),
 });
 
 export const alumnusSchema = z.object({
@@ -182,20 +183,48 @@ export type ApiErrorDto = z.infer<typeof apiErrorSchema>;
 export const REGISTRATION_SUCCESS_MESSAGE =
   'Registration successful! You are now registered for this event.';
 
-/** A required single-line text field: trimmed, not empty, at most `max` characters, no control characters. */
+/**
+ * Text that cannot be stored as it was sent: a lone UTF-16 surrogate (JSON can escape one, and
+ * the database would silently turn it into U+FFFD), or U+FFFD itself, which is what a form's
+ * invalid UTF-8 has already become by the time it is read.
+ */
+function isStorableText(value: string): boolean {
+  // With the u flag a surrogate range matches only unpaired surrogates (pairs are one code point).
+  return !/[\uD800-\uDFFF\uFFFD]/u.test(value);
+}
+
+/**
+ * Invisible characters that change how a name displays: the bidirectional overrides, embeddings,
+ * isolates and marks (a name could show reversed to staff) and the zero-width characters.
+ */
+const INVISIBLE_FORMATTING = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/u;
+
+/** A required single-line text field: trimmed, not empty, at most `max` characters, no control or invisible formatting characters. */
 function requiredLine(label: string, max: number) {
   return z
     .string({ error: `${label} is required.` })
+    .refine(
+      isStorableText,
+      `${label} contains characters that could not be read. Please type it again.`,
+    )
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`)
-    .regex(/^[^\p{Cc}]*$/u, `${label} must not contain control characters.`);
+    .regex(/^[^\p{Cc}]*$/u, `${label} must not contain control characters.`)
+    .refine(
+      (value) => !INVISIBLE_FORMATTING.test(value),
+      `${label} must not contain invisible formatting characters (text direction or zero-width marks).`,
+    );
 }
 
-/** A required free text: as `requiredLine`, but line breaks and tabs are allowed. */
+/** A required free text: trimmed, not empty, at most `max` characters; line breaks and tabs are its only control characters. */
 function requiredText(label: string, max: number) {
   return z
     .string({ error: `${label} is required.` })
+    .refine(
+      isStorableText,
+      `${label} contains characters that could not be read. Please type it again.`,
+    )
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`)

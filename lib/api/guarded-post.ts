@@ -65,12 +65,14 @@ export function guardPost(
   return csrfFailure ? apiError(csrfFailure) : null;
 }
 
-export type BodyBytes = { ok: true; bytes: Uint8Array } | { ok: false; code: 'body_too_large' };
+export type BodyBytes =
+  { ok: true; bytes: Uint8Array } | { ok: false; code: 'body_too_large' | 'client_aborted' };
 
 /**
  * Reads at most `limit` bytes of the body. A declared Content-Length over the limit is refused
  * before anything is read; a body that streams past it is refused as soon as it does, so a large
- * upload never sits in memory whole.
+ * upload never sits in memory whole. A client that goes away before its body has arrived is not
+ * a failure of ours: it is logged as an aborted request, and nobody is there for the answer.
  */
 export async function readLimitedBody(request: Request, limit: number): Promise<BodyBytes> {
   const declared = request.headers.get('content-length');
@@ -82,7 +84,14 @@ export async function readLimitedBody(request: Request, limit: number): Promise<
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let result: ReadableStreamReadResult<Uint8Array>;
+    try {
+      result = await reader.read();
+    } catch (error) {
+      logAborted(request, size, error);
+      return { ok: false, code: 'client_aborted' };
+    }
+    const { done, value } = result;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
@@ -98,6 +107,13 @@ export async function readLimitedBody(request: Request, limit: number): Promise<
     offset += chunk.byteLength;
   }
   return { ok: true, bytes };
+}
+
+function logAborted(request: Request, received: number, error: unknown): void {
+  const reason = error instanceof Error ? error.message : String(error);
+  console.warn(
+    `Request aborted by the client: ${request.method} ${new URL(request.url).pathname} after ${received} bytes of its body (${reason}).`,
+  );
 }
 
 /** The body as a JSON object, or null when it is not UTF-8, not JSON, or not an object. */

@@ -211,7 +211,7 @@ export function handleApplication(
     }
 
     const body = await readLimitedBody(request, MAX_APPLICATION_BODY_BYTES);
-    if (!body.ok) return resumeTooLarge();
+    if (!body.ok) return body.code === 'client_aborted' ? apiError(body.code) : resumeTooLarge();
     const form = await parseForm(body.bytes, request.headers.get('content-type')!);
     if (!form) return apiError('invalid_form', { message: INVALID_MULTIPART_MESSAGE });
 

@@ -144,7 +144,11 @@ export function createRevalidateHandler({
       );
     }
     const read = await readLimitedBody(request, MAX_WEBHOOK_BODY_BYTES);
-    if (!read.ok) return errorResponse(413, 'The body is too large for a webhook (64 KB at most)');
+    if (!read.ok) {
+      return read.code === 'client_aborted'
+        ? errorResponse(400, 'The request was interrupted before it had fully arrived')
+        : errorResponse(413, 'The body is too large for a webhook (64 KB at most)');
+    }
     let text: string;
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
@@ -164,7 +168,8 @@ export function createRevalidateHandler({
     } catch {
       return errorResponse(400, 'The body is not JSON');
     }
-    if (waitForConsistency) await new Promise((resolve) => setTimeout(resolve, CONSISTENCY_WAIT_MS));
+    if (waitForConsistency)
+      await new Promise((resolve) => setTimeout(resolve, CONSISTENCY_WAIT_MS));
     const type = typeof body === 'object' && body !== null ? body._type : undefined;
     if (typeof type !== 'string' || type === '') {
       return errorResponse(400, 'The body has no _type: project the webhook as {_type, _id}');

@@ -108,6 +108,22 @@ describe(`POST /api/messages/ (${DATABASE_UNDER_TEST})`, () => {
       [{ sender_name: 'A', sender_email: 'a@example.org', message: 'x'.repeat(5001) }, ['message']],
       [{ sender_name: 'A\u0007', sender_email: 'a@example.org', message: 'Hi' }, ['sender_name']],
       [{ sender_name: 'A', sender_email: 'a@example.org', message: 'Hi\u0000' }, ['message']],
+      // A lone surrogate would be stored as U+FFFD without a word.
+      [{ sender_name: 'A\ud800', sender_email: 'a@example.org', message: 'Hi' }, ['sender_name']],
+      [
+        { sender_name: 'A', sender_email: 'a@example.org', message: 'Hi \udc00 there' },
+        ['message'],
+      ],
+      // A name that would display reversed, or with hidden characters, to staff.
+      [
+        { sender_name: 'Ann\u202Egnip', sender_email: 'a@example.org', message: 'Hi' },
+        ['sender_name'],
+      ],
+      [
+        { sender_name: 'Ann\u2067x\u2069', sender_email: 'a@example.org', message: 'Hi' },
+        ['sender_name'],
+      ],
+      [{ sender_name: 'A\u200Bnn', sender_email: 'a@example.org', message: 'Hi' }, ['sender_name']],
       [
         { sender_name: 7, sender_email: ['a@example.org'], message: null },
         ['sender_name', 'sender_email', 'message'],
@@ -116,6 +132,27 @@ describe(`POST /api/messages/ (${DATABASE_UNDER_TEST})`, () => {
       const answer = await submit('messages', body);
       expect(answer.status).toBe(400);
       expect(Object.keys(answer.body.fields as object).sort()).toEqual([...fields].sort());
+    });
+
+    it('names unreadable and invisible characters in clear sentences, and stores nothing', async () => {
+      const before = await storedIds('messages');
+      const answer = await submit('messages', {
+        sender_name: 'Ann\u202Egnip',
+        sender_email: 'a@example.org',
+        message: 'Hi \ud83d',
+      });
+      expect(answer.body.fields).toEqual({
+        sender_name:
+          'Name must not contain invisible formatting characters (text direction or zero-width marks).',
+        message: 'Message contains characters that could not be read. Please type it again.',
+      });
+      expect(await storedIds('messages')).toEqual(before);
+      // Paired surrogates (an emoji) and a joined emoji are ordinary text.
+      const ok = await submit(
+        'messages',
+        message({ sender_name: 'Lin 🌸', message: 'See you 👩‍💻' }),
+      );
+      expect(ok.status).toBe(201);
     });
 
     it('says what is wrong in clear sentences', async () => {
@@ -254,6 +291,73 @@ describe(`POST /api/applications/ (${DATABASE_UNDER_TEST})`, () => {
       expect(statSync(stored).mode & 0o077).toBe(0);
     },
   );
+
+  it('400 for a form field whose bytes are not UTF-8 (what a lone surrogate becomes), nothing stored', async () => {
+    const before = storedFiles();
+    const boundary = 'tcsa-boundary';
+    const part = (name: string, value: Uint8Array | string) => [
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`,
+      value,
+      '\r\n',
+    ];
+    const pieces = [
+      ...part('applicant_name', new Uint8Array([0x48, 0x61, 0x6f, 0xed, 0xa0, 0x80])),
+      ...part('applicant_email', 'hao.bytes@example.org'),
+      ...part('position', 'Marketing Coordinator'),
+      `--${boundary}\r\nContent-Disposition: form-data; name="resume_file"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      pdfBytes(),
+      `\r\n--${boundary}--\r\n`,
+    ];
+    const body = new Uint8Array(await new Blob(pieces as BlobPart[]).arrayBuffer());
+    const answer = await submit('applications', body, {
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields).toEqual({
+      applicant_name: 'Name contains characters that could not be read. Please type it again.',
+    });
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('logs a client that disconnects mid-upload as an aborted request, not as a failure, and stores nothing', async () => {
+    const before = storedFiles();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          sent += 1;
+          if (sent > 3) {
+            controller.error(new TypeError('terminated: other side closed'));
+            return;
+          }
+          controller.enqueue(new Uint8Array(64 * 1024).fill(0x41));
+        },
+      });
+      const request = submissionRequest('applications', new Uint8Array(0), {
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      });
+      const aborted = new Request(request.url, {
+        method: 'POST',
+        headers: request.headers,
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      const answer = await ENDPOINTS.applications.POST(aborted);
+      expect(answer.status).toBe(400);
+      expect(errors).not.toHaveBeenCalled();
+      expect(warnings).toHaveBeenCalledWith(
+        expect.stringMatching(
+          /^Request aborted by the client: POST \/api\/applications\/ after 196608 bytes/,
+        ),
+      );
+      expect(storedFiles()).toEqual(before);
+    } finally {
+      errors.mockRestore();
+      warnings.mockRestore();
+    }
+  });
 
   it('keeps only the file name of a path some browsers send, without control characters', async () => {
     const answer = await submit(
