@@ -113,9 +113,14 @@ export function formatCalendarDate(value: string | null | undefined): string {
   return value;
 }
 
-/** A posting date as a plain US date ("November 2, 2026"), or the raw value if unreadable. */
+/**
+ * A posting date as a plain US date ("November 2, 2026"): a calendar date ('YYYY-MM-DD', as the
+ * API serves it) is that day wherever the visitor is; a full timestamp (an older client's data)
+ * is its day in the club's time zone. The raw value if unreadable.
+ */
 export function formatPostedDate(value: string | null | undefined): string {
   if (isBlank(value)) return '';
+  if (DATE_ONLY.test(value)) return formatCalendarDate(value);
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) {
     console.error(`Could not format the posted date "${value}"`);

@@ -109,7 +109,7 @@ export function toOpenPositionDto(row: OpenPosition): OpenPositionDto {
     id: row.id,
     title: row.title,
     description: row.description,
-    posted_at: row.postedAt.toISOString(),
+    posted_at: row.postedAt,
   };
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   check,
+  date,
   index,
   integer,
   pgEnum,
@@ -201,7 +202,10 @@ export const openPositions = pgTable('open_positions', {
   id: id(),
   title: varchar('title', { length: 150 }).notNull(),
   description: text('description').notNull(),
-  postedAt: timestamp('posted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** The day it was posted, in the club's time zone (a date, as Django's DateField serves it). */
+  postedAt: date('posted_at', { mode: 'string' })
+    .notNull()
+    .default(sql`(now() at time zone 'America/Toronto')::date`),
   sortOrder: sortOrder(),
 });
 

@@ -82,6 +82,11 @@ describe('formatPostedDate', () => {
     expect(formatPostedDate('2026-11-02T15:00:00Z')).toBe('November 2, 2026');
   });
 
+  it('shows a calendar date as that day, whatever the time zone', () => {
+    // Read as a UTC midnight, 2026-11-02 would be November 1 in the club's time zone.
+    expect(formatPostedDate('2026-11-02')).toBe('November 2, 2026');
+  });
+
   it('is empty when missing and raw when unreadable', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(formatPostedDate(null)).toBe('');

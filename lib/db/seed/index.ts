@@ -1,7 +1,7 @@
 import { count, getTableName, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from '../schema';
-import { clubDaysFrom } from '../time';
+import { clubDate, clubDaysFrom } from '../time';
 import {
   SEED_ALUMNI,
   SEED_BENEFITS,
@@ -184,7 +184,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
       SEED_POSITIONS.map((position, index) => ({
         title: position.title,
         description: position.description,
-        postedAt: clubDaysFrom(now, -position.postedDaysAgo, 9, 0),
+        postedAt: clubDate(clubDaysFrom(now, -position.postedDaysAgo, 9, 0)),
         sortOrder: index,
       })),
     );

@@ -8,6 +8,7 @@ import { GET as getSponsors } from '@/app/api/sponsors/route';
 import { GET as getSponsorImages } from '@/app/api/sponsorImages/route';
 import { GET as getAlumni } from '@/app/api/alumni/route';
 import { GET as getTelferAlumni } from '@/app/api/telferAlumni/route';
+import { GET as getOpenPositions } from '@/app/api/openPositions/route';
 import { eventSchema } from '@/lib/api/contract';
 import { DATA_SOURCES } from '@/lib/api/sources';
 import type {
@@ -111,6 +112,16 @@ describe(`GET endpoints of spec section 7 (${DATABASE_UNDER_TEST})`, () => {
     expect(
       dated.filter((event) => Date.parse(event.starts_at!) > now).length,
     ).toBeGreaterThanOrEqual(3);
+  });
+
+  it('/api/openPositions/ dates posted_at as a calendar day (YYYY-MM-DD), as Django serializes a DateField', async () => {
+    const positions = (await (await getOpenPositions()).json()) as { posted_at: string }[];
+    expect(positions.length).toBeGreaterThan(0);
+    for (const position of positions) {
+      expect(position.posted_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      // A date-only value reads as a valid date in any client.
+      expect(Number.isNaN(new Date(`${position.posted_at}T00:00:00`).getTime())).toBe(false);
+    }
   });
 
   it('/api/events/{id}/ answers the event object, the same as in the list', async () => {
