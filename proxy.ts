@@ -7,33 +7,53 @@ import {
   isWellFormedCsrfToken,
 } from '@/lib/csrf';
 import { projectId as sanityProjectId } from '@/lib/content/env';
+import { getServerEnv } from '@/lib/env/server';
 import { NONCE_HEADER } from '@/lib/nonce-header';
 import {
+  type CachedAnswer,
   PAGE_CACHE_HEADER,
   PAGE_RENDER_HEADER,
   pageCacheKey,
+  serverRenderOrigin,
   sitePageCache,
 } from '@/lib/page-cache';
-import { contentSecurityPolicy, createNonce, isStudioPath } from '@/lib/security-headers.mjs';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  contentSecurityPolicy,
+  createNonce,
+  isStudioPath,
+} from '@/lib/security-headers.mjs';
 
 /**
- * Runs before every page request (not /api, not static files):
+ * Runs before every request but Next.js's own build files (see `config` below):
+ * - an address with malformed percent-encoding (`/%ff`) is answered here, before Next.js's
+ *   router fails to decode it: 400 in JSON under /api, the site's not-found page elsewhere;
+ * - `/api/...`: a GET without a valid `csrftoken` cookie gets one, as Django's
+ *   `ensure_csrf_cookie` does, so a client that only calls the API can post what it received;
+ *   a page of a trusted origin (CSRF_TRUSTED_ORIGINS) may call the API from the browser (CORS);
  * - a page path with a trailing slash is redirected (308) to the path without it, since
  *   next.config.mjs turns Next.js's own slash redirects off so that the API's /api/events/ paths
  *   answer directly;
  * - a visitor without a valid `csrftoken` cookie gets one, so the registration form can send it
  *   back in the X-CSRFToken header (see lib/csrf.ts);
- * - every page gets its Content-Security-Policy with a fresh nonce (lib/security-headers.mjs).
- *   Next.js reads the policy from the request headers and puts the nonce on its own scripts;
- *   server components read it from `x-nonce` (lib/nonce.ts). The other security headers are
- *   sent on every path, static files and the API included, by next.config.mjs;
+ * - every HTML answer gets its Content-Security-Policy with a fresh nonce (lib/security-headers.mjs),
+ *   file-like paths too, whose answer may be the not-found page. Next.js reads the policy from
+ *   the request headers and puts the nonce on its own scripts; server components read it from
+ *   `x-nonce` (lib/nonce.ts). The other security headers are sent on every path by
+ *   next.config.mjs;
  * - in production, a page is answered from the page cache when it can be, with this answer's own
  *   nonce in it (lib/page-cache.ts). The cache's own renders come through here too: they get the
  *   nonce the cache chose, so that it can find it again, and no cookie.
  */
-export function proxy(request: NextRequest): NextResponse {
+export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
-  if (pathname.length > 1 && pathname.endsWith('/')) {
+  const api = pathname === '/api' || pathname.startsWith('/api/');
+  if (!isWellEncoded(pathname)) return malformedAddress(request, api);
+  if (api) return apiAnswer(request);
+
+  const studio = isStudioPath(pathname);
+  const file = !studio && isFilePath(pathname);
+  if (!file && pathname.length > 1 && pathname.endsWith('/')) {
     // A plain URL: NextURL would keep the trailing slash it was parsed with.
     const url = new URL(request.url);
     url.pathname = pathname.replace(/\/+$/, '') || '/';
@@ -42,19 +62,26 @@ export function proxy(request: NextRequest): NextResponse {
   }
 
   const production = process.env.NODE_ENV === 'production';
-  const studio = isStudioPath(pathname);
-  const cache = production && !studio ? sitePageCache() : null;
+  const renderOrigin = production && !studio ? serverRenderOrigin() : null;
+  const cache = renderOrigin ? sitePageCache() : null;
   const renderId = cache?.renderIdOf(request.headers) ?? null;
   // The Studio is prerendered: a nonce could never reach its scripts (see its policy).
   const nonce = studio ? undefined : (renderId ?? createNonce());
   const policy = contentSecurityPolicy({ nonce, studio, dev: !production, sanityProjectId });
 
-  const cacheKey = cache && !renderId ? pageCacheKey(request) : null;
-  const cached = cacheKey && nonce ? cache?.answer(cacheKey, request.url, nonce) : null;
+  const cacheKey = cache && !renderId && !file ? pageCacheKey(request) : null;
+  let answer: CachedAnswer | null = null;
+  if (cache && cacheKey && nonce) {
+    const url = `${renderOrigin}${cacheKey}`;
+    answer = cache.answer(cacheKey, url, nonce) ?? (await cache.render(cacheKey, url, nonce));
+  }
   let response: NextResponse;
-  if (cached) {
-    response = new NextResponse(asStream(cached.body), { status: 200, headers: cached.headers });
-    response.headers.set(PAGE_CACHE_HEADER, cached.status);
+  if (answer) {
+    response = new NextResponse(asStream(answer.body), {
+      status: answer.statusCode,
+      headers: answer.headers,
+    });
+    response.headers.set(PAGE_CACHE_HEADER, answer.status);
   } else {
     const requestHeaders = new Headers(request.headers);
     requestHeaders.set('content-security-policy', policy);
@@ -64,11 +91,95 @@ export function proxy(request: NextRequest): NextResponse {
     if (renderId) requestHeaders.set(PAGE_RENDER_HEADER, renderId);
     else requestHeaders.delete(PAGE_RENDER_HEADER);
     response = NextResponse.next({ request: { headers: requestHeaders } });
-    if (cacheKey) response.headers.set(PAGE_CACHE_HEADER, 'miss');
   }
   response.headers.set('Content-Security-Policy', policy);
-  if (!renderId && !isWellFormedCsrfToken(request.cookies.get(CSRF_COOKIE)?.value)) {
+  // Files are the same for everybody (and cached so): they set no cookie.
+  if (!renderId && !file) ensureCsrfCookie(request, response);
+  return response;
+}
+
+/** Gives a visitor without a valid `csrftoken` cookie a fresh one. */
+function ensureCsrfCookie(request: NextRequest, response: NextResponse): void {
+  if (!isWellFormedCsrfToken(request.cookies.get(CSRF_COOKIE)?.value)) {
     response.cookies.set(csrfCookie(createCsrfToken(), isSecureRequest(request)));
+  }
+}
+
+/** Whether every percent-escape of the path decodes (as UTF-8). */
+function isWellEncoded(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A path that names a file (`/icon.svg`, `/media/…`) rather than a page. */
+function isFilePath(pathname: string): boolean {
+  return pathname.startsWith('/media/') || /\.[A-Za-z0-9]+$/.test(pathname);
+}
+
+/** Where a malformed page address is sent: a static route that renders the not-found page. */
+const MALFORMED_PAGE_PATH = '/malformed-address';
+
+const MALFORMED_ADDRESS_MESSAGE =
+  'The address is malformed: it has a percent-encoded character that is not valid UTF-8.';
+
+function malformedAddress(request: NextRequest, api: boolean): NextResponse {
+  if (api) {
+    const response = NextResponse.json(
+      { error: MALFORMED_ADDRESS_MESSAGE },
+      { status: 400, headers: { 'Cache-Control': 'no-store' } },
+    );
+    response.headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+    return response;
+  }
+  const nonce = createNonce();
+  const policy = contentSecurityPolicy({
+    nonce,
+    dev: process.env.NODE_ENV !== 'production',
+    sanityProjectId,
+  });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('content-security-policy', policy);
+  requestHeaders.set(NONCE_HEADER, nonce);
+  requestHeaders.delete(PAGE_RENDER_HEADER);
+  const response = NextResponse.rewrite(new URL(MALFORMED_PAGE_PATH, request.url), {
+    request: { headers: requestHeaders },
+  });
+  response.headers.set('Content-Security-Policy', policy);
+  return response;
+}
+
+/** What a browser page of a trusted origin may send to the API. */
+const CORS_ALLOWED_HEADERS = 'Content-Type, X-CSRFToken';
+const CORS_ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';
+
+/**
+ * /api/...: the JSON answers' own policy; the `csrftoken` cookie on any GET or HEAD that lacks a
+ * valid one (not on /api/csrf/, which issues it with the token it answers); CORS for the trusted
+ * origins, with credentials, so their pages can read the answers and send the cookie.
+ */
+function apiAnswer(request: NextRequest): NextResponse {
+  const origin = request.headers.get('origin');
+  const trusted = origin !== null && (getServerEnv().CSRF_TRUSTED_ORIGINS ?? []).includes(origin);
+  const preflight = request.method === 'OPTIONS' && trusted;
+  const response = preflight ? new NextResponse(null, { status: 204 }) : NextResponse.next();
+  response.headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+  if (trusted) {
+    response.headers.set('Access-Control-Allow-Origin', origin);
+    response.headers.set('Access-Control-Allow-Credentials', 'true');
+    response.headers.append('Vary', 'Origin');
+    if (preflight) {
+      response.headers.set('Access-Control-Allow-Methods', CORS_ALLOWED_METHODS);
+      response.headers.set('Access-Control-Allow-Headers', CORS_ALLOWED_HEADERS);
+      response.headers.set('Access-Control-Max-Age', '600');
+    }
+  }
+  const csrfEndpoint = /^\/api\/csrf\/?$/.test(request.nextUrl.pathname);
+  if ((request.method === 'GET' || request.method === 'HEAD') && !csrfEndpoint) {
+    ensureCsrfCookie(request, response);
   }
   return response;
 }
@@ -88,7 +199,7 @@ function asStream(bytes: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array<Arr
 
 export const config = {
   matcher: [
-    // Everything except the API, Next.js's own files, the media folder and files with an extension.
-    '/((?!api(?:/|$)|_next/|media/|.*\\.[A-Za-z0-9]+$).*)',
+    // Everything but Next.js's own build files, which carry no HTML and never change.
+    '/((?!_next/static/|_next/image).*)',
   ],
 };

@@ -20,10 +20,14 @@ import { TEST_FAULT_COOKIE } from './test-fault-cookie';
  *   metadata differently). The client router's RSC requests never are: Next.js hides their
  *   headers and `_rsc` parameter from the proxy, but they do not ask for HTML. Everything else
  *   renders as before.
+ * - Only the site's own pages are cached (CACHED_PAGE_PATHS and /events/<id>), under one key per
+ *   page however its address is written (`/events/01`, `/events/%31` and `/events/1` are one).
+ *   Anything else renders for its visitor as usual, once.
  * - A page is fresh for CACHE_SECONDS (the database reads' own cache time). After that it is still
  *   served, for at most STALE_SECONDS more, while one background render replaces it. A missing
- *   or older page is rendered for the visitor as usual (streamed), and a render for the cache
- *   starts beside it.
+ *   or older page is rendered once, through the server's own loopback address (never the
+ *   address the visitor used, whose scheme and host a proxy or the client chose), and that one
+ *   render answers every visitor waiting for it, whatever its status (a 404 too).
  * - Only a 200 HTML answer whose reads all succeeded is kept (see noteFailedRead), so a passing
  *   database failure is never served from here. A page that stops answering 200 is dropped.
  * - A render slower than SLOW_RENDER_SECONDS (a cold start: the database opening, the server's
@@ -72,6 +76,37 @@ function isPageVisit(headers: Headers): boolean {
 /** The rendered answer's headers that are kept. The rest is set afresh on every answer. */
 const KEPT_HEADERS = ['content-type', 'cache-control', 'vary', 'link'];
 
+/** The site's pages without parameters; with /events/<id>, the only pages the cache keeps. */
+export const CACHED_PAGE_PATHS: ReadonlySet<string> = new Set([
+  '/',
+  '/events',
+  '/joinus',
+  '/alumni',
+  '/services',
+  '/resources',
+  '/privacy-policy',
+  '/designs',
+  '/partnerships',
+]);
+
+/**
+ * The one key of a page path however it is written, or null when the path is not a page the
+ * cache keeps: percent-encoding decoded, and an event's id as its number.
+ */
+export function canonicalPagePath(pathname: string): string | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (CACHED_PAGE_PATHS.has(path)) return path;
+  const event = /^\/events\/([0-9]{1,10})$/.exec(path);
+  if (!event) return null;
+  const id = Number(event[1]);
+  return id >= 1 && id <= 2_147_483_647 ? `/events/${id}` : null;
+}
+
 type PageRequest = {
   method: string;
   nextUrl: { pathname: string; search: string };
@@ -79,17 +114,19 @@ type PageRequest = {
   cookies: { has(name: string): boolean };
 };
 
-/** The cache key of a request that may be answered from the cache (its path), or null. */
+/** The cache key of a request that may be answered from the cache (its page's path), or null. */
 export function pageCacheKey(request: PageRequest): string | null {
   if (request.method !== 'GET' || request.nextUrl.search !== '') return null;
   if (!isPageVisit(request.headers)) return null;
   if (ROUTER_HEADERS.some((name) => request.headers.has(name))) return null;
   if (request.cookies.has(DRAFT_MODE_COOKIE) || request.cookies.has(TEST_FAULT_COOKIE)) return null;
   if (isBot(request.headers.get('user-agent') ?? '')) return null;
-  return request.nextUrl.pathname;
+  return canonicalPagePath(request.nextUrl.pathname);
 }
 
-type CachedPage = {
+type RenderedPage = {
+  /** The HTTP status the page answered with. */
+  status: number;
   /** The HTML as UTF-8, split at the nonce it was rendered with (encoded once, not per answer). */
   body: Uint8Array[];
   bodyLength: number;
@@ -100,7 +137,10 @@ type CachedPage = {
 export type CachedAnswer = {
   body: Uint8Array<ArrayBuffer>;
   headers: Headers;
-  status: 'hit' | 'stale';
+  /** The HTTP status of the page (200 for a kept page; a fresh render may be a 404). */
+  statusCode: number;
+  /** How it was answered: from the cache (fresh or stale), or by a render made for it. */
+  status: 'hit' | 'stale' | 'miss';
 };
 
 /** Fetches `url` from this server with `renderHeader` as PAGE_RENDER_HEADER. */
@@ -125,8 +165,8 @@ const renderOverHttp: RenderPage = (url, renderHeader) =>
   });
 
 export class PageCache {
-  readonly #pages = new Map<string, CachedPage>();
-  readonly #rendering = new Map<string, Promise<void>>();
+  readonly #pages = new Map<string, RenderedPage>();
+  readonly #rendering = new Map<string, Promise<RenderedPage | null>>();
   /** The renders under way by render id, with how many of their data reads failed. */
   readonly #activeRenders = new Map<string, { failedReads: number }>();
   readonly #secret = randomHex(24);
@@ -153,77 +193,98 @@ export class PageCache {
   }
 
   /**
-   * The cached page at `key` with `nonce` in it, or null. A stale page is still answered, and a
-   * background render of `url` replaces it; a missing or expired one starts that render and
-   * answers null, so the caller renders the page for this visitor itself.
+   * The cached page at `key` with `nonce` in it, or null when there is none or it is too old. A
+   * stale page is still answered while a background render of `url` replaces it.
    */
   answer(key: string, url: string, nonce: string): CachedAnswer | null {
     const page = this.#pages.get(key);
-    const age = page ? this.#now() - page.renderedAt : Infinity;
-    if (!page || age >= this.#freshMs) void this.refresh(key, url);
-    if (!page || age >= this.#freshMs + this.#staleMs) return null;
+    if (!page) return null;
+    const age = this.#now() - page.renderedAt;
+    if (age >= this.#freshMs) void this.refresh(key, url);
+    if (age >= this.#freshMs + this.#staleMs) return null;
+    return this.#withNonce(page, nonce, age < this.#freshMs ? 'hit' : 'stale');
+  }
+
+  /**
+   * For a page the cache cannot answer: renders `url` once (or joins the render under way for
+   * `key`), keeps it when it may be kept, and answers it with `nonce`, whatever its status. Null
+   * when the render failed or was not HTML; the caller then renders the page itself.
+   */
+  async render(key: string, url: string, nonce: string): Promise<CachedAnswer | null> {
+    const page = await this.refresh(key, url);
+    return page ? this.#withNonce(page, nonce, 'miss') : null;
+  }
+
+  #withNonce(page: RenderedPage, nonce: string, status: CachedAnswer['status']): CachedAnswer {
     const headers = new Headers();
     for (const [name, parts] of page.headers) headers.set(name, parts.join(nonce));
     return {
       body: joinAround(page.body, page.bodyLength, UTF8.encode(nonce)),
       headers,
-      status: age < this.#freshMs ? 'hit' : 'stale',
+      statusCode: page.status,
+      status,
     };
   }
 
-  /** Renders `url` into the cache at `key`; one render per key at a time. */
-  refresh(key: string, url: string): Promise<void> {
+  /**
+   * Renders `url` into the cache at `key`; one render per key at a time. Resolves to the
+   * rendered page (kept or not), or null when the render failed or was not HTML.
+   */
+  refresh(key: string, url: string): Promise<RenderedPage | null> {
     const running = this.#rendering.get(key);
     if (running) return running;
     const rendering = this.#renderInto(key, url)
-      .catch((error: unknown) =>
-        this.#onError(`Rendering ${key} for the page cache failed:`, error),
-      )
+      .catch((error: unknown) => {
+        this.#onError(`Rendering ${key} for the page cache failed:`, error);
+        return null;
+      })
       .finally(() => this.#rendering.delete(key));
     this.#rendering.set(key, rendering);
     return rendering;
   }
 
-  async #renderInto(key: string, url: string): Promise<void> {
+  async #renderInto(key: string, url: string): Promise<RenderedPage | null> {
     const generation = this.#generation;
     const renderId = this.#createNonce();
     const render = { failedReads: 0 };
     this.#activeRenders.set(renderId, render);
     const startedAt = this.#now();
-    let page: CachedPage | null;
+    let page: RenderedPage | null;
     try {
       page = await this.#renderPage(url, renderId);
     } finally {
       this.#activeRenders.delete(renderId);
     }
-    if (generation !== this.#generation || render.failedReads > 0) return;
+    if (generation !== this.#generation || render.failedReads > 0) return page;
     this.#pages.delete(key);
-    if (!page) return;
-    if (page.renderedAt - startedAt > this.#slowRenderMs) page.renderedAt -= this.#freshMs;
-    this.#pages.set(key, page);
+    if (!page || page.status !== 200) return page;
+    const kept = { ...page };
+    if (page.renderedAt - startedAt > this.#slowRenderMs) kept.renderedAt -= this.#freshMs;
+    this.#pages.set(key, kept);
     for (const oldest of this.#pages.keys()) {
       if (this.#pages.size <= this.#maxPages) break;
       this.#pages.delete(oldest);
     }
+    return page;
   }
 
-  /** The page at `url`, split at `renderId`, or null when it does not answer 200 with HTML. */
-  async #renderPage(url: string, renderId: string): Promise<CachedPage | null> {
+  /** The page at `url`, split at `renderId`, or null when it does not answer with HTML. */
+  async #renderPage(url: string, renderId: string): Promise<RenderedPage | null> {
     const response = await this.#render(url, `${this.#secret}.${renderId}`);
     const contentType = response.headers.get('content-type') ?? '';
-    if (response.status !== 200 || !contentType.startsWith('text/html')) {
+    if (!contentType.startsWith('text/html')) {
       await response.body?.cancel();
       return null;
     }
     const html = await response.text();
-    const headers: CachedPage['headers'] = [];
+    const headers: RenderedPage['headers'] = [];
     for (const name of KEPT_HEADERS) {
       const value = response.headers.get(name);
       if (value !== null) headers.push([name, value.split(renderId)]);
     }
     const body = html.split(renderId).map((part) => UTF8.encode(part));
     const bodyLength = body.reduce((length, part) => length + part.length, 0);
-    return { body, bodyLength, headers, renderedAt: this.#now() };
+    return { status: response.status, body, bodyLength, headers, renderedAt: this.#now() };
   }
 
   /**
@@ -275,6 +336,28 @@ function joinAround(
     offset += part.length;
   });
   return joined;
+}
+
+/**
+ * The address this server listens on, for the cache's own renders, or null before it listens.
+ * `next start` records it when it starts listening (PORT, and the origin it prints). A wildcard
+ * or `localhost` listener is reached on 127.0.0.1, so the render never depends on how localhost
+ * resolves; the headers of a visitor's request (Host, X-Forwarded-Proto) play no part.
+ */
+export function serverRenderOrigin(
+  env: Record<string, string | undefined> = process.env,
+): string | null {
+  let origin: URL | null = null;
+  try {
+    if (env.__NEXT_PRIVATE_ORIGIN) origin = new URL(env.__NEXT_PRIVATE_ORIGIN);
+  } catch {
+    origin = null;
+  }
+  if (!origin && env.PORT && /^\d+$/.test(env.PORT))
+    origin = new URL(`http://127.0.0.1:${env.PORT}`);
+  if (!origin) return null;
+  if (['localhost', '0.0.0.0', '[::]'].includes(origin.hostname)) origin.hostname = '127.0.0.1';
+  return origin.origin;
 }
 
 const SITE_CACHE = Symbol.for('tcsa.pageCache');

@@ -12,3 +12,4 @@ export declare function contentSecurityPolicy(options: {
   sanityProjectId?: string;
 }): string;
 export declare function createNonce(): string;
+export declare const API_CONTENT_SECURITY_POLICY: string;

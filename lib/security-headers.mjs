@@ -45,6 +45,11 @@ export function staticSecurityHeaders({ production }) {
   return headers;
 }
 
+/**
+ * The policy of the API's answers: JSON loads nothing and runs nothing, and no page may frame it.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 /** The Studio's path; it gets its own, looser policy (see contentSecurityPolicy). */
 export const STUDIO_PATH = '/studio';
 

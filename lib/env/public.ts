@@ -53,7 +53,10 @@ export function formatIssues(error: z.ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
 }
 
-export function parseEnv<T extends z.ZodType>(schema: T, values: Record<string, string | undefined>) {
+export function parseEnv<T extends z.ZodType>(
+  schema: T,
+  values: Record<string, string | undefined>,
+) {
   const result = schema.safeParse(values);
   if (!result.success) {
     throw new Error(`Invalid environment configuration: ${formatIssues(result.error)}`);

@@ -124,4 +124,3 @@ export function getServerEnv(): ServerEnv {
 export function resetServerEnvForTests(): void {
   cachedServerEnv = undefined;
 }
-

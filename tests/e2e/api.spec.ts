@@ -85,6 +85,43 @@ test('pages keep their canonical paths and hand out the csrftoken cookie', async
   expect(page.headers()['set-cookie']).toMatch(/csrftoken=[0-9a-f]{64}; Path=\/;.*SameSite=lax/i);
 });
 
+test('a client that only calls the API (as the club’s earlier frontend does) registers with the cookie its first GET received', async ({
+  playwright,
+  baseURL,
+}) => {
+  // A fresh client with no cookie, that never loads a page or /api/csrf/.
+  const client = await playwright.request.newContext({ baseURL });
+  try {
+    const list = await client.get('/api/events/');
+    expect(list.status()).toBe(200);
+    expect(list.headers()['set-cookie']).toMatch(/csrftoken=[0-9a-f]{64}; Path=\/;.*SameSite=lax/i);
+    const cookie = (await client.storageState()).cookies.find((item) => item.name === 'csrftoken');
+    expect(cookie?.value).toMatch(/^[0-9a-f]{64}$/);
+    // The next GET keeps the cookie it already has.
+    expect((await client.get('/api/members/')).headers()['set-cookie']).toBeUndefined();
+
+    const events = (await list.json()) as EventDto[];
+    const upcoming = events.find(
+      (event) =>
+        event.starts_at && Date.parse(event.starts_at) > Date.now() && event.capacity === null,
+    )!;
+    const registered = await client.post(`/api/events/${upcoming.id}/register/`, {
+      headers: { 'Content-Type': 'application/json', 'X-CSRFToken': cookie!.value },
+      data: { first_name: 'Wei', last_name: 'Lam', email: `e2e.spa.${Date.now()}@example.org` },
+    });
+    expect(registered.status()).toBe(201);
+
+    // Positions are dated as Django serializes a DateField.
+    const positions = (await (await client.get('/api/openPositions/')).json()) as {
+      posted_at: string;
+    }[];
+    expect(positions.length).toBeGreaterThan(0);
+    for (const position of positions) expect(position.posted_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  } finally {
+    await client.dispose();
+  }
+});
+
 test('a registration with the cookie and X-CSRFToken header: 201, then 409 for the same email', async ({
   request,
   baseURL,

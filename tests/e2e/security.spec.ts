@@ -113,6 +113,58 @@ test.describe('security headers', () => {
     expect(studioPolicy.get('frame-src')).toBe("'self'");
   });
 
+  test('every HTML answer has its policy: Studio files, file-like 404s; the API answers JSON', async ({
+    page,
+  }) => {
+    // The Studio under any path, extension or not: the Studio's policy (no clickjacking).
+    for (const path of ['/studio/anything.js', '/studio/desk/x.json']) {
+      const studio = await page.request.get(path);
+      expect(studio.headers()['content-type'], path).toMatch(/^text\/html/);
+      expect(directives(studio.headers()['content-security-policy']).get('frame-ancestors')).toBe(
+        "'self'",
+      );
+    }
+    // A file-like path that is not there: the site's not-found page with its nonce policy.
+    for (const path of ['/no-such-file.txt', '/media/no-such-image.svg']) {
+      const missing = await page.request.get(path);
+      expect(missing.status(), path).toBe(404);
+      expectFixedHeaders(missing);
+      expectSitePolicy(missing.headers()['content-security-policy']);
+      expect(await missing.text()).toContain('Page not found');
+    }
+    // An address under /api that is no endpoint: JSON, with the API's own policy.
+    const api = await page.request.get('/api/no-such-endpoint/');
+    expect(api.status()).toBe(404);
+    expect(await api.json()).toEqual({ error: 'There is no API endpoint at this address.' });
+    expect(api.headers()['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+  });
+
+  test('a malformed percent-encoding answers 400 in JSON under /api and the not-found page elsewhere, never 500', async ({
+    page,
+  }) => {
+    for (const path of ['/api/events/%ff/', '/api/%c0%af']) {
+      const api = await page.request.get(path);
+      expect(api.status(), path).toBe(400);
+      expectFixedHeaders(api);
+      expect(await api.json()).toEqual({
+        error:
+          'The address is malformed: it has a percent-encoded character that is not valid UTF-8.',
+      });
+    }
+    for (const path of ['/%ff', '/media/%ff.svg', '/events/%e0%a4']) {
+      const response = await page.request.get(path);
+      expect(response.status(), path).toBe(404);
+      expectFixedHeaders(response);
+      expectSitePolicy(response.headers()['content-security-policy']);
+      expect(await response.text()).toContain('Page not found');
+    }
+    const shown = await page.goto('/%ff');
+    expect(shown?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
   test('API answers, static files and metadata routes send the fixed headers', async ({ page }) => {
     const api = await page.request.get('/api/events/');
     expect(api.status()).toBe(200);
@@ -214,6 +266,34 @@ test.describe('the page cache', () => {
     expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
     expect(await violations()).toEqual([]);
     expect(consoleErrors).toEqual([]);
+  });
+
+  test('fills behind an HTTPS proxy: its renders use the server’s own address, not the forwarded scheme', async ({
+    request,
+  }) => {
+    const behindProxy = {
+      headers: {
+        ...PAGE_VISIT.headers,
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'tcsa.example.org',
+      },
+    };
+    await expect
+      .poll(
+        async () => (await request.get('/designs', behindProxy)).headers()['x-tcsa-page-cache'],
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe('hit');
+  });
+
+  test('keeps one page however its address is written', async ({ request }) => {
+    await cachedAnswer(request, '/events/1');
+    for (const path of ['/events/01', '/events/%31']) {
+      const answer = await request.get(path, PAGE_VISIT);
+      expect(answer.headers()['x-tcsa-page-cache'], path).toBe('hit');
+    }
   });
 
   test('never answers draft-mode previews or test faults from it', async ({

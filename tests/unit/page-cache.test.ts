@@ -6,6 +6,7 @@ import {
   PAGE_RENDER_HEADER,
   PageCache,
   pageCacheKey,
+  serverRenderOrigin,
   sitePageCache,
 } from '@/lib/page-cache';
 import { proxy } from '@/proxy';
@@ -237,6 +238,19 @@ describe('PageCache', () => {
   });
 });
 
+describe('serverRenderOrigin', () => {
+  it('is where the server listens, on 127.0.0.1 for a wildcard or localhost listener', () => {
+    expect(
+      serverRenderOrigin({ __NEXT_PRIVATE_ORIGIN: 'http://localhost:3000', PORT: '3000' }),
+    ).toBe('http://127.0.0.1:3000');
+    expect(serverRenderOrigin({ __NEXT_PRIVATE_ORIGIN: 'http://10.1.2.3:8080' })).toBe(
+      'http://10.1.2.3:8080',
+    );
+    expect(serverRenderOrigin({ PORT: '4100' })).toBe('http://127.0.0.1:4100');
+    expect(serverRenderOrigin({})).toBeNull();
+  });
+});
+
 describe('pageCacheKey', () => {
   const key = (path: string, init: ConstructorParameters<typeof NextRequest>[1] = {}) =>
     pageCacheKey(
@@ -249,6 +263,18 @@ describe('pageCacheKey', () => {
   it('is the path of an anonymous page visit', () => {
     expect(key('/events')).toBe('/events');
     expect(key('/')).toBe('/');
+  });
+
+  it('is one key per page however its address is written, and null for paths that are no page of the site', () => {
+    expect(key('/events/01')).toBe('/events/1');
+    expect(key('/events/%31')).toBe('/events/1');
+    expect(key('/%65vents')).toBe('/events');
+    expect(key('/events/0')).toBeNull();
+    expect(key('/events/99999999999')).toBeNull();
+    expect(key('/events/abc')).toBeNull();
+    expect(key('/no-such-page')).toBeNull();
+    expect(key('/admin')).toBeNull();
+    expect(key('/%ff')).toBeNull();
   });
 
   it('is null for anything that must render for itself', () => {
@@ -288,34 +314,49 @@ describe('proxy.ts with the page cache (production)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('renders a first visit itself, then answers from the cache with a fresh nonce each time', async () => {
+  /** A server on port 3999 whose pages are rendered by `page` (the cache's renders come back through the proxy). */
+  function serve(
+    page: (path: string, nonce: string) => Response = (_path, nonce) =>
+      new Response(pageHtml(nonce), { headers: { 'content-type': 'text/html' } }),
+  ) {
     vi.stubEnv('NODE_ENV', 'production');
+    vi.stubEnv('PORT', '3999');
+    vi.stubEnv('__NEXT_PRIVATE_ORIGIN', '');
     const fetches: Request[] = [];
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
       fetches.push(request);
-      // The cache's render comes back through the proxy, as it would through the server.
-      const inner = proxy(new NextRequest(request.url, { headers: request.headers }));
+      const inner = await proxy(new NextRequest(request.url, { headers: request.headers }));
       const nonce = inner.headers.get('x-middleware-request-x-nonce') ?? '';
-      return new Response(pageHtml(nonce), { headers: { 'content-type': 'text/html' } });
+      return page(new URL(request.url).pathname, nonce);
     });
+    return fetches;
+  }
 
-    const first = proxy(visit('/events'));
+  it('renders a first visit once, through the server’s own address, then answers from the cache with a fresh nonce each time', async () => {
+    const fetches = serve();
+    // Behind an HTTPS proxy: the visitor's scheme and host must play no part in the render.
+    const first = await proxy(
+      visit('/events', { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'tcsa.example.org' }),
+    );
     expect(first.headers.get(PAGE_CACHE_HEADER)).toBe('miss');
-    expect(first.headers.get('x-middleware-next')).toBe('1');
-    await sitePageCache().refresh('/events', URL_OF('/events'));
+    expect(first.status).toBe(200);
     expect(fetches).toHaveLength(1);
-    expect(fetches[0]?.url).toBe(URL_OF('/events'));
+    expect(fetches[0]?.url).toBe('http://127.0.0.1:3999/events');
     expect(fetches[0]?.headers.get('cookie')).toBeNull();
+    const firstNonce = /'nonce-([0-9a-f]+)'/.exec(
+      first.headers.get('content-security-policy') ?? '',
+    )?.[1];
+    expect(await first.text()).toBe(pageHtml(firstNonce!));
 
-    const answers = [proxy(visit('/events')), proxy(visit('/events'))];
+    const answers = [await proxy(visit('/events')), await proxy(visit('/events'))];
     // The client router's request for the same page is not answered with HTML.
     expect(
-      proxy(visit('/events', { accept: '*/*', 'sec-fetch-dest': 'empty' })).headers.get(
+      (await proxy(visit('/events', { accept: '*/*', 'sec-fetch-dest': 'empty' }))).headers.get(
         PAGE_CACHE_HEADER,
       ),
     ).toBeNull();
-    const nonces = new Set<string>();
+    const nonces = new Set<string>([firstNonce!]);
     for (const answer of answers) {
       expect(answer.headers.get(PAGE_CACHE_HEADER)).toBe('hit');
       const nonce = /'nonce-([0-9a-f]+)'/.exec(
@@ -327,39 +368,69 @@ describe('proxy.ts with the page cache (production)', () => {
       expect(answer.cookies.get('csrftoken')?.value).toMatch(/^[0-9a-f]{64}$/);
       nonces.add(nonce!);
     }
-    expect(nonces.size).toBe(2);
+    expect(nonces.size).toBe(3);
+    expect(fetches).toHaveLength(1);
+  });
+
+  it('renders a missing event once for its visitor (404) and keeps nothing', async () => {
+    const fetches = serve(
+      (_path, nonce) =>
+        new Response(pageHtml(nonce, 'Page not found'), {
+          status: 404,
+          headers: { 'content-type': 'text/html' },
+        }),
+    );
+    const answer = await proxy(visit('/events/999999'));
+    expect(answer.status).toBe(404);
+    expect(await answer.text()).toContain('Page not found');
+    expect(fetches).toHaveLength(1);
+    expect(sitePageCache().size).toBe(0);
+  });
+
+  it('keeps one page however its address is written, and renders other paths only once, for their visitor', async () => {
+    const fetches = serve();
+    await proxy(visit('/events/1'));
+    for (const path of ['/events/01', '/events/%31', '/events/0001']) {
+      expect((await proxy(visit(path))).headers.get(PAGE_CACHE_HEADER)).toBe('hit');
+    }
+    expect(fetches.map((request) => request.url)).toEqual(['http://127.0.0.1:3999/events/1']);
+    const unknown = await proxy(visit('/no-such-page'));
+    expect(unknown.headers.get('x-middleware-next')).toBe('1');
+    expect(unknown.headers.get(PAGE_CACHE_HEADER)).toBeNull();
+    expect(fetches).toHaveLength(1);
   });
 
   it('gives the cache’s own render the nonce it chose and no cookie, and strips a forged render header', async () => {
     vi.stubEnv('NODE_ENV', 'production');
+    vi.stubEnv('PORT', '3999');
     const seen: Headers[] = [];
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
       seen.push(request.headers);
-      const inner = proxy(new NextRequest(request.url, { headers: request.headers }));
+      const inner = await proxy(new NextRequest(request.url, { headers: request.headers }));
       expect(inner.headers.get('x-middleware-request-x-nonce')).toBe(
         inner.headers.get(`x-middleware-request-${PAGE_RENDER_HEADER}`),
       );
       expect(inner.headers.get('set-cookie')).toBeNull();
       return new Response('<p>ok</p>', { headers: { 'content-type': 'text/html' } });
     });
-    proxy(visit('/alumni'));
-    await sitePageCache().refresh('/alumni', URL_OF('/alumni'));
+    await proxy(visit('/alumni'));
     expect(seen).toHaveLength(1);
 
-    const forged = proxy(visit('/joinus', { [PAGE_RENDER_HEADER]: 'guess.abc' }));
+    const forged = await proxy(visit('/joinus', { [PAGE_RENDER_HEADER]: 'guess.abc' }));
     expect(forged.headers.get(`x-middleware-request-${PAGE_RENDER_HEADER}`)).toBeNull();
     expect(forged.headers.get('x-middleware-request-x-nonce')).not.toBe('abc');
   });
 
-  it('leaves draft mode and the Studio out of the cache', () => {
+  it('leaves draft mode and the Studio out of the cache', async () => {
     vi.stubEnv('NODE_ENV', 'production');
+    vi.stubEnv('PORT', '3999');
     vi.stubGlobal('fetch', () => {
       throw new Error('no render expected');
     });
-    const draft = proxy(visit('/', { cookie: '__prerender_bypass=abc' }));
+    const draft = await proxy(visit('/', { cookie: '__prerender_bypass=abc' }));
     expect(draft.headers.get(PAGE_CACHE_HEADER)).toBeNull();
-    const studio = proxy(visit('/studio'));
+    const studio = await proxy(visit('/studio'));
     expect(studio.headers.get(PAGE_CACHE_HEADER)).toBeNull();
     expect(sitePageCache().size).toBe(0);
   });

@@ -97,20 +97,20 @@ describe('nonces and paths', () => {
 });
 
 describe('proxy.ts', () => {
-  it('gives each page request a policy and hands the same nonce to the page', () => {
-    const response = proxy(new NextRequest('http://localhost:3000/events'));
+  it('gives each page request a policy and hands the same nonce to the page', async () => {
+    const response = await proxy(new NextRequest('http://localhost:3000/events'));
     const policy = response.headers.get('content-security-policy') ?? '';
     const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
     expect(nonce).toBeTruthy();
     // NextResponse.next passes the rewritten request headers on in these x-middleware-request-* headers.
     expect(response.headers.get('x-middleware-request-x-nonce')).toBe(nonce);
     expect(response.headers.get('x-middleware-request-content-security-policy')).toBe(policy);
-    const again = proxy(new NextRequest('http://localhost:3000/events'));
+    const again = await proxy(new NextRequest('http://localhost:3000/events'));
     expect(again.headers.get('content-security-policy')).not.toBe(policy);
   });
 
-  it('gives the Studio its own policy and no nonce, even when the visitor sent one', () => {
-    const response = proxy(
+  it('gives the Studio its own policy and no nonce, even when the visitor sent one', async () => {
+    const response = await proxy(
       new NextRequest('http://localhost:3000/studio/structure', {
         headers: { 'x-nonce': 'forged' },
       }),

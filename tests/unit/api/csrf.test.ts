@@ -1,5 +1,5 @@
 import { NextRequest } from 'next/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GET as getCsrf } from '@/app/api/csrf/route';
 import {
   CSRF_COOKIE,
@@ -10,6 +10,7 @@ import {
   readCookie,
   verifyCsrf,
 } from '@/lib/csrf';
+import { resetServerEnvForTests } from '@/lib/env/server';
 import { config as proxyConfig, proxy } from '@/proxy';
 
 const token = createCsrfToken();
@@ -69,8 +70,12 @@ describe('verifyCsrf', () => {
 
   it('accepts a trusted origin (CSRF_TRUSTED_ORIGINS) and no other', () => {
     const options = { trustedOrigins: ['https://app.tcsa.example.org', 'http://localhost:5173'] };
-    expect(verifyCsrf(post({ ...pair, origin: 'https://app.tcsa.example.org' }), options)).toBeNull();
-    expect(verifyCsrf(post({ ...pair, referer: 'http://localhost:5173/events' }), options)).toBeNull();
+    expect(
+      verifyCsrf(post({ ...pair, origin: 'https://app.tcsa.example.org' }), options),
+    ).toBeNull();
+    expect(
+      verifyCsrf(post({ ...pair, referer: 'http://localhost:5173/events' }), options),
+    ).toBeNull();
     expect(verifyCsrf(post({ ...pair, origin: 'https://app.tcsa.example.org' }))).toBe(
       'csrf_origin_mismatch',
     );
@@ -127,39 +132,120 @@ describe('GET /api/csrf/', () => {
 });
 
 describe('proxy.ts', () => {
-  it('gives a page visitor without a cookie a csrftoken cookie', () => {
-    const response = proxy(new NextRequest('http://localhost:3000/events/3'));
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('gives a page visitor without a cookie a csrftoken cookie', async () => {
+    const response = await proxy(new NextRequest('http://localhost:3000/events/3'));
     expect(response.status).toBe(200);
     expect(response.headers.get('set-cookie')).toMatch(/^csrftoken=[0-9a-f]{64};/);
   });
 
-  it('leaves a visitor with a valid cookie alone', () => {
-    const response = proxy(
+  it('leaves a visitor with a valid cookie alone', async () => {
+    const response = await proxy(
       new NextRequest('http://localhost:3000/', { headers: { cookie: `csrftoken=${token}` } }),
     );
     expect(response.headers.get('set-cookie')).toBeNull();
   });
 
-  it('redirects a page path with a trailing slash to the one without (308), keeping the query', () => {
-    const response = proxy(new NextRequest('http://localhost:3000/events/?tab=past'));
+  it('redirects a page path with a trailing slash to the one without (308), keeping the query', async () => {
+    const response = await proxy(new NextRequest('http://localhost:3000/events/?tab=past'));
     expect(response.status).toBe(308);
     expect(response.headers.get('location')).toBe('http://localhost:3000/events?tab=past');
   });
 
-  it('does not run on the API, Next.js files or media', () => {
+  it('sets the csrftoken cookie on any API GET that lacks one, as Django’s ensure_csrf_cookie', async () => {
+    const get = await proxy(new NextRequest('http://localhost:3000/api/events/'));
+    expect(get.headers.get('x-middleware-next')).toBe('1');
+    expect(get.headers.get('set-cookie')).toMatch(/^csrftoken=[0-9a-f]{64}; Path=\//);
+    expect(get.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    const kept = await proxy(
+      new NextRequest('http://localhost:3000/api/members/', {
+        headers: { cookie: `csrftoken=${token}` },
+      }),
+    );
+    expect(kept.headers.get('set-cookie')).toBeNull();
+    // /api/csrf/ issues the cookie with the token it answers; the registration POST sets none.
+    expect(
+      (await proxy(new NextRequest('http://localhost:3000/api/csrf/'))).headers.get('set-cookie'),
+    ).toBeNull();
+    const posted = await proxy(
+      new NextRequest('http://localhost:3000/api/events/1/register/', { method: 'POST' }),
+    );
+    expect(posted.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('lets a page of a trusted origin call the API with credentials (CORS), and no other origin', async () => {
+    vi.stubEnv('CSRF_TRUSTED_ORIGINS', 'https://app.tcsa.example.org');
+    resetServerEnvForTests();
+    const preflight = await proxy(
+      new NextRequest('http://localhost:3000/api/events/1/register/', {
+        method: 'OPTIONS',
+        headers: { origin: 'https://app.tcsa.example.org' },
+      }),
+    );
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(
+      'https://app.tcsa.example.org',
+    );
+    expect(preflight.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('X-CSRFToken');
+    const other = await proxy(
+      new NextRequest('http://localhost:3000/api/events/', {
+        headers: { origin: 'https://evil.example' },
+      }),
+    );
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    resetServerEnvForTests();
+  });
+
+  it('answers a malformed percent-encoding itself: JSON 400 under /api, the not-found page elsewhere', async () => {
+    for (const path of ['/api/events/%ff/', '/api/%e0%a4']) {
+      const api = await proxy(new NextRequest(`http://localhost:3000${path}`));
+      expect(api.status, path).toBe(400);
+      expect(await api.json()).toEqual({
+        error:
+          'The address is malformed: it has a percent-encoded character that is not valid UTF-8.',
+      });
+    }
+    for (const path of ['/%ff', '/media/%ff.svg', '/events/%c0']) {
+      const page = await proxy(new NextRequest(`http://localhost:3000${path}`));
+      expect(page.headers.get('x-middleware-rewrite'), path).toBe(
+        'http://localhost:3000/malformed-address',
+      );
+      expect(page.headers.get('content-security-policy'), path).toMatch(/frame-ancestors 'self'/);
+    }
+  });
+
+  it('gives file-like paths and the Studio’s files their policy, and files no cookie', async () => {
+    const studio = await proxy(new NextRequest('http://localhost:3000/studio/anything.js'));
+    expect(studio.headers.get('content-security-policy')).toMatch(/frame-ancestors 'self'/);
+    expect(studio.headers.get('content-security-policy')).toContain("'unsafe-inline'");
+    const file = await proxy(new NextRequest('http://localhost:3000/no-such-file.txt'));
+    expect(file.headers.get('content-security-policy')).toMatch(/'nonce-[0-9a-f]+'/);
+    expect(file.headers.get('set-cookie')).toBeNull();
+    expect(file.status).toBe(200);
+  });
+
+  it('runs on everything but Next.js’s own build files', () => {
     const [pattern] = proxyConfig.matcher;
     const matcher = new RegExp(
       `^${pattern!.replace('/((?!', '/(?!').replace(/\)\.\*\)$/, ').*')}$`,
     );
-    for (const path of ['/', '/events', '/events/', '/joinus', '/studio/desk'])
-      expect(matcher.test(path), path).toBe(true);
     for (const path of [
+      '/',
+      '/events/',
+      '/studio/x.js',
       '/api/events/',
       '/api',
-      '/_next/static/x.js',
-      '/media/hero/home.svg',
-      '/favicon.ico',
-    ]) {
+      '/media/a.svg',
+      '/x.txt',
+    ])
+      expect(matcher.test(path), path).toBe(true);
+    for (const path of ['/_next/static/x.js', '/_next/image?url=x']) {
       expect(matcher.test(path), path).toBe(false);
     }
   });

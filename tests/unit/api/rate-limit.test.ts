@@ -32,7 +32,12 @@ describe('createRateLimiter', () => {
 
   it('tracks at most maxKeys clients under a flood of live windows, forgetting the oldest', () => {
     let time = 0;
-    const limiter = createRateLimiter({ limit: 1, windowMs: 60_000, maxKeys: 1000, now: () => time });
+    const limiter = createRateLimiter({
+      limit: 1,
+      windowMs: 60_000,
+      maxKeys: 1000,
+      now: () => time,
+    });
     for (let index = 0; index < 10_000; index += 1) {
       expect(limiter.hit(`198.51.${index >> 8}.${index & 0xff}`).ok).toBe(true);
       time += 1;

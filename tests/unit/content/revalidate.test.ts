@@ -97,9 +97,9 @@ describe('POST /api/revalidate', () => {
         error: 'The signature has expired: its timestamp is more than 5 minutes from now',
       });
     }
-    const recent = await (await handler())(
-      webhook(body, sign(body, SECRET, Date.now() - 4 * 60 * 1000)),
-    );
+    const recent = await (
+      await handler()
+    )(webhook(body, sign(body, SECRET, Date.now() - 4 * 60 * 1000)));
     expect(recent.status).toBe(200);
     expect(revalidateTag).toHaveBeenCalledOnce();
   });
