@@ -1,24 +1,37 @@
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { hostname } from 'node:os';
+import type { DatabaseSync } from 'node:sqlite';
 
 /**
  * PGlite takes no lock of its own: two processes that open the same data folder both appear to
- * work and silently lose rows. This file lock (`<data folder>.lock`, holding the owner's pid)
- * makes the second process fail at once with a message that names the first.
+ * work and silently lose rows. This lock makes the second process fail at once with a message
+ * that names the first.
+ *
+ * The exclusion itself is SQLite's file lock (Node's built-in `node:sqlite`): the holder keeps an
+ * exclusive transaction open on `<data folder>.lock.sqlite`, and the operating system's record
+ * lock behind it is atomic and ends with the process however it ends (killed, crashed). There is
+ * no stale lock to judge and take over, so processes starting together can never both win, and
+ * a restart after a crash takes the lock at once. `<data folder>.lock` only says who holds it
+ * (pid, command, start time), for the message; it decides nothing.
+ *
+ * Within one process the lock is shared: the server takes it at start (instrumentation.ts) and
+ * the database client takes it again when it opens the folder; it is released with the last.
  */
 
 type LockOwner = { pid: number; host: string; startedAt: string; command: string };
 
 export class DataFolderInUseError extends Error {
-  readonly owner: LockOwner;
+  readonly owner: LockOwner | null;
   readonly lockFile: string;
-  constructor(dataDir: string, lockFile: string, owner: LockOwner) {
+  constructor(dataDir: string, lockFile: string, owner: LockOwner | null) {
+    const who = owner
+      ? `process ${owner.pid} (${owner.command || 'unknown command'}, since ${owner.startedAt})`
+      : 'another process';
     super(
-      `The embedded database folder ${dataDir} is already in use by process ${owner.pid}` +
-        ` (${owner.command || 'unknown command'}, since ${owner.startedAt}). PGlite allows one` +
+      `The embedded database folder ${dataDir} is already in use by ${who}. PGlite allows one` +
         ` process per data folder: stop that process, give this one another PGLITE_DATA_DIR, or` +
-        ` set DATABASE_URL to share a PostgreSQL server. If process ${owner.pid} is not a TCSA` +
-        ` server, delete ${lockFile} and try again.`,
+        ` set DATABASE_URL to share a PostgreSQL server.`,
     );
     this.name = 'DataFolderInUseError';
     this.owner = owner;
@@ -26,9 +39,24 @@ export class DataFolderInUseError extends Error {
   }
 }
 
-function readOwner(lockFile: string): LockOwner | null {
+export type DataFolderLock = { lockFile: string; release: () => void };
+
+type HeldLock = { holders: number; database: DatabaseSync; ownerFile: string };
+
+const HELD = Symbol.for('tcsa.dataFolderLocks');
+
+/** This process's locks, on globalThis: the server's bundles each have their own module copies. */
+function heldLocks(): Map<string, HeldLock> {
+  const store = globalThis as typeof globalThis & { [HELD]?: Map<string, HeldLock> };
+  return (store[HELD] ??= new Map());
+}
+
+/** SQLite's "database is locked" (SQLITE_BUSY). */
+const SQLITE_BUSY = 5;
+
+function readOwner(ownerFile: string): LockOwner | null {
   try {
-    const parsed: unknown = JSON.parse(readFileSync(lockFile, 'utf8'));
+    const parsed: unknown = JSON.parse(readFileSync(ownerFile, 'utf8'));
     if (
       typeof parsed === 'object' &&
       parsed !== null &&
@@ -44,13 +72,13 @@ function readOwner(lockFile: string): LockOwner | null {
       };
     }
   } catch {
-    // Unreadable or half-written: treated as stale below.
+    // Not written yet by a holder that has just taken the lock, or left by a dead one.
   }
   return null;
 }
 
 function isAlive(pid: number): boolean {
-  if (pid === process.pid) return false; // Our own pid from a previous life (a restarted container).
+  if (pid === process.pid) return false;
   try {
     process.kill(pid, 0);
     return true;
@@ -64,65 +92,89 @@ function commandOf(pid: number): string {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim().slice(0, 200);
   } catch {
-    return process.argv.slice(0, 3).join(' ');
+    return pid === process.pid ? process.argv.slice(0, 3).join(' ') : '';
   }
 }
 
-export type DataFolderLock = { lockFile: string; release: () => void };
+/** The holder as its owner file names it, once that file names a live process (it is written just after the lock is taken). */
+function currentOwner(ownerFile: string): LockOwner | null {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const owner = readOwner(ownerFile);
+    if (owner && isAlive(owner.pid))
+      return { ...owner, command: commandOf(owner.pid) || owner.command };
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25);
+  }
+  return null;
+}
 
 /**
- * Takes the lock of `dataDir`, or throws DataFolderInUseError when a live process holds it. A
- * lock left by a process that died (killed, crashed) is taken over.
+ * Takes the lock of `dataDir`, or throws DataFolderInUseError when another process holds it.
+ * Never waits: the answer is immediate either way.
  */
 export function lockDataFolder(dataDir: string): DataFolderLock {
-  const lockFile = `${dataDir}.lock`;
-  const me: LockOwner = {
-    pid: process.pid,
-    host: hostname(),
-    startedAt: new Date().toISOString(),
-    command: commandOf(process.pid),
-  };
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    let fd: number;
+  const ownerFile = `${dataDir}.lock`;
+  const locks = heldLocks();
+  let held = locks.get(dataDir);
+  if (!held) {
+    // Loaded at run time, out of the bundler's sight: a built-in module of Node 22.5 and later.
+    const { DatabaseSync: Sqlite } = process.getBuiltinModule('node:sqlite');
+    mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+    // The lock file is created once and never deleted: deleting it could let two processes lock
+    // two different files of the same name.
+    const database = new Sqlite(`${dataDir}.lock.sqlite`, { timeout: 0 });
     try {
-      fd = openSync(lockFile, 'wx');
+      database.exec('BEGIN EXCLUSIVE');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = readOwner(lockFile);
-      if (owner && isAlive(owner.pid)) {
-        throw new DataFolderInUseError(dataDir, lockFile, {
-          ...owner,
-          command: commandOf(owner.pid) || owner.command,
-        });
+      database.close();
+      if ((error as { errcode?: number }).errcode === SQLITE_BUSY) {
+        throw new DataFolderInUseError(dataDir, ownerFile, currentOwner(ownerFile));
       }
-      try {
-        unlinkSync(lockFile);
-      } catch {
-        // Another process removed it first; try again.
-      }
-      continue;
+      throw error;
     }
-    try {
-      writeSync(fd, JSON.stringify(me));
-    } finally {
-      closeSync(fd);
-    }
-    let released = false;
-    const release = () => {
+    const me: LockOwner = {
+      pid: process.pid,
+      host: hostname(),
+      startedAt: new Date().toISOString(),
+      command: commandOf(process.pid),
+    };
+    const temporary = `${ownerFile}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(me));
+    renameSync(temporary, ownerFile);
+    held = { holders: 0, database, ownerFile };
+    locks.set(dataDir, held);
+    process.once('exit', () => releaseAll(dataDir));
+  }
+  held.holders += 1;
+  let released = false;
+  return {
+    lockFile: ownerFile,
+    release: () => {
       if (released) return;
       released = true;
-      process.off('exit', release);
-      // Only remove the file while it is still ours.
-      if (readOwner(lockFile)?.pid === process.pid) {
-        try {
-          unlinkSync(lockFile);
-        } catch {
-          // Already gone.
-        }
-      }
-    };
-    process.on('exit', release);
-    return { lockFile, release };
+      const current = locks.get(dataDir);
+      if (!current) return;
+      current.holders -= 1;
+      if (current.holders <= 0) releaseAll(dataDir);
+    },
+  };
+}
+
+function releaseAll(dataDir: string): void {
+  const locks = heldLocks();
+  const held = locks.get(dataDir);
+  if (!held) return;
+  locks.delete(dataDir);
+  // Only remove the owner file while it still names us (it always should).
+  if (readOwner(held.ownerFile)?.pid === process.pid) {
+    try {
+      unlinkSync(held.ownerFile);
+    } catch {
+      // Already gone.
+    }
   }
-  throw new Error(`Could not take the lock ${lockFile}; another process keeps replacing it.`);
+  try {
+    held.database.close();
+  } catch {
+    // Closing ends the transaction, and with it the lock; a failure here ends with the process.
+  }
 }

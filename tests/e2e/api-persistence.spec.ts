@@ -1,15 +1,15 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { type RunningSite, startSite } from './support/server';
+import { type RunningSite, findFreePort, startSite } from './support/server';
 
 /**
  * Durability of the embedded database: a registration acknowledged with 201 is still there
  * after the server process is killed (SIGKILL, no shutdown) and started again on the same data
- * folder. The lock file left by the killed process is taken over on restart.
+ * folder. The lock of the killed process ended with it: the restart takes it at once.
  */
 
 const run = promisify(execFile);
@@ -86,6 +86,45 @@ test('a 201 registration survives the server being killed with SIGKILL and resta
       'id,event_id,event_title,first_name,last_name,email,registered_at',
     );
     expect(stdout).toContain(`,Hao,Zhou,${email},`);
+  } finally {
+    await site?.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+});
+
+test('a second server on the same data folder refuses to start, naming the server that holds it', async () => {
+  test.setTimeout(120_000);
+  const work = mkdtempSync(path.join(tmpdir(), 'tcsa-second-'));
+  const dataDir = path.join(work, 'pglite');
+  let site: RunningSite | null = null;
+  try {
+    site = await startSite({ PGLITE_DATA_DIR: dataDir });
+    const { pid } = JSON.parse(readFileSync(`${dataDir}.lock`, 'utf8')) as { pid: number };
+    const second = spawn(
+      process.execPath,
+      [
+        path.resolve('node_modules/next/dist/bin/next'),
+        'start',
+        '--port',
+        String(await findFreePort()),
+        '--hostname',
+        '127.0.0.1',
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, NODE_ENV: 'production', PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' },
+      },
+    );
+    let output = '';
+    second.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    second.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => second.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain(
+      `The TCSA site cannot start: The embedded database folder ${dataDir} is already in use by process ${pid}`,
+    );
+    // The first server goes on serving.
+    expect((await fetch(`${site.baseURL}/api/events/`)).status).toBe(200);
   } finally {
     await site?.stop();
     rmSync(work, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -11,47 +11,87 @@ const run = promisify(execFile);
 const work = mkdtempSync(path.join(tmpdir(), 'tcsa-lock-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+const CONTENDER = path.resolve('tests/unit/db/support/lock-contender.ts');
+
+type Outcome = { pid: number; won: boolean; message?: string };
+
+/** Runs one contender (a separate Node process) that tries the lock at `startAt` and holds it for `holdMs`. */
+function contender(dataDir: string, startAt: number, holdMs: number) {
+  const child = spawn(process.execPath, [CONTENDER, dataDir, String(startAt), String(holdMs)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const outcome = new Promise<Outcome>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split('\n')[0];
+      if (output.includes('\n') && line) resolve(JSON.parse(line) as Outcome);
+    });
+    child.once('exit', (code) => reject(new Error(`contender exited (${code}) without a word`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { child, outcome, exited };
+}
+
 describe('the data folder lock', () => {
-  it('writes the owner pid next to the folder and removes it on release', () => {
+  it('names its holder next to the folder and removes that on release', () => {
     const dir = path.join(work, 'a');
     const lock = lockDataFolder(dir);
     expect(lock.lockFile).toBe(`${dir}.lock`);
     expect(JSON.parse(readFileSync(lock.lockFile, 'utf8')).pid).toBe(process.pid);
     lock.release();
     expect(existsSync(lock.lockFile)).toBe(false);
+    // Free again: it can be taken at once.
+    lockDataFolder(dir).release();
   });
 
-  it('refuses a folder held by a live process, naming it', async () => {
+  it('is shared within one process and released with its last holder', async () => {
+    const dir = path.join(work, 'shared');
+    const first = lockDataFolder(dir);
+    const second = lockDataFolder(dir);
+    first.release();
+    const other = contender(dir, 0, 0);
+    expect((await other.outcome).won).toBe(false);
+    second.release();
+    const after = contender(dir, 0, 0);
+    expect((await after.outcome).won).toBe(true);
+  });
+
+  it('refuses a folder another live process holds, naming it', async () => {
     const dir = path.join(work, 'b');
-    const holder = spawn('sleep', ['30']);
+    const holder = contender(dir, 0, 30_000);
     try {
-      writeFileSync(
-        `${dir}.lock`,
-        JSON.stringify({ pid: holder.pid, host: 'h', startedAt: 'then', command: 'x' }),
-      );
+      const { pid } = await holder.outcome;
       expect(() => lockDataFolder(dir)).toThrow(DataFolderInUseError);
       expect(() => lockDataFolder(dir)).toThrow(
-        new RegExp(`in use by process ${holder.pid} \\(sleep 30`),
+        new RegExp(`in use by process ${pid} \\(.*lock-contender`),
       );
     } finally {
-      holder.kill('SIGKILL');
+      holder.child.kill('SIGKILL');
     }
   });
 
-  it('takes over a lock left by a process that died (killed, crashed)', async () => {
-    const dir = path.join(work, 'c');
-    const dead = spawn('true');
-    await new Promise((resolve) => dead.once('exit', resolve));
-    writeFileSync(
-      `${dir}.lock`,
-      JSON.stringify({ pid: dead.pid, host: 'h', startedAt: 'then', command: 'x' }),
-    );
-    const lock = lockDataFolder(dir);
-    expect(JSON.parse(readFileSync(lock.lockFile, 'utf8')).pid).toBe(process.pid);
-    lock.release();
-    writeFileSync(`${dir}.lock`, 'half-written');
-    lockDataFolder(dir).release();
-  });
+  it('four processes racing for a lock left by a killed process: exactly one wins, every round', async () => {
+    const dir = path.join(work, 'race');
+    for (let round = 0; round < 12; round += 1) {
+      const killed = contender(dir, 0, 60_000);
+      expect((await killed.outcome).won).toBe(true);
+      killed.child.kill('SIGKILL');
+      await killed.exited;
+      // What the killed holder left behind still names it.
+      expect(JSON.parse(readFileSync(`${dir}.lock`, 'utf8')).pid).toBe(killed.child.pid);
+
+      const startAt = Date.now() + 400;
+      const racers = Array.from({ length: 4 }, () => contender(dir, startAt, 600));
+      const outcomes = await Promise.all(racers.map((racer) => racer.outcome));
+      const winners = outcomes.filter((outcome) => outcome.won);
+      expect(winners, `round ${round}`).toHaveLength(1);
+      for (const loser of outcomes.filter((outcome) => !outcome.won)) {
+        expect(loser.message).toContain(`in use by process ${winners[0]!.pid}`);
+      }
+      await Promise.all(racers.map((racer) => racer.exited));
+    }
+  }, 120_000);
 
   it('a second process opening the same PGlite folder fails at once with a message naming the first', async () => {
     const dir = path.join(work, 'pglite');

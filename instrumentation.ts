@@ -1,0 +1,13 @@
+/**
+ * Runs once when the server starts. On the embedded database, the server takes the data
+ * folder's lock before it answers anything: a second server on the same folder refuses to start
+ * (exit code 1, with a message naming the process that holds it) instead of printing 'Ready' and
+ * answering 500s. The database itself still opens on the first request that needs it.
+ */
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // `next build` loads this file too; only a server holds the folder.
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  const { holdConfiguredDataFolder } = await import('./lib/db/server-lock');
+  holdConfiguredDataFolder();
+}
