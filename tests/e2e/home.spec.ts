@@ -234,6 +234,65 @@ test.describe('home page, loaded with the seed data', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('the gallery draws pictures that arrive after the carousel has come to rest', async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.slow();
+    const items = await apiList<{ image: string }>(page, '/api/circularGalleryImages/');
+    const delayed = new Set(items.map((item) => new URL(item.image, 'http://x').pathname));
+    let released = false;
+    let release: () => void = () => {};
+    const arrival = new Promise<void>((resolve) => {
+      release = () => {
+        released = true;
+        resolve();
+      };
+    });
+    // A slow phone: the pictures arrive only when the test lets them.
+    await page.route(
+      (url) => delayed.has(url.pathname),
+      async (route) => {
+        await arrival;
+        await route.continue();
+      },
+    );
+    await page.goto('/');
+    await page.getByRole('region', { name: 'Photo gallery', exact: true }).scrollIntoViewIfNeeded();
+    const gallery = page.getByTestId('gallery-canvas');
+    await expect(gallery).toHaveAttribute('data-gallery-position', '0', { timeout: 20_000 });
+    await expect(gallery.locator('canvas')).toHaveCount(1);
+    // At rest, with captions only.
+    await page.waitForTimeout(1500);
+    expect(released).toBe(false);
+    const colourOf = async () =>
+      page.evaluate(
+        async (png) => {
+          const image = new Image();
+          image.src = `data:image/png;base64,${png}`;
+          await image.decode();
+          const canvas = document.createElement('canvas');
+          canvas.width = image.width;
+          canvas.height = image.height;
+          const context = canvas.getContext('2d')!;
+          context.drawImage(image, 0, 0);
+          const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+          let coloured = 0;
+          for (let index = 0; index < data.length; index += 4) {
+            const [r, g, b] = [data[index]!, data[index + 1]!, data[index + 2]!];
+            if (Math.max(r, g, b) - Math.min(r, g, b) > 60) coloured += 1;
+          }
+          return coloured / (data.length / 4);
+        },
+        (await gallery.screenshot()).toString('base64'),
+      );
+    const before = await colourOf();
+
+    release();
+    await expect.poll(colourOf, { timeout: 15_000 }).toBeGreaterThan(before + 0.05);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('the gallery moves by whole pictures when dragged', async ({ page, consoleErrors }) => {
     await page.goto('/');
     test.slow();

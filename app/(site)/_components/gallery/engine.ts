@@ -132,6 +132,7 @@ class Slide {
     readonly index: number,
     item: GalleryItem,
     options: GalleryOptions,
+    onImageLoaded: () => void,
   ) {
     const texture = new Texture(gl, { generateMipmaps: true });
     this.program = new Program(gl, {
@@ -156,6 +157,9 @@ class Slide {
     image.onload = () => {
       texture.image = image;
       this.program.uniforms.uImageSize!.value = [image.naturalWidth || 1, image.naturalHeight || 1];
+      // A carousel at rest asks for no frames: without this, an image that arrives after it came
+      // to rest would never be drawn (captions on empty cards on a slow phone).
+      onImageLoaded();
     };
     this.plane = new Mesh(gl, { geometry, program: this.program });
     this.plane.setParent(scene);
@@ -259,7 +263,8 @@ export class CircularGalleryEngine {
     this.camera.position.z = 20;
     const geometry = new Plane(this.gl, { heightSegments: 50, widthSegments: 100 });
     this.slides = loopedItems(options.items).map(
-      (item, index) => new Slide(this.gl, geometry, this.scene, index, item, options),
+      (item, index) =>
+        new Slide(this.gl, geometry, this.scene, index, item, options, () => this.wake()),
     );
 
     this.resize();
