@@ -93,3 +93,34 @@ export function cleanOriginalName(name: string, kind: ResumeKind): string {
     ? `resume${RESUME_KINDS[kind].extension}`
     : characters.slice(0, 255).join('');
 }
+
+/** The longest file name written for a resume, in UTF-8 bytes (file systems allow 255). */
+export const MAX_EXPORT_NAME_BYTES = 120;
+
+/**
+ * The name under which a stored resume is written for staff: `application-<id>-<name>.<ext>`,
+ * where `<name>` is what is left of the applicant's own file name once everything but letters,
+ * digits, spaces, dots, dashes and underscores is gone (no path, no hidden-file dot, no
+ * direction overrides), cut to fit MAX_EXPORT_NAME_BYTES, and `<ext>` is the extension of the
+ * type the content was detected as, never the one the applicant gave: a PDF sent as
+ * `resume.html` comes back as a `.pdf`.
+ */
+export function safeResumeFileName(id: number, originalName: string, kind: ResumeKind): string {
+  const extension = RESUME_KINDS[kind].extension;
+  const prefix = `application-${id}`;
+  const base = (originalName.split(/[\\/]/).at(-1) ?? '').normalize('NFC');
+  const stem = base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
+  const cleaned = stem
+    .replace(/[^\p{L}\p{N}\p{M} ._-]+/gu, '_')
+    .replace(/[ ._-]*_[ ._-]*/g, '_')
+    .replace(/\s+/g, ' ')
+    .replace(/^[ ._-]+|[ ._-]+$/g, '');
+  const budget = MAX_EXPORT_NAME_BYTES - Buffer.byteLength(`${prefix}-${extension}`);
+  let kept = '';
+  for (const character of cleaned) {
+    if (Buffer.byteLength(kept + character) > budget) break;
+    kept += character;
+  }
+  kept = kept.replace(/[ ._-]+$/, '');
+  return kept ? `${prefix}-${kept}${extension}` : `${prefix}${extension}`;
+}

@@ -1,7 +1,8 @@
 import 'server-only';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readUpload, uploadsDir } from '@/lib/uploads';
+import { detectResumeKind } from '@/lib/resume-type';
+import { readUpload, safeResumeFileName, uploadsDir } from '@/lib/uploads';
 import type { Database } from './client';
 import { toCsv } from './csv';
 import {
@@ -128,8 +129,14 @@ export async function exportResume(
   }
 
   const existing = await stat(out).catch(() => null);
+  const kind = detectResumeKind(bytes);
+  if (!kind) {
+    throw new ResumeExportError(
+      `The stored resume of application ${id} (${application.resumeStoredName}) is no longer a PDF, DOC or DOCX file; it was not written.`,
+    );
+  }
   const destination = existing?.isDirectory()
-    ? path.join(out, application.resumeOriginalName)
+    ? path.join(out, safeResumeFileName(id, application.resumeOriginalName, kind))
     : out;
   await mkdir(path.dirname(path.resolve(destination)), { recursive: true });
   try {

@@ -1,8 +1,9 @@
 /**
  * npm run applications:resume -- --id <id> --out <path> [--force] — writes the resume stored
  * with job application <id> (see `npm run submissions:export -- --kind applications`) to <path>.
- * When <path> is an existing folder the file keeps the applicant's original file name. An
- * existing file is not replaced unless --force is given.
+ * When <path> is an existing folder the file is named `application-<id>-<original name>.<ext>`,
+ * made safe and short, with the extension of the type its content was detected as. An existing
+ * file is not replaced unless --force is given.
  *
  * Reads the uploads folder (UPLOADS_DIR) and the database; on the embedded database stop the
  * site first (one process per data folder).

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,7 @@ import { findJobApplication, listContactMessages } from '@/lib/db/queries';
 import { seedDatabase } from '@/lib/db/seed';
 import { ResumeExportError, exportResume, exportSubmissionsCsv } from '@/lib/db/submissions-export';
 import { resetServerEnvForTests } from '@/lib/env/server';
-import { docxBytes, pdfBytes } from '../api/support/resume-files';
+import { docBytes, docxBytes, pdfBytes } from '../api/support/resume-files';
 import { type Endpoint, applicationForm, submit } from '../api/support/submissions';
 import { parseCsv } from './support/parse-csv';
 import {
@@ -139,14 +139,44 @@ describe(`a stored resume back to a file (${DATABASE_UNDER_TEST})`, () => {
     expect(new Uint8Array(readFileSync(target))).toEqual(bytes);
   });
 
-  it('into an existing folder, under the original file name', async () => {
+  it('into an existing folder, under a safe name with the application id and the original name', async () => {
     const id = await stored(
       'applications',
       applicationForm({}, { bytes: docxBytes('Folder'), name: 'C:\\fakepath\\Mei CV.docx' }),
     );
     const written = await exportResume(database.db, id, out);
-    expect(written.path).toBe(path.join(out, 'Mei CV.docx'));
+    expect(written.path).toBe(path.join(out, `application-${id}-Mei CV.docx`));
     expect(new Uint8Array(readFileSync(written.path))).toEqual(docxBytes('Folder'));
+  });
+
+  it.each([
+    // A PDF named as a web page comes back as a PDF, never as something a browser would run.
+    ['resume.html', pdfBytes(), (id: number) => `application-${id}-resume.pdf`],
+    ['.bashrc', pdfBytes(), (id: number) => `application-${id}.pdf`],
+    ['...', docBytes(), (id: number) => `application-${id}.doc`],
+    ['..\\..\\evil\u202Efdp.exe', pdfBytes(), (id: number) => `application-${id}-evil_fdp.pdf`],
+  ])(
+    'an applicant’s file name %j is written as a safe name of the detected type',
+    async (name, bytes, expected) => {
+      const id = await stored('applications', applicationForm({}, { bytes, name }));
+      const folder = mkdtempSync(path.join(out, 'names-'));
+      const written = await exportResume(database.db, id, folder);
+      expect(written.path).toBe(path.join(folder, expected(id)));
+      expect(readdirSync(folder)).toEqual([expected(id)]);
+    },
+  );
+
+  it('a 200-character CJK name is cut to fit the file system instead of failing', async () => {
+    const id = await stored(
+      'applications',
+      applicationForm({}, { bytes: pdfBytes(), name: `${'简历'.repeat(100)}.pdf` }),
+    );
+    const folder = mkdtempSync(path.join(out, 'cjk-'));
+    const written = await exportResume(database.db, id, folder);
+    const name = path.basename(written.path);
+    expect(name).toMatch(new RegExp(`^application-${id}-(简历)+简?\\.pdf$`));
+    expect(Buffer.byteLength(name)).toBeLessThanOrEqual(120);
+    expect(new Uint8Array(readFileSync(written.path))).toEqual(pdfBytes());
   });
 
   it('keeps an existing file unless forced', async () => {
