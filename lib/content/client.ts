@@ -17,6 +17,9 @@ export function getSanityClient(): SanityClient | null {
         apiVersion,
         useCdn: true,
         perspective: 'published',
+        // One attempt: lib/content/lake-fallback.ts answers a failed read at once and retries in
+        // the background, instead of a page waiting through the client's five retries.
+        maxRetries: 0,
         // Stega (invisible edit markers in strings) stays off: the site compares and formats copy.
         stega: { enabled: false, studioUrl: STUDIO_BASE_PATH },
       })

@@ -94,6 +94,8 @@ describe('with a Sanity project: the Content Lake', () => {
       perspective: 'published',
       useCdn: true,
       next: { tags: ['siteSettings', 'socialAccount', 'sanity.imageAsset'], revalidate: 3600 },
+      // Aborted after 2 s: see outage.test.ts.
+      signal: expect.any(AbortSignal),
     });
   });
 
@@ -104,7 +106,7 @@ describe('with a Sanity project: the Content Lake', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]?.config).toEqual({ token: 'read-token', useCdn: false, perspective: 'drafts' });
     expect(calls[0]?.params).toEqual({ id: 'pageHero-alumni' });
-    expect(calls[0]?.options).toEqual({ cache: 'no-store' });
+    expect(calls[0]?.options).toEqual({ cache: 'no-store', signal: expect.any(AbortSignal) });
   });
 
   it('without a read token, draft mode shows the published copy and says why', async () => {
