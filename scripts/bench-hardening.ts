@@ -117,7 +117,7 @@ async function benchWebhookBody(base: string, pid: number) {
   return {
     status,
     megabytesOffered: 200,
-    megabytesSentBeforeAnswer: sent,
+    megabytesTheClientSent: sent,
     rssBeforeMb: before,
     rssPeakMb: peak,
   };
