@@ -1,5 +1,7 @@
 import { isBot } from 'next/dist/shared/lib/router/utils/is-bot';
 import { CACHE_SECONDS } from './api/sources';
+import { parseEventId } from './event-id';
+import { SITEMAP_PATHS } from './seo';
 import { randomHex } from './random-hex.mjs';
 import { createNonce } from './security-headers.mjs';
 import { TEST_FAULT_COOKIE } from './test-fault-cookie';
@@ -77,17 +79,7 @@ function isPageVisit(headers: Headers): boolean {
 const KEPT_HEADERS = ['content-type', 'cache-control', 'vary', 'link'];
 
 /** The site's pages without parameters; with /events/<id>, the only pages the cache keeps. */
-export const CACHED_PAGE_PATHS: ReadonlySet<string> = new Set([
-  '/',
-  '/events',
-  '/joinus',
-  '/alumni',
-  '/services',
-  '/resources',
-  '/privacy-policy',
-  '/designs',
-  '/partnerships',
-]);
+export const CACHED_PAGE_PATHS: ReadonlySet<string> = new Set(SITEMAP_PATHS);
 
 /**
  * The one key of a page path however it is written, or null when the path is not a page the
@@ -101,10 +93,9 @@ export function canonicalPagePath(pathname: string): string | null {
     return null;
   }
   if (CACHED_PAGE_PATHS.has(path)) return path;
-  const event = /^\/events\/([0-9]{1,10})$/.exec(path);
-  if (!event) return null;
-  const id = Number(event[1]);
-  return id >= 1 && id <= 2_147_483_647 ? `/events/${id}` : null;
+  const event = /^\/events\/([^/]+)$/.exec(path);
+  const id = event ? parseEventId(event[1]!) : null;
+  return id === null ? null : `/events/${id}`;
 }
 
 type PageRequest = {

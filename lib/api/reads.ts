@@ -5,6 +5,7 @@ import { connection } from 'next/server';
 import { type Database, getDb } from '@/lib/db/client';
 import * as queries from '@/lib/db/queries';
 import type { HeroPage } from '@/lib/db/schema';
+import { parseEventId } from '@/lib/event-id';
 import { noteFailedRead } from '@/lib/page-render';
 import { testFaultFor } from '@/lib/test-faults';
 import type {
@@ -171,13 +172,7 @@ async function readList<S extends ListSource>(source: S): Promise<ListDtos[S]> {
   return value as ListDtos[S];
 }
 
-/** An event id from a URL segment: a positive 32-bit integer in decimal, else null. */
-export function parseEventId(raw: string | number): number | null {
-  const text = String(raw);
-  if (!/^[0-9]{1,10}$/.test(text)) return null;
-  const id = Number(text);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
-}
+export { parseEventId };
 
 /**
  * The value /api/events/{id}/ answers with: the event, null when there is none (an unknown or
