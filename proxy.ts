@@ -25,9 +25,10 @@ import {
 } from '@/lib/security-headers.mjs';
 
 /**
- * Runs before every request but Next.js's own build files (see `config` below):
- * - an address with malformed percent-encoding (`/%ff`) is answered here, before Next.js's
- *   router fails to decode it: 400 in JSON under /api, the site's not-found page elsewhere;
+ * Runs before every request:
+ * - an address with malformed percent-encoding (`/%ff`, `/_next/static/%ff.js`) is answered
+ *   here, before Next.js's router fails to decode it with a bare 500: 400 in JSON under /api,
+ *   the site's not-found page elsewhere; Next.js's own build files pass untouched otherwise;
  * - `/api/...`: a GET without a valid `csrftoken` cookie gets one, as Django's
  *   `ensure_csrf_cookie` does, so a client that only calls the API can post what it received;
  *   a page of a trusted origin (CSRF_TRUSTED_ORIGINS) may call the API from the browser (CORS);
@@ -49,6 +50,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
   const api = pathname === '/api' || pathname.startsWith('/api/');
   if (!isWellEncoded(pathname)) return malformedAddress(request, api);
+  // Next.js's own build files carry no HTML and never change: nothing to add.
+  if (pathname.startsWith('/_next/')) return NextResponse.next();
   if (api) return apiAnswer(request);
 
   const studio = isStudioPath(pathname);
@@ -198,8 +201,6 @@ function asStream(bytes: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array<Arr
 }
 
 export const config = {
-  matcher: [
-    // Everything but Next.js's own build files, which carry no HTML and never change.
-    '/((?!_next/static/|_next/image).*)',
-  ],
+  // Every path: even Next.js's build files, whose malformed addresses it would answer with a 500.
+  matcher: ['/:path*'],
 };

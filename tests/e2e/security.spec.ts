@@ -153,7 +153,7 @@ test.describe('security headers', () => {
           'The address is malformed: it has a percent-encoded character that is not valid UTF-8.',
       });
     }
-    for (const path of ['/%ff', '/media/%ff.svg', '/events/%e0%a4']) {
+    for (const path of ['/%ff', '/media/%ff.svg', '/events/%e0%a4', '/_next/static/%ff.js']) {
       const response = await page.request.get(path);
       expect(response.status(), path).toBe(404);
       expectFixedHeaders(response);
