@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 source scripts/lib/common.sh
 
 ensure_dependencies
-if build_is_current; then echo "Build is current."; else next build; fi
+if build_is_current; then echo "Build is current."; else build_site; fi
 
 # Applies pending migrations and, on a fresh clone, fills the empty database with the seed
 # content (the embedded PGlite folder .data/pglite, or the DATABASE_URL server). It also fails

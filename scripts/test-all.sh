@@ -45,6 +45,7 @@ if build_is_current && [ "$(cat "$canary_stamp" 2>/dev/null)" = "${SECRET_CANARI
   echo "build is current"
 else
   env "${SECRET_CANARIES[@]}" next build
+  build_inputs >"$(build_inputs_stamp)"
   echo "${SECRET_CANARIES[*]}" >"$canary_stamp"
 fi
 

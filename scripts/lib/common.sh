@@ -39,10 +39,40 @@ ensure_chromium() {
   fi
 }
 
-# Next.js writes its build into NEXT_DIST_DIR; rebuild only when a source file is newer.
+# What a build bakes in besides the source files: the NEXT_PUBLIC_* values (inlined into the
+# browser's code) and the .env files Next.js reads at build time. Printed as one hash.
+build_inputs() {
+  {
+    # No NEXT_PUBLIC_* value at all is a value too (grep finds nothing).
+    env | grep '^NEXT_PUBLIC_' | LC_ALL=C sort || true
+    for file in .env .env.production .env.local .env.production.local; do
+      if [ -f "$file" ]; then
+        echo "== $file"
+        cat "$file"
+      fi
+    done
+  } | sha256sum | cut -d' ' -f1
+}
+
+build_inputs_stamp() {
+  echo "${NEXT_DIST_DIR:-.next}/.tcsa-build-inputs"
+}
+
+# Next.js writes its build into NEXT_DIST_DIR; rebuild when a source file is newer, or when the
+# NEXT_PUBLIC_* values or the .env files differ from the ones the build was made with.
 build_is_current() {
   local dist=${NEXT_DIST_DIR:-.next}
   [ -f "$dist/BUILD_ID" ] || return 1
+  if [ "$(cat "$(build_inputs_stamp)" 2>/dev/null)" != "$(build_inputs)" ]; then
+    echo "The NEXT_PUBLIC_* values or the .env files differ from the last build's: rebuilding."
+    return 1
+  fi
   [ -z "$(find app lib schemas studio public next.config.mjs package-lock.json sanity.config.ts \
     -newer "$dist/BUILD_ID" -type f -print -quit 2>/dev/null)" ]
+}
+
+# Builds the site and records what the build was made with (see build_is_current).
+build_site() {
+  next build
+  build_inputs >"$(build_inputs_stamp)"
 }
