@@ -1,5 +1,5 @@
 import { addCompileHints } from './lib/compile-hints.mjs';
-import { staticSecurityHeaders } from './lib/security-headers.mjs';
+import { MEDIA_CONTENT_SECURITY_POLICY, staticSecurityHeaders } from './lib/security-headers.mjs';
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -32,6 +32,11 @@ const nextConfig = {
       {
         source: '/:path*',
         headers: staticSecurityHeaders({ production: process.env.NODE_ENV === 'production' }),
+      },
+      {
+        // The media skip proxy.ts (unless their address has a percent-escape): their own policy.
+        source: '/media/:path*',
+        headers: [{ key: 'Content-Security-Policy', value: MEDIA_CONTENT_SECURITY_POLICY }],
       },
     ];
   },

@@ -9,6 +9,7 @@ import {
 import { projectId as sanityProjectId } from '@/lib/content/env';
 import { getServerEnv } from '@/lib/env/server';
 import { NONCE_HEADER } from '@/lib/nonce-header';
+import { PUBLISHED_VIEW_PARAM } from '@/lib/preview';
 import {
   type CachedAnswer,
   PAGE_CACHE_HEADER,
@@ -93,12 +94,29 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     // Only the cache's own renders carry a render id, and the page sees just the id.
     if (renderId) requestHeaders.set(PAGE_RENDER_HEADER, renderId);
     else requestHeaders.delete(PAGE_RENDER_HEADER);
+    // The preview banner's "published page" link: this one answer leaves draft mode out.
+    if (request.nextUrl.searchParams.has(PUBLISHED_VIEW_PARAM)) {
+      withoutDraftModeCookie(requestHeaders);
+    }
     response = NextResponse.next({ request: { headers: requestHeaders } });
   }
   response.headers.set('Content-Security-Policy', policy);
   // Files are the same for everybody (and cached so): they set no cookie.
   if (!renderId && !file) ensureCsrfCookie(request, response);
   return response;
+}
+
+/** The cookie by which Next.js knows a request is in draft mode. */
+const DRAFT_MODE_COOKIE = '__prerender_bypass';
+
+function withoutDraftModeCookie(headers: Headers): void {
+  const cookie = headers.get('cookie');
+  if (!cookie) return;
+  const kept = cookie
+    .split(';')
+    .filter((pair) => pair.split('=')[0]?.trim() !== DRAFT_MODE_COOKIE)
+    .join(';');
+  headers.set('cookie', kept);
 }
 
 /** Gives a visitor without a valid `csrftoken` cookie a fresh one. */
@@ -201,6 +219,12 @@ function asStream(bytes: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array<Arr
 }
 
 export const config = {
-  // Every path: even Next.js's build files, whose malformed addresses it would answer with a 500.
-  matcher: ['/:path*'],
+  matcher: [
+    // Pages, the API, the Studio and the files at the root.
+    '/((?!_next/|media/).*)',
+    // Next.js's build files and the media (most of the site's requests, answered without this
+    // proxy; next.config.mjs gives the media their policy) only with a percent-escape, which may
+    // be malformed: Next.js's router would answer that with a bare 500.
+    '/(_next|media)/(.*%.*)',
+  ],
 };

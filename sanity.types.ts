@@ -36,12 +36,19 @@ export type LinkButton = {
 };
 
 export type BlockContent = Array<{
-  children?: Array<{
-    marks?: Array<string>;
-    text?: string;
-    _type: 'span';
-    _key: string;
-  }>;
+  children?: Array<
+    | {
+        marks?: Array<string>;
+        text?: string;
+        _type: 'span';
+        _key: string;
+      }
+    | {
+        note?: string;
+        _type: 'contactEmail';
+        _key: string;
+      }
+  >;
   style?: 'normal' | 'h2' | 'h3';
   listItem?: 'bullet' | 'number';
   markDefs?: Array<{
@@ -70,6 +77,296 @@ export type SocialAccount = {
   label: string;
   handle: string;
   link?: string;
+};
+
+export type PrivacyTexts = {
+  _id: string;
+  _type: 'privacyTexts';
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  loading?: string;
+  error?: string;
+  missing?: string;
+  effectiveDateLabel?: string;
+};
+
+export type PartnershipsTexts = {
+  _id: string;
+  _type: 'partnershipsTexts';
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  loading?: string;
+  error?: string;
+  empty?: string;
+  learnMore?: string;
+  learnMoreAbout?: string;
+  logo?: string;
+  instagram?: string;
+  showMore?: string;
+  showLess?: string;
+};
+
+export type DesignsTexts = {
+  _id: string;
+  _type: 'designsTexts';
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  loading?: string;
+  errorPrefix?: string;
+  error?: string;
+  empty?: string;
+};
+
+export type ResourcesTexts = {
+  _id: string;
+  _type: 'resourcesTexts';
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  slideshowLabel?: string;
+  slideshowLoading?: string;
+  slideshowError?: string;
+  slideshowEmpty?: string;
+  slideLabel?: string;
+  slidePosition?: string;
+  slideUntitled?: string;
+  slideshowPause?: string;
+  slideshowPlay?: string;
+  slideshowSpoken?: string;
+  slideChooser?: string;
+  exploreTitle?: string;
+  resourcesLoading?: string;
+  resourcesError?: string;
+  resourcesEmpty?: string;
+  learnMore?: string;
+  learnMoreAbout?: string;
+};
+
+export type ServicesTexts = {
+  _id: string;
+  _type: 'servicesTexts';
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  showcasesLabel?: string;
+  success?: string;
+  failure?: string;
+  what?: string;
+  alternative?: string;
+  alternativeNoEmail?: string;
+};
+
+export type AlumniTexts = {
+  _id: string;
+  _type: 'alumniTexts';
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  formerTitle?: string;
+  formerLoading?: string;
+  formerError?: string;
+  formerEmpty?: string;
+  telferTitle?: string;
+  telferLoading?: string;
+  telferError?: string;
+  telferEmpty?: string;
+  major?: string;
+};
+
+export type JoinUsTexts = {
+  _id: string;
+  _type: 'joinUsTexts';
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  benefitsLabel?: string;
+  benefitsLoading?: string;
+  benefitsError?: string;
+  positionsLoading?: string;
+  positionsError?: string;
+  positionsEmpty?: string;
+  positionOpen?: string;
+  positionPosted?: string;
+  resumeHint?: string;
+  resumeWrongType?: string;
+  resumeTooLarge?: string;
+  resumeEmpty?: string;
+  confirmYes?: string;
+  confirmCancel?: string;
+  success?: string;
+  replyFailed?: string;
+  failure?: string;
+  what?: string;
+  alternative?: string;
+  alternativeNoEmail?: string;
+};
+
+export type EventTexts = {
+  _id: string;
+  _type: 'eventTexts';
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  pageTitle?: string;
+  loading?: string;
+  noData?: string;
+  loadFailure?: string;
+  backToEvents?: string;
+  allEvents?: string;
+  noPoster?: string;
+  posterAlt?: string;
+  pastBadge?: string;
+  dateTime?: string;
+  location?: string;
+  organizer?: string;
+  duration?: string;
+  noDuration?: string;
+  timeZone?: string;
+  timeZoneNote?: string;
+  calendarFile?: string;
+  googleCalendar?: string;
+  closedTitle?: string;
+  closed?: string;
+  tookPlace?: string;
+  started?: string;
+  seeUpcoming?: string;
+  formTitle?: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  submit?: string;
+  submitting?: string;
+  success?: string;
+  failurePrefix?: string;
+  unknownError?: string;
+};
+
+export type EventsTexts = {
+  _id: string;
+  _type: 'eventsTexts';
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  loading?: string;
+  error?: string;
+  empty?: string;
+  upcomingTitle?: string;
+  pastTitle?: string;
+  cardNoTitle?: string;
+  cardNoLocation?: string;
+  cardNoOrganizer?: string;
+  cardNoDate?: string;
+  cardNoTime?: string;
+  cardLocation?: string;
+  cardDate?: string;
+  cardTime?: string;
+  cardOrganizer?: string;
+  cardRegister?: string;
+  cardView?: string;
+  cardRegisterFor?: string;
+  cardViewEvent?: string;
+  cardPast?: string;
+  cardOngoing?: string;
+};
+
+export type HomeTexts = {
+  _id: string;
+  _type: 'homeTexts';
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  teamLoading?: string;
+  teamErrorPrefix?: string;
+  teamError?: string;
+  teamEmpty?: string;
+  teamChartLabel?: string;
+  teamHintTouch?: string;
+  teamHintPointer?: string;
+  eventsLoading?: string;
+  eventsError?: string;
+  eventsEmpty?: string;
+  eventsMoreSpoken?: string;
+  roadmapCaption?: string;
+  roadmapYear?: string;
+  roadmapEvents?: string;
+  roadmapPeople?: string;
+  galleryTitle?: string;
+  galleryLabel?: string;
+  galleryLoading?: string;
+  galleryErrorPrefix?: string;
+  galleryError?: string;
+  galleryPlaceholderCaptions?: string;
+  galleryPrevious?: string;
+  galleryNext?: string;
+  sponsorsLoading?: string;
+  sponsorsError?: string;
+  sponsorsEmpty?: string;
+  contactTitle?: string;
+  contactFormLabel?: string;
+  contactWithEmail?: string;
+  contactWithoutEmail?: string;
+  contactNameLabel?: string;
+  contactEmailLabel?: string;
+  contactMessageLabel?: string;
+  contactSubmit?: string;
+  contactSuccess?: string;
+  contactFailure?: string;
+  contactWhat?: string;
+  contactAlternative?: string;
+  contactAlternativeNoEmail?: string;
+};
+
+export type SiteTexts = {
+  _id: string;
+  _type: 'siteTexts';
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  brandName?: string;
+  brandHome?: string;
+  skipLink?: string;
+  navLabel?: string;
+  menuOpen?: string;
+  menuClose?: string;
+  footerLabel?: string;
+  socialLabel?: string;
+  navHome?: string;
+  navEvents?: string;
+  navAlumni?: string;
+  navJoinUs?: string;
+  navResources?: string;
+  navServices?: string;
+  navPartnerships?: string;
+  footerHome?: string;
+  footerPrivacy?: string;
+  footerTerms?: string;
+  opensInNewTab?: string;
+  notFoundTitle?: string;
+  notFoundText?: string;
+  notFoundHome?: string;
+  notFoundEvents?: string;
+  errorTitle?: string;
+  errorText?: string;
+  errorReference?: string;
+  errorRetry?: string;
+  errorHome?: string;
+  previewTitle?: string;
+  previewText?: string;
+  previewPublished?: string;
+  previewExit?: string;
+  previewInvalidTitle?: string;
+  previewInvalidWrong?: string;
+  previewInvalidMissing?: string;
+  previewNotConfigured?: string;
+  previewInvalidAsk?: string;
+  invalidData?: string;
+  formSending?: string;
+  formEmailOff?: string;
+  formReceivedEmailFailed?: string;
+  formReceivedEmailOff?: string;
 };
 
 export type PageHero = {
@@ -324,6 +621,17 @@ export type AllSanitySchemaTypes =
   | BlockContent
   | BenefitBlock
   | SocialAccount
+  | PrivacyTexts
+  | PartnershipsTexts
+  | DesignsTexts
+  | ResourcesTexts
+  | ServicesTexts
+  | AlumniTexts
+  | JoinUsTexts
+  | EventTexts
+  | EventsTexts
+  | HomeTexts
+  | SiteTexts
   | PageHero
   | PrivacyPolicy
   | ServicesPage
@@ -450,6 +758,451 @@ export type PageHeroQueryResult = {
   subtitle: string | null;
 } | null;
 
+// Source: lib/content/queries.ts
+// Variable: textsQuery
+// Query: *[_id == $id][0]
+export type TextsQueryResult =
+  | {
+      _id: string;
+      _type: 'alumniTexts';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      formerTitle?: string;
+      formerLoading?: string;
+      formerError?: string;
+      formerEmpty?: string;
+      telferTitle?: string;
+      telferLoading?: string;
+      telferError?: string;
+      telferEmpty?: string;
+      major?: string;
+    }
+  | {
+      _id: string;
+      _type: 'designsTexts';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      loading?: string;
+      errorPrefix?: string;
+      error?: string;
+      empty?: string;
+    }
+  | {
+      _id: string;
+      _type: 'eventsTexts';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      loading?: string;
+      error?: string;
+      empty?: string;
+      upcomingTitle?: string;
+      pastTitle?: string;
+      cardNoTitle?: string;
+      cardNoLocation?: string;
+      cardNoOrganizer?: string;
+      cardNoDate?: string;
+      cardNoTime?: string;
+      cardLocation?: string;
+      cardDate?: string;
+      cardTime?: string;
+      cardOrganizer?: string;
+      cardRegister?: string;
+      cardView?: string;
+      cardRegisterFor?: string;
+      cardViewEvent?: string;
+      cardPast?: string;
+      cardOngoing?: string;
+    }
+  | {
+      _id: string;
+      _type: 'eventTexts';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      pageTitle?: string;
+      loading?: string;
+      noData?: string;
+      loadFailure?: string;
+      backToEvents?: string;
+      allEvents?: string;
+      noPoster?: string;
+      posterAlt?: string;
+      pastBadge?: string;
+      dateTime?: string;
+      location?: string;
+      organizer?: string;
+      duration?: string;
+      noDuration?: string;
+      timeZone?: string;
+      timeZoneNote?: string;
+      calendarFile?: string;
+      googleCalendar?: string;
+      closedTitle?: string;
+      closed?: string;
+      tookPlace?: string;
+      started?: string;
+      seeUpcoming?: string;
+      formTitle?: string;
+      firstName?: string;
+      lastName?: string;
+      email?: string;
+      submit?: string;
+      submitting?: string;
+      success?: string;
+      failurePrefix?: string;
+      unknownError?: string;
+    }
+  | {
+      _id: string;
+      _type: 'homePage';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      heroTitle: string;
+      heroMessage: string;
+      ctaText: string;
+      ctaLink: string;
+      roadmapTitle: string;
+      roadmap: Array<
+        {
+          _key: string;
+        } & RoadmapPoint
+      >;
+      teamTitle: string;
+      eventsTitle: string;
+      eventsMoreLabel: string;
+      sponsorsTitle: string;
+    }
+  | {
+      _id: string;
+      _type: 'homeTexts';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      teamLoading?: string;
+      teamErrorPrefix?: string;
+      teamError?: string;
+      teamEmpty?: string;
+      teamChartLabel?: string;
+      teamHintTouch?: string;
+      teamHintPointer?: string;
+      eventsLoading?: string;
+      eventsError?: string;
+      eventsEmpty?: string;
+      eventsMoreSpoken?: string;
+      roadmapCaption?: string;
+      roadmapYear?: string;
+      roadmapEvents?: string;
+      roadmapPeople?: string;
+      galleryTitle?: string;
+      galleryLabel?: string;
+      galleryLoading?: string;
+      galleryErrorPrefix?: string;
+      galleryError?: string;
+      galleryPlaceholderCaptions?: string;
+      galleryPrevious?: string;
+      galleryNext?: string;
+      sponsorsLoading?: string;
+      sponsorsError?: string;
+      sponsorsEmpty?: string;
+      contactTitle?: string;
+      contactFormLabel?: string;
+      contactWithEmail?: string;
+      contactWithoutEmail?: string;
+      contactNameLabel?: string;
+      contactEmailLabel?: string;
+      contactMessageLabel?: string;
+      contactSubmit?: string;
+      contactSuccess?: string;
+      contactFailure?: string;
+      contactWhat?: string;
+      contactAlternative?: string;
+      contactAlternativeNoEmail?: string;
+    }
+  | {
+      _id: string;
+      _type: 'joinUsPage';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      heroTitle: string;
+      heroMessage?: string;
+      benefits: Array<
+        {
+          _key: string;
+        } & BenefitBlock
+      >;
+      positionsTitle: string;
+      formTitle: string;
+      nameLabel: string;
+      emailLabel: string;
+      positionLabel: string;
+      resumeLabel: string;
+      submitLabel: string;
+      submitConfirmation: string;
+    }
+  | {
+      _id: string;
+      _type: 'joinUsTexts';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      benefitsLabel?: string;
+      benefitsLoading?: string;
+      benefitsError?: string;
+      positionsLoading?: string;
+      positionsError?: string;
+      positionsEmpty?: string;
+      positionOpen?: string;
+      positionPosted?: string;
+      resumeHint?: string;
+      resumeWrongType?: string;
+      resumeTooLarge?: string;
+      resumeEmpty?: string;
+      confirmYes?: string;
+      confirmCancel?: string;
+      success?: string;
+      replyFailed?: string;
+      failure?: string;
+      what?: string;
+      alternative?: string;
+      alternativeNoEmail?: string;
+    }
+  | {
+      _id: string;
+      _type: 'pageHero';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      page: 'alumni' | 'designs' | 'events' | 'partnerships' | 'resources';
+      title: string;
+      subtitle?: string;
+    }
+  | {
+      _id: string;
+      _type: 'partnershipsTexts';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      loading?: string;
+      error?: string;
+      empty?: string;
+      learnMore?: string;
+      learnMoreAbout?: string;
+      logo?: string;
+      instagram?: string;
+      showMore?: string;
+      showLess?: string;
+    }
+  | {
+      _id: string;
+      _type: 'privacyPolicy';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      title: string;
+      effectiveDate: string;
+      body: BlockContent;
+    }
+  | {
+      _id: string;
+      _type: 'privacyTexts';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      loading?: string;
+      error?: string;
+      missing?: string;
+      effectiveDateLabel?: string;
+    }
+  | {
+      _id: string;
+      _type: 'resourcesTexts';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      slideshowLabel?: string;
+      slideshowLoading?: string;
+      slideshowError?: string;
+      slideshowEmpty?: string;
+      slideLabel?: string;
+      slidePosition?: string;
+      slideUntitled?: string;
+      slideshowPause?: string;
+      slideshowPlay?: string;
+      slideshowSpoken?: string;
+      slideChooser?: string;
+      exploreTitle?: string;
+      resourcesLoading?: string;
+      resourcesError?: string;
+      resourcesEmpty?: string;
+      learnMore?: string;
+      learnMoreAbout?: string;
+    }
+  | {
+      _id: string;
+      _type: 'sanity.fileAsset';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      originalFilename?: string;
+      label?: string;
+      title?: string;
+      description?: string;
+      altText?: string;
+      sha1hash: string;
+      extension: string;
+      mimeType: string;
+      size: number;
+      assetId: string;
+      uploadId?: string;
+      path: string;
+      url: string;
+      source?: SanityAssetSourceData;
+    }
+  | {
+      _id: string;
+      _type: 'sanity.imageAsset';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      originalFilename?: string;
+      label?: string;
+      title?: string;
+      description?: string;
+      altText?: string;
+      sha1hash: string;
+      extension: string;
+      mimeType: string;
+      size: number;
+      assetId: string;
+      uploadId?: string;
+      path: string;
+      url: string;
+      metadata?: SanityImageMetadata;
+      source?: SanityAssetSourceData;
+    }
+  | {
+      _id: string;
+      _type: 'servicesPage';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      heroTitle: string;
+      heroMessage: string;
+      showcases: Array<
+        {
+          _key: string;
+        } & ServiceShowcase
+      >;
+      formTitle: string;
+      nameLabel: string;
+      emailLabel: string;
+      needsLabel: string;
+      submitLabel: string;
+    }
+  | {
+      _id: string;
+      _type: 'servicesTexts';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      showcasesLabel?: string;
+      success?: string;
+      failure?: string;
+      what?: string;
+      alternative?: string;
+      alternativeNoEmail?: string;
+    }
+  | {
+      _id: string;
+      _type: 'siteSettings';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      title: string;
+      welcomeMessage: string;
+      contactEmail: string;
+      socialAccounts: Array<
+        {
+          _key: string;
+        } & SocialAccountReference
+      >;
+      footerText: string;
+      shareImage?: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        _type: 'image';
+      };
+    }
+  | {
+      _id: string;
+      _type: 'siteTexts';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      brandName?: string;
+      brandHome?: string;
+      skipLink?: string;
+      navLabel?: string;
+      menuOpen?: string;
+      menuClose?: string;
+      footerLabel?: string;
+      socialLabel?: string;
+      navHome?: string;
+      navEvents?: string;
+      navAlumni?: string;
+      navJoinUs?: string;
+      navResources?: string;
+      navServices?: string;
+      navPartnerships?: string;
+      footerHome?: string;
+      footerPrivacy?: string;
+      footerTerms?: string;
+      opensInNewTab?: string;
+      notFoundTitle?: string;
+      notFoundText?: string;
+      notFoundHome?: string;
+      notFoundEvents?: string;
+      errorTitle?: string;
+      errorText?: string;
+      errorReference?: string;
+      errorRetry?: string;
+      errorHome?: string;
+      previewTitle?: string;
+      previewText?: string;
+      previewPublished?: string;
+      previewExit?: string;
+      previewInvalidTitle?: string;
+      previewInvalidWrong?: string;
+      previewInvalidMissing?: string;
+      previewNotConfigured?: string;
+      previewInvalidAsk?: string;
+      invalidData?: string;
+      formSending?: string;
+      formEmailOff?: string;
+      formReceivedEmailFailed?: string;
+      formReceivedEmailOff?: string;
+    }
+  | {
+      _id: string;
+      _type: 'socialAccount';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      platform: 'chat' | 'lifestyle' | 'short-video';
+      label: string;
+      handle: string;
+      link?: string;
+    }
+  | null;
+
 // Query TypeMap
 import '@sanity/client';
 declare module '@sanity/client' {
@@ -460,5 +1213,6 @@ declare module '@sanity/client' {
     '\n  *[_type == "servicesPage" && _id == "servicesPage"][0]{\n    heroTitle,\n    heroMessage,\n    "showcases": showcases[]{ _key, title, body, button{ text, link } },\n    formTitle,\n    nameLabel,\n    emailLabel,\n    needsLabel,\n    submitLabel\n  }\n': ServicesPageQueryResult;
     '\n  *[_type == "privacyPolicy" && _id == "privacyPolicy"][0]{\n    title,\n    effectiveDate,\n    body\n  }\n': PrivacyPolicyQueryResult;
     '\n  *[_type == "pageHero" && _id == $id][0]{\n    page,\n    title,\n    subtitle\n  }\n': PageHeroQueryResult;
+    '\n  *[_id == $id][0]\n': TextsQueryResult;
   }
 }

@@ -64,10 +64,16 @@ export async function submitRegistration(
 }
 
 /** 'Registration failed: ' + the server's error field, else the error's message, else 'Unknown error'. */
-export function registrationFailureMessage(error: unknown): string {
+export function registrationFailureMessage(
+  error: unknown,
+  words: { failurePrefix: string; unknownError: string } = {
+    failurePrefix: REGISTRATION_FAILURE_PREFIX,
+    unknownError: UNKNOWN_ERROR,
+  },
+): string {
   const serverError = error instanceof RegistrationRequestError ? error.serverError : null;
   const message = error instanceof Error && error.message.trim() !== '' ? error.message : null;
-  return REGISTRATION_FAILURE_PREFIX + (serverError ?? message ?? UNKNOWN_ERROR);
+  return words.failurePrefix + (serverError ?? message ?? words.unknownError);
 }
 
 export type RegisteredEvent = {

@@ -1,15 +1,20 @@
 /** Formatting of dates, times and card texts, as spec sections 2 and 9 give them. */
 
+import { defaultCopy } from './copy/catalogue';
+
 /** The club meets in Ottawa: event dates and times are shown in its time zone. */
 export const CLUB_TIME_ZONE = 'America/Toronto';
 export const CLUB_TIME_ZONE_LABEL = 'Ottawa time (ET)';
 
+const EVENTS_COPY = defaultCopy('events');
+
+/** The spec's texts for an event's missing values (editors change them in the Studio). */
 export const EVENT_FALLBACKS = {
-  title: 'No Event Title',
-  location: 'Location not specified',
-  organizer: 'Organizer not specified',
-  date: 'Date not specified',
-  time: 'Time not specified',
+  title: EVENTS_COPY.cardNoTitle,
+  location: EVENTS_COPY.cardNoLocation,
+  organizer: EVENTS_COPY.cardNoOrganizer,
+  date: EVENTS_COPY.cardNoDate,
+  time: EVENTS_COPY.cardNoTime,
 } as const;
 
 export const EVENT_CARD_TEXT_LIMIT = 32;
@@ -37,8 +42,11 @@ const HOUR_MINUTE = /^(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/;
  * A plain calendar date (YYYY-MM-DD) is shown as that day wherever the visitor is. A value that
  * cannot be read is shown as it is, and the failure is logged.
  */
-export function formatEventDate(value: string | null | undefined): string {
-  if (isBlank(value)) return EVENT_FALLBACKS.date;
+export function formatEventDate(
+  value: string | null | undefined,
+  fallback: string = EVENT_FALLBACKS.date,
+): string {
+  if (isBlank(value)) return fallback;
   const dateOnly = DATE_ONLY.exec(value);
   const options: Intl.DateTimeFormatOptions = {
     weekday: 'long',
@@ -66,8 +74,11 @@ export function formatEventDate(value: string | null | undefined): string {
  * A time of day ("18:30", or a full timestamp) as hour and two-digit minute ("6:30 PM").
  * A value that cannot be read is shown as it is, and the failure is logged.
  */
-export function formatEventTime(value: string | null | undefined): string {
-  if (isBlank(value)) return EVENT_FALLBACKS.time;
+export function formatEventTime(
+  value: string | null | undefined,
+  fallback: string = EVENT_FALLBACKS.time,
+): string {
+  if (isBlank(value)) return fallback;
   const options: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
   try {
     const hourMinute = HOUR_MINUTE.exec(value.trim());

@@ -13,3 +13,4 @@ export declare function contentSecurityPolicy(options: {
 }): string;
 export declare function createNonce(): string;
 export declare const API_CONTENT_SECURITY_POLICY: string;
+export declare const MEDIA_CONTENT_SECURITY_POLICY: string;

@@ -50,6 +50,20 @@ export function staticSecurityHeaders({ production }) {
  */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/**
+ * The policy of the files under /media (images and videos, SVG among them), sent by
+ * next.config.mjs without a nonce: an SVG cannot run script, and a missing file's not-found page
+ * shows with its styles but without its scripts. No page may frame them.
+ */
+export const MEDIA_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "img-src 'self' data:",
+  "media-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "font-src 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
 /** The Studio's path; it gets its own, looser policy (see contentSecurityPolicy). */
 export const STUDIO_PATH = '/studio';
 

@@ -11,7 +11,8 @@ type PageSeo = {
   path: string;
   /** The document title: a plain title takes the layout's "%s | TCSA" template; absolute does not. */
   title?: string | { absolute: string };
-  description: string;
+  /** Without one, the layout's: the site settings' welcome message. */
+  description?: string;
 };
 
 function fullTitle(title: PageSeo['title']): string | undefined {
@@ -24,12 +25,14 @@ function fullTitle(title: PageSeo['title']): string | undefined {
  * same. A page's `openGraph` replaces the layout's whole, so the layout's share image, site name
  * and locale are carried over from the parent.
  */
-export function pageMetadata({ path, title, description }: PageSeo) {
+export function pageMetadata({ path, title, description: own }: PageSeo) {
   return async function generateMetadata(
     _props: unknown,
     parent: ResolvingMetadata,
   ): Promise<Metadata> {
-    const inherited = (await parent).openGraph;
+    const resolved = await parent;
+    const inherited = resolved.openGraph;
+    const description = own ?? resolved.description ?? undefined;
     const ogTitle = fullTitle(title);
     return {
       ...(title === undefined ? {} : { title }),

@@ -1,5 +1,7 @@
 /** Site-wide constants of the spec (sections 1, 2 and 9). */
 
+import type { Copy } from './copy/catalogue';
+
 export const SITE_NAME = 'TCSA';
 export const SITE_TITLE = 'TELFER CHINESE STUDENT ASSOCIATION';
 export const SITE_DESCRIPTION =
@@ -10,32 +12,27 @@ export const MOBILE_BREAKPOINT_PX = 600;
 /** Scroll distance past which the navigation bar changes style. */
 export const NAVBAR_SCROLL_THRESHOLD_PX = 50;
 
-export type NavLink = { href: string; label: string };
+/** A link of the navigation bar or footer: its path and the site-wide text that names it. */
+export type NavLink = { href: string; copyKey: keyof Copy<'site'> };
 
 export const NAV_LINKS: readonly NavLink[] = [
-  { href: '/', label: 'Home' },
-  { href: '/events', label: 'Events' },
-  { href: '/alumni', label: 'Alumni' },
-  { href: '/joinus', label: 'Join Us' },
-  { href: '/resources', label: 'Resources' },
-  { href: '/services', label: 'Services' },
-  { href: '/partnerships', label: 'Partnerships' },
+  { href: '/', copyKey: 'navHome' },
+  { href: '/events', copyKey: 'navEvents' },
+  { href: '/alumni', copyKey: 'navAlumni' },
+  { href: '/joinus', copyKey: 'navJoinUs' },
+  { href: '/resources', copyKey: 'navResources' },
+  { href: '/services', copyKey: 'navServices' },
+  { href: '/partnerships', copyKey: 'navPartnerships' },
 ];
 
 export const FOOTER_LINKS: readonly NavLink[] = [
-  { href: '/', label: 'TCSA' },
-  { href: '/events', label: 'Events' },
-  { href: '/alumni', label: 'Alumni' },
-  { href: '/joinus', label: 'Join Us' },
-  { href: '/resources', label: 'Resources' },
-  { href: '/services', label: 'Services' },
-  { href: '/partnerships', label: 'Partnerships' },
-  { href: '/privacy-policy', label: 'Privacy Policy' },
+  { href: '/', copyKey: 'footerHome' },
+  ...NAV_LINKS.slice(1),
+  { href: '/privacy-policy', copyKey: 'footerPrivacy' },
 ];
 
+/** The footer's line when the site settings have no footer text: the spec's '© 2025 TCSA'. */
 export const FOOTER_COPYRIGHT = '© 2025 TCSA';
-export const FOOTER_TERMS = 'Terms of Service';
-
 export type SocialPlatform = 'short-video' | 'chat' | 'lifestyle';
 
 export type SocialBadge = {

@@ -9,14 +9,21 @@ import { TEST_FAULT_COOKIE } from './test-fault-cookie';
  *
  * Cookie `tcsa-test-fault`: comma-separated `source=kind` pairs, e.g. `events=error,members=empty`.
  * `slow` answers normally after TEST_FAULT_DELAY_MS, so a section's loading state stays on screen
- * long enough to be seen.
+ * long enough to be seen. `copy=markers` marks every text read from the content source
+ * (lib/copy/markers.ts) for the copy coverage test.
  */
 export { TEST_FAULT_COOKIE };
 
 export const TEST_FAULT_DELAY_MS = 3000;
 
-export type TestFault = 'error' | 'empty' | 'invalid' | 'slow';
-const KINDS: readonly string[] = ['error', 'empty', 'invalid', 'slow'] satisfies TestFault[];
+export type TestFault = 'error' | 'empty' | 'invalid' | 'slow' | 'markers';
+const KINDS: readonly string[] = [
+  'error',
+  'empty',
+  'invalid',
+  'slow',
+  'markers',
+] satisfies TestFault[];
 
 export function parseTestFaults(cookieValue: string | undefined): Map<string, TestFault> {
   const faults = new Map<string, TestFault>();

@@ -14,6 +14,10 @@ if build_is_current; then echo "Build is current."; else build_site; fi
 npm run --silent db:migrate
 npm run --silent db:seed -- --if-empty
 
+# On the embedded default, reviewers get a working preview link without any configuration.
+preview_secret=$(node scripts/preview-secret.mjs)
+if [ -n "$preview_secret" ]; then export SANITY_PREVIEW_SECRET="$preview_secret"; fi
+
 port=${PORT:-3000}
 port=$(node -e '
 const net = require("node:net");
@@ -25,4 +29,8 @@ const tryPort = (p) => {
 tryPort(Number(process.argv[1]));
 ' "$port")
 echo "The TCSA site is starting at http://localhost:$port"
+if [ -n "$preview_secret" ]; then
+  echo "Preview link for reviewers (shows the unpublished drafts; share it only with them):"
+  echo "  http://localhost:$port/api/draft-mode/enable?secret=$preview_secret&redirect=/"
+fi
 exec next start --port "$port"

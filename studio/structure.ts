@@ -1,50 +1,99 @@
-import type { StructureResolver } from 'sanity/structure';
-import { FIXED_DOCUMENT_TYPES, PAGE_HERO_PAGES, PAGE_HERO_TYPE, pageHeroId } from '../schemas';
+import type { StructureBuilder, StructureResolver } from 'sanity/structure';
+import { textsDocumentId, type CopyPage } from '../lib/copy/catalogue';
+import { FIXED_DOCUMENT_TYPES, PAGE_HERO_TYPE, pageHeroId, type PageHeroPage } from '../schemas';
 
-const SINGLETON_ITEMS = [
-  { type: 'siteSettings', title: 'Site settings' },
-  { type: 'homePage', title: 'Home page' },
-  { type: 'joinUsPage', title: 'Join-us page' },
-  { type: 'servicesPage', title: 'Services page' },
-  { type: 'privacyPolicy', title: 'Privacy policy' },
-] as const;
+/** One fixed document in the list: its type, its id and the title the editor reads. */
+type FixedDocument = { type: string; id: string; title: string };
+
+const texts = (page: CopyPage, title = 'Texts: labels, buttons and messages'): FixedDocument => ({
+  type: textsDocumentId(page),
+  id: textsDocumentId(page),
+  title,
+});
+const singleton = (type: string, title: string): FixedDocument => ({ type, id: type, title });
+const hero = (page: PageHeroPage): FixedDocument => ({
+  type: PAGE_HERO_TYPE,
+  id: pageHeroId(page),
+  title: 'Hero: title and subtitle',
+});
 
 /**
- * The Studio's content list: every singleton first, each opening its one document (no list, no
- * "create" button), the five page heroes grouped together, then the ordinary document types.
+ * The site as an editor knows it: one entry per page, each holding every document whose words
+ * show on that page. Every page has its texts document; the pages with a content document or a
+ * hero have those too.
+ */
+export const PAGES: readonly { id: string; title: string; documents: readonly FixedDocument[] }[] =
+  [
+    {
+      id: 'site',
+      title: 'Every page: navigation, footer, messages',
+      documents: [
+        singleton('siteSettings', 'Site settings: name, contact email, footer'),
+        texts('site'),
+      ],
+    },
+    {
+      id: 'home',
+      title: 'Home page',
+      documents: [singleton('homePage', 'Hero, roadmap and section titles'), texts('home')],
+    },
+    { id: 'events', title: 'Events page', documents: [hero('events'), texts('events')] },
+    { id: 'event', title: 'Event page (one event)', documents: [texts('event')] },
+    {
+      id: 'joinUs',
+      title: 'Join-us page',
+      documents: [singleton('joinUsPage', 'Hero, benefits and the form'), texts('joinUs')],
+    },
+    { id: 'alumni', title: 'Alumni page', documents: [hero('alumni'), texts('alumni')] },
+    {
+      id: 'services',
+      title: 'Services page',
+      documents: [singleton('servicesPage', 'Hero, services and the form'), texts('services')],
+    },
+    {
+      id: 'resources',
+      title: 'Resources page',
+      documents: [hero('resources'), texts('resources')],
+    },
+    { id: 'designs', title: 'Designs page', documents: [hero('designs'), texts('designs')] },
+    {
+      id: 'partnerships',
+      title: 'Partnerships page',
+      documents: [hero('partnerships'), texts('partnerships')],
+    },
+    {
+      id: 'privacy',
+      title: 'Privacy policy page',
+      documents: [singleton('privacyPolicy', 'Policy text'), texts('privacy')],
+    },
+  ];
+
+function documentItem(S: StructureBuilder, { type, id, title }: FixedDocument) {
+  return S.listItem()
+    .id(id)
+    .title(title)
+    .schemaType(type)
+    .child(S.document().schemaType(type).documentId(id).title(title));
+}
+
+/**
+ * The Studio's content list: one entry per page (no "create" button: these documents are fixed),
+ * then the ordinary document types such as the social accounts.
  */
 export const structure: StructureResolver = (S) =>
   S.list()
     .title('Content')
     .items([
-      ...SINGLETON_ITEMS.map(({ type, title }) =>
+      ...PAGES.map((page) =>
         S.listItem()
-          .id(type)
-          .title(title)
-          .schemaType(type)
-          .child(S.document().schemaType(type).documentId(type).title(title)),
+          .id(page.id)
+          .title(page.title)
+          .child(
+            S.list()
+              .title(page.title)
+              .items(page.documents.map((document) => documentItem(S, document))),
+          ),
       ),
-      S.listItem()
-        .id('pageHeroes')
-        .title('Page heroes')
-        .child(
-          S.list()
-            .title('Page heroes')
-            .items(
-              PAGE_HERO_PAGES.map(({ page, title }) =>
-                S.listItem()
-                  .id(pageHeroId(page))
-                  .title(title)
-                  .schemaType(PAGE_HERO_TYPE)
-                  .child(
-                    S.document()
-                      .schemaType(PAGE_HERO_TYPE)
-                      .documentId(pageHeroId(page))
-                      .title(title),
-                  ),
-              ),
-            ),
-        ),
       S.divider(),
       ...S.documentTypeListItems().filter((item) => !FIXED_DOCUMENT_TYPES.has(item.getId() ?? '')),
     ]);

@@ -2,6 +2,8 @@
 
 import Link from 'next/link';
 import { useEffect } from 'react';
+import { useSiteCopy } from '@/app/_components/SiteCopy';
+import { fillCopy } from '@/lib/copy/catalogue';
 import styles from './status-page.module.css';
 
 export default function SiteError({
@@ -11,6 +13,7 @@ export default function SiteError({
   error: Error & { digest?: string };
   reset: () => void;
 }) {
+  const copy = useSiteCopy();
   useEffect(() => {
     console.error(error);
   }, [error]);
@@ -18,18 +21,18 @@ export default function SiteError({
   return (
     <section className={styles.page} aria-labelledby="page-title" role="alert">
       <h1 id="page-title" className={styles.title}>
-        Something went wrong
+        {copy.errorTitle}
       </h1>
       <p className={styles.text}>
-        This page could not be shown right now. Please try again in a moment.
-        {error.digest ? ` (reference ${error.digest})` : ''}
+        {copy.errorText}
+        {error.digest ? ` ${fillCopy(copy.errorReference, { reference: error.digest })}` : ''}
       </p>
       <div className={styles.actions}>
         <button type="button" className="button" onClick={reset}>
-          Try again
+          {copy.errorRetry}
         </button>
         <Link href="/" className="button button-outline">
-          Go to the home page
+          {copy.errorHome}
         </Link>
       </div>
     </section>

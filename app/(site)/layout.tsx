@@ -7,6 +7,7 @@ import { Footer } from '@/app/_components/Footer';
 import { HydratesApart } from '@/app/_components/HydratesApart';
 import { Navbar } from '@/app/_components/Navbar';
 import { PreviewBanner } from '@/app/_components/PreviewBanner';
+import { SiteCopyProvider } from '@/app/_components/SiteCopy';
 import { poppins } from '@/app/_fonts/fonts';
 import {
   getSiteSettings,
@@ -19,6 +20,7 @@ import {
   type SiteSettings,
 } from '@/lib/content';
 import { siteUrl } from '@/lib/env/public';
+import { getCopy } from '@/lib/copy/read';
 import { cspNonce } from '@/lib/nonce';
 import { SITE_DESCRIPTION, SITE_NAME, SITE_TITLE } from '@/lib/site';
 import '../globals.css';
@@ -40,20 +42,22 @@ export async function generateMetadata(): Promise<Metadata> {
   const settings = await readSiteSettings({ perspective: 'published' });
   const shareImage = settings?.shareImage;
   const shareImageUrl = imageUrl(shareImage, { width: 1200, height: 630 });
+  // The welcome message is how the site introduces itself, to search engines and link previews.
+  const description = settings?.welcomeMessage?.trim() || SITE_DESCRIPTION;
   return {
     metadataBase: new URL(siteUrl()),
     title: {
       default: `${SITE_NAME} | Telfer Chinese Student Association`,
       template: `%s | ${SITE_NAME}`,
     },
-    description: SITE_DESCRIPTION,
+    description,
     applicationName: SITE_NAME,
     openGraph: {
       type: 'website',
       siteName: settings?.title ?? SITE_TITLE,
       locale: 'en_CA',
       title: `${SITE_NAME} | Telfer Chinese Student Association`,
-      description: SITE_DESCRIPTION,
+      description,
       ...(shareImage && shareImageUrl
         ? {
             images: [
@@ -78,22 +82,29 @@ export const viewport: Viewport = {
 };
 
 export default async function SiteLayout({ children }: { children: ReactNode }) {
-  const [{ isEnabled: preview }, settings, nonce] = await Promise.all([
+  const [{ isEnabled: preview }, settings, nonce, copy] = await Promise.all([
     draftMode(),
     readSiteSettings(),
     cspNonce(),
+    getCopy('site'),
   ]);
   return (
     <html lang="en" className={poppins.variable}>
       <body>
-        <Navbar />
-        <main id="main-content" tabIndex={-1}>
-          {children}
-        </main>
-        <HydratesApart>
-          <Footer badges={socialBadgesFrom(settings)} />
-        </HydratesApart>
-        {preview ? <PreviewBanner /> : null}
+        <SiteCopyProvider copy={copy}>
+          <Navbar />
+          <main id="main-content" tabIndex={-1}>
+            {children}
+          </main>
+          <HydratesApart>
+            <Footer
+              badges={socialBadgesFrom(settings)}
+              copy={copy}
+              copyright={settings?.footerText}
+            />
+          </HydratesApart>
+          {preview ? <PreviewBanner /> : null}
+        </SiteCopyProvider>
         {preview && isSanityConfigured ? <VisualEditing /> : null}
         {settings ? (
           <script

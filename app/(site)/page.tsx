@@ -1,18 +1,21 @@
 import { Suspense } from 'react';
 import { Hero } from '@/app/_components/Hero';
+import { TextWithEmail } from '@/app/_components/TextWithEmail';
 import { HydratesApart } from '@/app/_components/HydratesApart';
 import { LoadingText } from '@/app/_components/SectionStatus';
 import { getHomeHeroMedia } from '@/lib/api/reads';
 import { getHomePage, getSiteSettings } from '@/lib/content';
+import { pickCopy } from '@/lib/copy/catalogue';
+import { CONTACT_FORM_COPY_KEYS } from '@/lib/copy/client-keys';
+import { getCopy } from '@/lib/copy/read';
 import { getEmailConfig } from '@/lib/email-config';
 import { pageMetadata } from '@/lib/seo';
-import { SITE_DESCRIPTION, SITE_TITLE } from '@/lib/site';
+import { SITE_TITLE } from '@/lib/site';
 import { ContactForm } from './_components/ContactForm';
 import { Roadmap } from './_components/roadmap/Roadmap';
 import { SPEC_ROADMAP } from './_components/roadmap/data';
 import {
   GallerySectionLoader,
-  HOME_TEXTS,
   MoreEventsLink,
   SponsorsSection,
   TeamSection,
@@ -20,8 +23,8 @@ import {
 } from './_components/home/HomeSections';
 import styles from './_components/home/Home.module.css';
 
-// The layout's default title and description; this adds the canonical URL.
-export const generateMetadata = pageMetadata({ path: '/', description: SITE_DESCRIPTION });
+// The layout's default title and description (the welcome message); this adds the canonical URL.
+export const generateMetadata = pageMetadata({ path: '/' });
 
 /** The first hero media item (spec: "the first item returned"), or none. */
 async function firstHeroMedia() {
@@ -31,14 +34,21 @@ async function firstHeroMedia() {
 
 export default async function HomePage() {
   // Drafts in preview mode, the published copy otherwise.
-  const [content, settings] = await Promise.all([getHomePage(), getSiteSettings()]);
+  const [content, settings, copy, cardCopy, siteCopy] = await Promise.all([
+    getHomePage(),
+    getSiteSettings(),
+    getCopy('home'),
+    getCopy('events'),
+    getCopy('site'),
+  ]);
   const emailConfig = getEmailConfig();
 
   return (
     <>
       <Hero
-        title={content?.heroTitle ?? SITE_TITLE}
-        message={content?.heroMessage ?? settings?.welcomeMessage}
+        animatedTitle
+        title={content?.heroTitle?.trim() || SITE_TITLE}
+        message={content?.heroMessage}
         cta={{ text: content?.ctaText ?? 'Join us', href: content?.ctaLink ?? '/joinus' }}
         media={firstHeroMedia()}
         mediaErrorMessage="Failed to load hero media"
@@ -50,7 +60,16 @@ export default async function HomePage() {
             {content?.roadmapTitle ?? 'CLUB ROADMAP'}
           </h2>
           <HydratesApart>
-            <Roadmap points={content?.roadmap?.length ? content.roadmap : SPEC_ROADMAP} />
+            <Roadmap
+              points={content?.roadmap?.length ? content.roadmap : SPEC_ROADMAP}
+              copy={pickCopy(
+                copy,
+                'roadmapCaption',
+                'roadmapYear',
+                'roadmapEvents',
+                'roadmapPeople',
+              )}
+            />
           </HydratesApart>
         </div>
       </section>
@@ -60,8 +79,8 @@ export default async function HomePage() {
           <h2 id="team-title" className="section-title">
             {content?.teamTitle ?? 'OUR TEAM STRUCTURE'}
           </h2>
-          <Suspense fallback={<LoadingText>{HOME_TEXTS.teamLoading}</LoadingText>}>
-            <TeamSection />
+          <Suspense fallback={<LoadingText>{copy.teamLoading}</LoadingText>}>
+            <TeamSection copy={copy} invalid={siteCopy.invalidData} />
           </Suspense>
         </div>
       </section>
@@ -72,21 +91,24 @@ export default async function HomePage() {
             <h2 id="events-title" className="section-title">
               {content?.eventsTitle ?? 'UPCOMING EVENTS'}
             </h2>
-            <MoreEventsLink label={content?.eventsMoreLabel ?? 'M O R E'} />
+            <MoreEventsLink
+              label={content?.eventsMoreLabel ?? 'M O R E'}
+              spoken={copy.eventsMoreSpoken}
+            />
           </div>
-          <Suspense fallback={<LoadingText>{HOME_TEXTS.eventsLoading}</LoadingText>}>
-            <UpcomingEventsSection />
+          <Suspense fallback={<LoadingText>{copy.eventsLoading}</LoadingText>}>
+            <UpcomingEventsSection copy={copy} invalid={siteCopy.invalidData} cardCopy={cardCopy} />
           </Suspense>
         </div>
       </section>
 
       <section className={`section ${styles.alt}`} aria-labelledby="gallery-title">
         <h2 id="gallery-title" className="visually-hidden">
-          Photo gallery
+          {copy.galleryTitle}
         </h2>
         <div className={styles.galleryRoom}>
-          <Suspense fallback={<LoadingText>{HOME_TEXTS.galleryLoading}</LoadingText>}>
-            <GallerySectionLoader />
+          <Suspense fallback={<LoadingText>{copy.galleryLoading}</LoadingText>}>
+            <GallerySectionLoader copy={copy} invalid={siteCopy.invalidData} />
           </Suspense>
         </div>
       </section>
@@ -96,8 +118,12 @@ export default async function HomePage() {
           <h2 id="sponsors-title" className="section-title">
             {content?.sponsorsTitle ?? 'Our Sponsors & Partners'}
           </h2>
-          <Suspense fallback={<LoadingText>{HOME_TEXTS.sponsorsLoading}</LoadingText>}>
-            <SponsorsSection />
+          <Suspense fallback={<LoadingText>{copy.sponsorsLoading}</LoadingText>}>
+            <SponsorsSection
+              copy={copy}
+              invalid={siteCopy.invalidData}
+              newTab={siteCopy.opensInNewTab}
+            />
           </Suspense>
         </div>
       </section>
@@ -106,19 +132,22 @@ export default async function HomePage() {
         <div className={`container ${styles.contact}`}>
           <div className={styles.contactIntro}>
             <h2 id="contact-title" className="section-title">
-              Contact Us
+              {copy.contactTitle}
             </h2>
             {settings?.contactEmail ? (
               <p>
-                Email us at <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>{' '}
-                or send a message with the form.
+                <TextWithEmail text={copy.contactWithEmail} email={settings.contactEmail} />
               </p>
             ) : (
-              <p>Send us a message with the form.</p>
+              <p>{copy.contactWithoutEmail}</p>
             )}
           </div>
           <HydratesApart>
-            <ContactForm emailConfig={emailConfig} contactEmail={settings?.contactEmail ?? null} />
+            <ContactForm
+              emailConfig={emailConfig}
+              contactEmail={settings?.contactEmail ?? null}
+              copy={pickCopy(copy, ...CONTACT_FORM_COPY_KEYS)}
+            />
           </HydratesApart>
         </div>
       </section>

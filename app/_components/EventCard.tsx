@@ -1,13 +1,8 @@
 import Image from 'next/image';
 import Link from 'next/link';
 import type { EventDto } from '@/lib/api/contract';
-import {
-  EVENT_CARD_TEXT_LIMIT,
-  EVENT_FALLBACKS,
-  formatEventDate,
-  formatEventTime,
-  truncate,
-} from '@/lib/format';
+import { defaultCopy, fillCopy, type Copy } from '@/lib/copy/catalogue';
+import { EVENT_CARD_TEXT_LIMIT, formatEventDate, formatEventTime, truncate } from '@/lib/format';
 import type { EventPhase } from '@/lib/events';
 import styles from './EventCard.module.css';
 
@@ -28,16 +23,19 @@ export function EventCard({
   event,
   phase = 'upcoming',
   headingLevel = 3,
+  copy = defaultCopy('events'),
 }: {
   event: EventCardData;
   /** An event under way or over is shown, but no longer invites registration. */
   phase?: EventPhase;
   headingLevel?: 2 | 3;
+  /** The events page's texts (the card's labels and fallbacks). */
+  copy?: Copy<'events'>;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const past = phase === 'past';
   const registrationOpen = phase === 'upcoming';
-  const title = event.title?.trim() ? event.title : EVENT_FALLBACKS.title;
+  const title = event.title?.trim() ? event.title : copy.cardNoTitle;
   return (
     <article className={`card-surface ${past ? styles.past : ''}`} data-testid="event-card">
       <div className={styles.media}>
@@ -47,35 +45,37 @@ export function EventCard({
           fill
           sizes="(max-width: 600px) 100vw, (max-width: 1000px) 50vw, 380px"
         />
-        {past ? <span className={styles.pastBadge}>Past event</span> : null}
-        {phase === 'ongoing' ? <span className={styles.pastBadge}>Happening now</span> : null}
+        {past ? <span className={styles.pastBadge}>{copy.cardPast}</span> : null}
+        {phase === 'ongoing' ? <span className={styles.pastBadge}>{copy.cardOngoing}</span> : null}
       </div>
       <div className={styles.body}>
         <Heading className={styles.title}>{title}</Heading>
         <dl className={styles.details}>
           <div className={styles.detail}>
-            <dt>Location:</dt>
-            <dd>{cardText(event.location, EVENT_FALLBACKS.location)}</dd>
+            <dt>{copy.cardLocation}</dt>
+            <dd>{cardText(event.location, copy.cardNoLocation)}</dd>
           </div>
           <div className={styles.detail}>
-            <dt>Date:</dt>
-            <dd>{truncate(formatEventDate(event.date), EVENT_CARD_TEXT_LIMIT)}</dd>
+            <dt>{copy.cardDate}</dt>
+            <dd>{truncate(formatEventDate(event.date, copy.cardNoDate), EVENT_CARD_TEXT_LIMIT)}</dd>
           </div>
           <div className={styles.detail}>
-            <dt>Time:</dt>
-            <dd>{formatEventTime(event.start_time)}</dd>
+            <dt>{copy.cardTime}</dt>
+            <dd>{formatEventTime(event.start_time, copy.cardNoTime)}</dd>
           </div>
           <div className={styles.detail}>
-            <dt>Organizer:</dt>
-            <dd>{cardText(event.organizer, EVENT_FALLBACKS.organizer)}</dd>
+            <dt>{copy.cardOrganizer}</dt>
+            <dd>{cardText(event.organizer, copy.cardNoOrganizer)}</dd>
           </div>
         </dl>
         <Link
           href={`/events/${event.id}`}
           className={`button ${styles.action}`}
-          aria-label={registrationOpen ? `Register for ${title}` : `View event: ${title}`}
+          aria-label={fillCopy(registrationOpen ? copy.cardRegisterFor : copy.cardViewEvent, {
+            title,
+          })}
         >
-          {registrationOpen ? 'Register' : 'View event'}
+          {registrationOpen ? copy.cardRegister : copy.cardView}
         </Link>
       </div>
     </article>

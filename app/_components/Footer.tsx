@@ -1,14 +1,10 @@
 import Link from 'next/link';
-import {
-  FOOTER_COPYRIGHT,
-  FOOTER_LINKS,
-  FOOTER_TERMS,
-  type SocialBadge as SocialBadgeData,
-} from '@/lib/site';
+import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
+import { FOOTER_COPYRIGHT, FOOTER_LINKS, type SocialBadge as SocialBadgeData } from '@/lib/site';
 import { SocialIcon } from './SocialIcon';
 import styles from './Footer.module.css';
 
-function SocialBadge({ badge }: { badge: SocialBadgeData }) {
+function SocialBadge({ badge, newTab }: { badge: SocialBadgeData; newTab: string }) {
   const content = (
     <>
       <SocialIcon platform={badge.platform} />
@@ -34,7 +30,7 @@ function SocialBadge({ badge }: { badge: SocialBadgeData }) {
       href={badge.link}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label={`${badge.label} (${badge.handle}), opens in a new tab`}
+      aria-label={`${badge.label} (${badge.handle}) ${newTab}`}
       data-badge={badge.platform}
     >
       {content}
@@ -42,11 +38,20 @@ function SocialBadge({ badge }: { badge: SocialBadgeData }) {
   );
 }
 
-export function Footer({ badges }: { badges: readonly SocialBadgeData[] }) {
+export function Footer({
+  badges,
+  copy = defaultCopy('site'),
+  copyright,
+}: {
+  badges: readonly SocialBadgeData[];
+  copy?: Copy<'site'>;
+  /** The site settings' footer text; the spec's line when it is empty. */
+  copyright?: string | null;
+}) {
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.inner}`}>
-        <nav aria-label="Footer">
+        <nav aria-label={copy.footerLabel}>
           <ul className={styles.links}>
             {FOOTER_LINKS.map((link) => (
               <li key={link.href}>
@@ -54,19 +59,19 @@ export function Footer({ badges }: { badges: readonly SocialBadgeData[] }) {
                   href={link.href}
                   className={`${styles.link} ${link.href === '/' ? styles.homeLink : ''}`}
                 >
-                  {link.label}
+                  {copy[link.copyKey]}
                 </Link>
               </li>
             ))}
-            <li className={styles.terms}>{FOOTER_TERMS}</li>
+            <li className={styles.terms}>{copy.footerTerms}</li>
           </ul>
         </nav>
         <div className={styles.bottom}>
-          <p className={styles.copyright}>{FOOTER_COPYRIGHT}</p>
-          <ul className={styles.badges} aria-label="Social media">
+          <p className={styles.copyright}>{copyright?.trim() || FOOTER_COPYRIGHT}</p>
+          <ul className={styles.badges} aria-label={copy.socialLabel}>
             {badges.map((badge) => (
               <li key={badge.platform}>
-                <SocialBadge badge={badge} />
+                <SocialBadge badge={badge} newTab={copy.opensInNewTab} />
               </li>
             ))}
           </ul>

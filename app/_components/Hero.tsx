@@ -1,6 +1,5 @@
 import { unstable_rethrow } from 'next/navigation';
 import { Suspense } from 'react';
-import { SITE_TITLE } from '@/lib/site';
 import { AnimatedTitle } from './AnimatedTitle';
 import { HeroMedia, type HeroMediaSource } from './HeroMedia';
 import { StarButton } from './StarButton';
@@ -24,6 +23,11 @@ type HeroProps = {
   mediaErrorMessage?: string;
   /** The shorter banner of the inner pages. */
   compact?: boolean;
+  /**
+   * The home page's title: two lines, letter by letter (spec section 2), whatever words the
+   * editors give it.
+   */
+  animatedTitle?: boolean;
 };
 
 async function LoadedHeroMedia({
@@ -85,6 +89,7 @@ export async function Hero({
   media,
   mediaErrorMessage = 'Failed to load hero media',
   compact = false,
+  animatedTitle = false,
 }: HeroProps) {
   const mediaIsReady = media ? await settlesWithin(media, HERO_MEDIA_WAIT_MS) : false;
   const loadedMedia = media ? (
@@ -101,7 +106,7 @@ export async function Hero({
         <Suspense fallback={<HeroMediaPlaceholder />}>{loadedMedia}</Suspense>
       ) : null}
       <div className={`container ${styles.content}`}>
-        {title === SITE_TITLE ? (
+        {animatedTitle ? (
           <AnimatedTitle title={title} id="page-title" />
         ) : (
           <h1 id="page-title" className={styles.title}>

@@ -3,8 +3,9 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
-import { NAV_LINKS, NAVBAR_SCROLL_THRESHOLD_PX, SITE_NAME } from '@/lib/site';
+import { NAV_LINKS, NAVBAR_SCROLL_THRESHOLD_PX } from '@/lib/site';
 import { BrandMark } from './BrandMark';
+import { useSiteCopy } from './SiteCopy';
 import styles from './Navbar.module.css';
 
 function isCurrent(pathname: string, href: string): boolean {
@@ -13,6 +14,7 @@ function isCurrent(pathname: string, href: string): boolean {
 
 export function Navbar() {
   const pathname = usePathname();
+  const copy = useSiteCopy();
   const [scrolled, setScrolled] = useState(false);
   const [open, setOpen] = useState(false);
   const [openedAt, setOpenedAt] = useState(pathname);
@@ -54,19 +56,19 @@ export function Navbar() {
   return (
     <>
       <a className={styles.skipLink} href="#main-content">
-        Skip to main content
+        {copy.skipLink}
       </a>
       <nav
         ref={navRef}
-        aria-label="Main"
+        aria-label={copy.navLabel}
         data-scrolled={scrolled ? 'true' : 'false'}
         className={`${styles.nav} ${scrolled ? styles.scrolled : ''}`}
       >
         <div className={`container ${styles.inner}`}>
           <Link href="/" className={styles.brand}>
             <BrandMark className={styles.brandMark} />
-            {SITE_NAME}
-            <span className="visually-hidden"> home</span>
+            {copy.brandName}
+            <span className="visually-hidden"> {copy.brandHome}</span>
           </Link>
           <button
             ref={toggleRef}
@@ -74,7 +76,7 @@ export function Navbar() {
             className={styles.toggle}
             aria-expanded={open}
             aria-controls={menuId}
-            aria-label={open ? 'Close menu' : 'Open menu'}
+            aria-label={open ? copy.menuClose : copy.menuOpen}
             onClick={() => {
               setOpenedAt(pathname);
               setOpen((wasOpen) => !wasOpen);
@@ -91,7 +93,7 @@ export function Navbar() {
                   aria-current={isCurrent(pathname, link.href) ? 'page' : undefined}
                   onClick={() => setOpen(false)}
                 >
-                  {link.label}
+                  {copy[link.copyKey]}
                 </Link>
               </li>
             ))}

@@ -5,12 +5,23 @@ import { DATA_SOURCES, type DataSource, DataSourceError, InvalidDataError } from
  * What a page section shows when its read failed: the read's own text ('Failed to load alumni',
  * 'Invalid data format received from server'), or the source's failure text for anything else.
  */
-export function sectionFailureText(error: unknown, source: DataSource): string {
+export function sectionFailureText(
+  error: unknown,
+  source: DataSource,
+  /** The page's words for the failure and for an answer that is not a list (from the Studio). */
+  words: { failure?: string; invalid?: string } = {},
+): string {
   // Next's own signals (dynamic rendering, not-found, redirects) are not failures of the read.
   unstable_rethrow(error);
-  if (error instanceof DataSourceError || error instanceof InvalidDataError) return error.message;
+  if (error instanceof InvalidDataError) return words.invalid ?? error.message;
+  if (error instanceof DataSourceError) {
+    // A read's own generic failure is worded by the page; any other message is the server's.
+    return error.message === DATA_SOURCES[source].failure
+      ? (words.failure ?? error.message)
+      : error.message;
+  }
   console.error(`Reading ${DATA_SOURCES[source].path} failed unexpectedly:`, error);
-  return DATA_SOURCES[source].failure;
+  return words.failure ?? DATA_SOURCES[source].failure;
 }
 
 /**

@@ -7,6 +7,8 @@ import { readWithFallback } from './lake-fallback';
 import { currentPerspective } from './draft';
 import { readToken } from './token';
 import { noteFailedRead } from '../page-render';
+import { markCopy } from '../copy/markers';
+import { testFaultFor } from '../test-faults';
 
 /** How long a published read may be served from the cache when no webhook says otherwise. */
 export const PUBLISHED_REVALIDATE_SECONDS = 60 * 60;
@@ -44,7 +46,10 @@ export async function contentFetch<const Q extends string>(
   options: ContentFetchOptions<Q>,
 ): Promise<ClientReturn<Q, unknown>> {
   try {
-    return await fetchFromSource(options);
+    const result = await fetchFromSource(options);
+    return (await testFaultFor('copy')) === 'markers'
+      ? (markCopy(result) as ClientReturn<Q, unknown>)
+      : result;
   } catch (error) {
     // Next.js's own signals (request-time rendering) are not failed reads.
     unstable_rethrow(error);

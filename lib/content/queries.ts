@@ -92,3 +92,8 @@ export const pageHeroQuery = defineQuery(`
     subtitle
   }
 `);
+
+/** A page's "texts" document (lib/copy/catalogue.ts); its fields are read by name. */
+export const textsQuery = defineQuery(`
+  *[_id == $id][0]
+`);

@@ -8,6 +8,7 @@ import { readLimitedBody } from '../api/guarded-post';
 import { getServerEnv } from '../env/server';
 import { getSanityClient } from './client';
 import { safeRedirectPath, secretsMatch } from './draft';
+import { PREVIEW_LINK_NOT_VALID_PATH, type PreviewLinkProblem } from '../preview';
 import { readToken } from './token';
 
 /**
@@ -24,6 +25,14 @@ function errorResponse(status: number, error: string): Response {
 /** A redirect to a path of this site; relative, so it holds behind any proxy or host name. */
 function redirectTo(path: string, status: 303 | 307 = 307): Response {
   return new Response(null, { status, headers: { Location: path, ...NO_STORE } });
+}
+
+/** Whether the request comes from a browser navigation, which wants a page, not JSON. */
+function wantsHtml(request: Request): boolean {
+  return (
+    request.headers.get('sec-fetch-mode') === 'navigate' ||
+    (request.headers.get('accept') ?? '').includes('text/html')
+  );
 }
 
 /** The Presentation tool's own query parameters (next-sanity's preview-url-secret flow). */
@@ -60,11 +69,19 @@ export async function enableDraftMode(request: Request): Promise<Response> {
 
   const expected = getServerEnv().SANITY_PREVIEW_SECRET;
   const given = url.searchParams.get('secret');
+  // A person who opened the link gets a page saying so; other clients keep the JSON answer.
+  const refuse = (reason: PreviewLinkProblem, error: string) =>
+    wantsHtml(request)
+      ? redirectTo(`${PREVIEW_LINK_NOT_VALID_PATH}?reason=${reason}`, 303)
+      : errorResponse(401, error);
   if (!expected) {
-    return errorResponse(401, 'Preview is not configured on this site (SANITY_PREVIEW_SECRET)');
+    return refuse(
+      'not-configured',
+      'Preview is not configured on this site (SANITY_PREVIEW_SECRET)',
+    );
   }
-  if (!given) return errorResponse(401, 'Missing preview secret');
-  if (!secretsMatch(given, expected)) return errorResponse(401, 'Invalid preview secret');
+  if (!given) return refuse('missing', 'Missing preview secret');
+  if (!secretsMatch(given, expected)) return refuse('wrong', 'Invalid preview secret');
 
   (await draftMode()).enable();
   return redirectTo(safeRedirectPath(url.searchParams.get('redirect')));
@@ -99,8 +116,12 @@ const CONSISTENCY_WAIT_MS = 3000;
 type WebhookBody = { _type?: unknown; _id?: unknown };
 
 export type RevalidateOptions = {
-  /** Wait for the Content Lake to be consistent before answering (3 s); off in tests. */
-  waitForConsistency?: boolean;
+  /**
+   * Runs work after the answer has gone out: Next.js's `after` in the server. The webhook
+   * revalidates at once, and once more when the Content Lake's CDN has surely caught up, so that
+   * a read made in between cannot keep the old copy.
+   */
+  afterResponse?: (task: () => Promise<void>) => void;
   now?: () => number;
 };
 
@@ -121,10 +142,7 @@ function signatureTimestamp(signature: string): number | null {
  * visit renders the published change. The body is read only up to MAX_WEBHOOK_BODY_BYTES (413
  * beyond), before the signature is checked, so an unsigned flood costs no memory.
  */
-export function createRevalidateHandler({
-  waitForConsistency = true,
-  now = Date.now,
-}: RevalidateOptions = {}) {
+export function createRevalidateHandler({ afterResponse, now = Date.now }: RevalidateOptions = {}) {
   return async function revalidate(request: NextRequest): Promise<Response> {
     const secret = getServerEnv().SANITY_REVALIDATE_SECRET;
     if (!secret) {
@@ -168,16 +186,21 @@ export function createRevalidateHandler({
     } catch {
       return errorResponse(400, 'The body is not JSON');
     }
-    if (waitForConsistency)
-      await new Promise((resolve) => setTimeout(resolve, CONSISTENCY_WAIT_MS));
     const type = typeof body === 'object' && body !== null ? body._type : undefined;
     if (typeof type !== 'string' || type === '') {
       return errorResponse(400, 'The body has no _type: project the webhook as {_type, _id}');
     }
     const tags = [type];
-    for (const tag of tags) revalidateTag(tag, { expire: 0 });
-    // The pages rendered from the old content go too.
-    invalidatePageCache();
+    const revalidate = () => {
+      for (const tag of tags) revalidateTag(tag, { expire: 0 });
+      // The pages rendered from the old content go too.
+      invalidatePageCache();
+    };
+    revalidate();
+    afterResponse?.(async () => {
+      await new Promise((resolve) => setTimeout(resolve, CONSISTENCY_WAIT_MS));
+      revalidate();
+    });
     return Response.json({ revalidated: true, tags, now: Date.now() }, { headers: NO_STORE });
   };
 }

@@ -1,5 +1,8 @@
 import { defineArrayMember, defineField, defineType } from 'sanity';
 
+/** The inline object that stands for the site settings' contact email inside rich text. */
+export const CONTACT_EMAIL_TYPE = 'contactEmail';
+
 /** Rich text (Portable Text) for long copy such as the privacy policy. */
 export const blockContent = defineType({
   name: 'blockContent',
@@ -12,6 +15,16 @@ export const blockContent = defineType({
         { title: 'Paragraph', value: 'normal' },
         { title: 'Heading', value: 'h2' },
         { title: 'Subheading', value: 'h3' },
+      ],
+      of: [
+        // The club's address lives in one place, the site settings; the text shows it here.
+        defineArrayMember({
+          name: CONTACT_EMAIL_TYPE,
+          title: 'Contact email (from the site settings)',
+          type: 'object',
+          fields: [defineField({ name: 'note', type: 'string', hidden: true })],
+          preview: { prepare: () => ({ title: 'Contact email' }) },
+        }),
       ],
       lists: [
         { title: 'Bullets', value: 'bullet' },

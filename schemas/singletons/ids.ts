@@ -1,3 +1,5 @@
+import { COPY_PAGE_IDS, textsDocumentId } from '../../lib/copy/catalogue';
+
 /**
  * The fixed documents of the static copy. Each singleton type has exactly one document whose id
  * is the type's name; the page heroes are five fixed documents of one type, one per page.
@@ -31,8 +33,12 @@ export function pageHeroId(page: PageHeroPage): string {
   return `${PAGE_HERO_TYPE}-${page}`;
 }
 
+/** The "texts" documents, one per page (lib/copy/catalogue.ts); each type's id is its name. */
+export const TEXTS_TYPES: readonly string[] = COPY_PAGE_IDS.map(textsDocumentId);
+
 /** Types whose documents are fixed: they cannot be created, duplicated or deleted in the Studio. */
 export const FIXED_DOCUMENT_TYPES: ReadonlySet<string> = new Set<string>([
   ...SINGLETON_TYPES,
   PAGE_HERO_TYPE,
+  ...TEXTS_TYPES,
 ]);

@@ -4,6 +4,7 @@ import { pageHero } from './pageHero';
 import { privacyPolicy } from './privacyPolicy';
 import { servicesPage } from './servicesPage';
 import { siteSettings } from './siteSettings';
+import { textsTypes } from './texts';
 
 export const singletonTypes = [
   siteSettings,
@@ -12,6 +13,7 @@ export const singletonTypes = [
   servicesPage,
   privacyPolicy,
   pageHero,
+  ...textsTypes,
 ];
 
 export * from './ids';

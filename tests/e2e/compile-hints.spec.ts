@@ -39,8 +39,13 @@ test("every script a home page visitor runs, the chart's and the gallery's inclu
 });
 
 test("the Studio's own scripts are left to compile when called", async ({ page }) => {
+  // Through the whole home page: a chunk the Studio shares with a section loaded near the
+  // viewport (chart, gallery) is the site's too, and rightly hinted.
   const siteChunks = await chunksRunBy(page, async () => {
     await page.goto('/');
+    await scrollThroughPage(page);
+    await expect(page.getByTestId('roadmap').locator('canvas')).toHaveCount(2);
+    await expect(page.getByTestId('gallery-canvas').locator('canvas')).toHaveCount(1);
     await page.waitForLoadState('networkidle');
   });
   const studioChunks = await chunksRunBy(page, async () => {

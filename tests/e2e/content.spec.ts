@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures';
 
-test('/studio without a Sanity project explains how to connect one', async ({
+test('/studio without a Sanity project speaks to an executive and to the developer', async ({
   page,
   consoleErrors,
   expectAccessible,
@@ -9,9 +9,15 @@ test('/studio without a Sanity project explains how to connect one', async ({
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle('Connect the content studio | TCSA');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    'Connect a Sanity project to edit the site',
+    'The content studio is not connected yet',
   );
   const main = page.getByRole('main');
+  const executives = main.getByRole('region', { name: 'For club executives' });
+  await expect(executives).toContainText('where the club edits the words of the website');
+  await expect(executives).toContainText('Ask the person who looks after the website');
+  const developers = main.getByRole('region', { name: /For the developer/ });
+  // The step that used to be wrong: a changed NEXT_PUBLIC_* value or .env file rebuilds the site.
+  await expect(developers).toContainText('builds the site again before serving it');
   for (const text of [
     'NEXT_PUBLIC_SANITY_PROJECT_ID',
     'NEXT_PUBLIC_SANITY_DATASET',
@@ -37,7 +43,7 @@ test('a Studio tool path shows the same page', async ({ page }) => {
   const response = await page.goto('/studio/structure/servicesPage');
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    'Connect a Sanity project to edit the site',
+    'The content studio is not connected yet',
   );
 });
 

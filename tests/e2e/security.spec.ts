@@ -125,12 +125,21 @@ test.describe('security headers', () => {
       );
     }
     // A file-like path that is not there: the site's not-found page with its nonce policy.
-    for (const path of ['/no-such-file.txt', '/media/no-such-image.svg']) {
-      const missing = await page.request.get(path);
-      expect(missing.status(), path).toBe(404);
-      expectFixedHeaders(missing);
-      expectSitePolicy(missing.headers()['content-security-policy']);
-      expect(await missing.text()).toContain('Page not found');
+    const missing = await page.request.get('/no-such-file.txt');
+    expect(missing.status()).toBe(404);
+    expectFixedHeaders(missing);
+    expectSitePolicy(missing.headers()['content-security-policy']);
+    expect(await missing.text()).toContain('Page not found');
+    // The media have a policy of their own (they skip proxy.ts): nothing runs, nobody frames.
+    for (const path of [
+      '/media/no-such-image.svg',
+      '/media/events/accounting-careers-info-session.svg',
+    ]) {
+      const media = await page.request.get(path);
+      const policy = directives(media.headers()['content-security-policy']);
+      expect(policy.get('default-src'), path).toBe("'none'");
+      expect(policy.get('frame-ancestors'), path).toBe("'self'");
+      expect(policy.has('script-src'), path).toBe(false);
     }
     // An address under /api that is no endpoint: JSON, with the API's own policy.
     const api = await page.request.get('/api/no-such-endpoint/');
@@ -153,13 +162,17 @@ test.describe('security headers', () => {
           'The address is malformed: it has a percent-encoded character that is not valid UTF-8.',
       });
     }
-    for (const path of ['/%ff', '/media/%ff.svg', '/events/%e0%a4', '/_next/static/%ff.js']) {
+    for (const path of ['/%ff', '/events/%e0%a4', '/_next/static/%ff.js']) {
       const response = await page.request.get(path);
       expect(response.status(), path).toBe(404);
       expectFixedHeaders(response);
       expectSitePolicy(response.headers()['content-security-policy']);
       expect(await response.text()).toContain('Page not found');
     }
+    const media = await page.request.get('/media/%ff.svg');
+    expect(media.status()).toBe(404);
+    expect(media.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(await media.text()).toContain('Page not found');
     const shown = await page.goto('/%ff');
     expect(shown?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

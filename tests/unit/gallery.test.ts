@@ -11,12 +11,19 @@ import {
 
 describe('gallery items', () => {
   it('falls back to 12 built-in picture and caption pairs when none are returned', () => {
-    expect(galleryItemsOrFallback([])).toBe(FALLBACK_GALLERY_ITEMS);
+    expect(galleryItemsOrFallback([])).toEqual(FALLBACK_GALLERY_ITEMS);
     expect(FALLBACK_GALLERY_ITEMS).toHaveLength(12);
     for (const item of FALLBACK_GALLERY_ITEMS) {
       expect(item.image).toMatch(/^\/gallery\/fallback-\d{2}\.svg$/);
       expect(item.text.length).toBeGreaterThan(0);
     }
+  });
+
+  it("captions the built-in pictures with the editors' lines, one per picture", () => {
+    const items = galleryItemsOrFallback([], 'First\n\n  Second  \nThird');
+    expect(items.slice(0, 3).map((item) => item.text)).toEqual(['First', 'Second', 'Third']);
+    // Fewer lines than pictures: the rest repeat the first line rather than showing nothing.
+    expect(items[11]?.text).toBe('First');
   });
 
   it('uses the returned items when there are any', () => {

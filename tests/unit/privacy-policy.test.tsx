@@ -40,12 +40,24 @@ describe('PolicyContent', () => {
   });
 
   it('renders lists and links of the Portable Text', () => {
-    render(<PolicyContent policy={bundledPolicy()} />);
+    render(<PolicyContent policy={bundledPolicy()} contactEmail="tcsa.telfer@gmail.com" />);
     expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(3);
     expect(screen.getByRole('link', { name: 'tcsa.telfer@gmail.com' })).toHaveAttribute(
       'href',
       'mailto:tcsa.telfer@gmail.com',
     );
+  });
+
+  it("shows the site settings' contact email where the text refers to it, never a copy of it", () => {
+    const policy = bundledPolicy();
+    // The address lives in one field: the policy's text only points at it.
+    expect(JSON.stringify(policy)).not.toContain('@');
+    render(<PolicyContent policy={policy} contactEmail="club@example.org" />);
+    expect(screen.getByRole('link', { name: 'club@example.org' })).toHaveAttribute(
+      'href',
+      'mailto:club@example.org',
+    );
+    expect(screen.getByText(/email us at/)).toHaveTextContent('email us at club@example.org.');
   });
 
   it('marks an external link as opening a new tab', () => {

@@ -3,24 +3,51 @@
 import type { FormEvent } from 'react';
 import { TextAreaField, TextField } from '@/app/_components/forms/FormField';
 import formStyles from '@/app/_components/forms/Form.module.css';
-import { emailOffNotice } from '@/app/_components/forms/submission';
+import { emailOffNotice, type FormNoticeCopy } from '@/app/_components/forms/submission';
 import {
   fieldText,
   FormStatus,
   useSubmissionForm,
 } from '@/app/_components/forms/useSubmissionForm';
+import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
 import { isEmailConfigured, sendEmailForm, type EmailConfig } from '@/lib/email';
 import { submitMessage } from '@/lib/submissions-client';
 
-export const CONTACT_SUCCESS = 'Message sent successfully!';
-/** The spec's failure alert, now for a message the server refused or could not be reached for. */
-export const CONTACT_FAILURE = 'An error occurred, please try again. See console for details.';
+/** The home page's texts the form shows (the spec's by default). */
+export type ContactFormCopy = Pick<
+  Copy<'home'>,
+  | 'contactFormLabel'
+  | 'contactNameLabel'
+  | 'contactEmailLabel'
+  | 'contactMessageLabel'
+  | 'contactSubmit'
+  | 'contactSuccess'
+  | 'contactFailure'
+  | 'contactWhat'
+  | 'contactAlternative'
+  | 'contactAlternativeNoEmail'
+>;
 
-export function contactNotConfiguredMessage(contactEmail: string | null): string {
-  const alternative = contactEmail
-    ? `You can also email us at ${contactEmail}.`
-    : 'You can also email us directly.';
-  return emailOffNotice('message', alternative);
+const SPEC_COPY = defaultCopy('home');
+/** The spec's alerts. */
+export const CONTACT_SUCCESS = SPEC_COPY.contactSuccess;
+/** The spec's failure alert, now for a message the server refused or could not be reached for. */
+export const CONTACT_FAILURE = SPEC_COPY.contactFailure;
+
+export function contactNotConfiguredMessage(
+  contactEmail: string | null,
+  copy: ContactFormCopy = SPEC_COPY,
+  notices?: FormNoticeCopy,
+): string {
+  return emailOffNotice(
+    contactEmail,
+    {
+      what: copy.contactWhat,
+      alternative: copy.contactAlternative,
+      alternativeNoEmail: copy.contactAlternativeNoEmail,
+    },
+    notices,
+  );
 }
 
 /**
@@ -30,12 +57,14 @@ export function contactNotConfiguredMessage(contactEmail: string | null): string
 export function ContactForm({
   emailConfig,
   contactEmail,
+  copy = SPEC_COPY,
 }: {
   emailConfig: EmailConfig;
   /** The club's address from the site settings; null until an executive sets it. */
   contactEmail: string | null;
+  copy?: ContactFormCopy;
 }) {
-  const { sending, status, fieldErrors, statusId, onChange, submit, emailOnce } =
+  const { siteCopy, sending, status, fieldErrors, statusId, onChange, submit, emailOnce } =
     useSubmissionForm();
   const configured = isEmailConfigured(emailConfig, 'contact');
 
@@ -51,13 +80,13 @@ export function ContactForm({
           sender_email: fieldText(fields, 'sender_email'),
           message: fieldText(fields, 'message'),
         }),
-      failure: CONTACT_FAILURE,
+      failure: copy.contactFailure,
       afterStored: (received) =>
         emailOnce(
           received,
-          'message',
+          copy.contactWhat,
           configured ? () => sendEmailForm(emailConfig, 'contact', form) : null,
-          CONTACT_SUCCESS,
+          copy.contactSuccess,
         ),
     });
   }
@@ -68,22 +97,22 @@ export function ContactForm({
       onSubmit={onSubmit}
       onChange={onChange}
       aria-describedby={statusId}
-      aria-label="Contact us"
+      aria-label={copy.contactFormLabel}
     >
       {!configured ? (
         <p className={formStyles.notice} role="note">
-          {contactNotConfiguredMessage(contactEmail)}
+          {contactNotConfiguredMessage(contactEmail, copy, siteCopy)}
         </p>
       ) : null}
       <TextField
-        label="Name"
+        label={copy.contactNameLabel}
         name="sender_name"
         id="contact-name"
         autoComplete="name"
         error={fieldErrors.sender_name}
       />
       <TextField
-        label="Email"
+        label={copy.contactEmailLabel}
         name="sender_email"
         id="contact-email"
         type="email"
@@ -91,7 +120,7 @@ export function ContactForm({
         error={fieldErrors.sender_email}
       />
       <TextAreaField
-        label="Message"
+        label={copy.contactMessageLabel}
         name="message"
         id="contact-message"
         error={fieldErrors.message}
@@ -99,7 +128,7 @@ export function ContactForm({
       <FormStatus id={statusId} status={status} />
       <div className={formStyles.actions}>
         <button type="submit" className={`button ${formStyles.submit}`} disabled={sending}>
-          {sending ? 'Sending...' : 'Send Message'}
+          {sending ? siteCopy.formSending : copy.contactSubmit}
         </button>
       </div>
     </form>

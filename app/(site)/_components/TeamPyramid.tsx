@@ -12,6 +12,7 @@ import {
   type PyramidMemberInput,
   type PyramidNode,
 } from '@/lib/pyramid';
+import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
 import { NEAR_VIEWPORT_MARGIN, useInView } from '@/lib/use-in-view';
 import { NARROW_SCREEN_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import styles from './TeamPyramid.module.css';
@@ -59,7 +60,18 @@ function MemberCard({ node, centered, id }: { node: PyramidNode; centered: boole
 }
 
 /** The team chart of spec section 2: tiers of round portraits joined to their leaders. */
-export function TeamPyramid({ members }: { members: PyramidMemberInput[] }) {
+export type TeamPyramidCopy = Pick<
+  Copy<'home'>,
+  'teamChartLabel' | 'teamHintTouch' | 'teamHintPointer'
+>;
+
+export function TeamPyramid({
+  members,
+  copy = defaultCopy('home'),
+}: {
+  members: PyramidMemberInput[];
+  copy?: TeamPyramidCopy;
+}) {
   const layout = useMemo(() => layoutPyramid(members), [members]);
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
   // The chart sits below the first screen, and an svg image, unlike an img, cannot be
@@ -84,7 +96,7 @@ export function TeamPyramid({ members }: { members: PyramidMemberInput[] }) {
         className={styles.chart}
         viewBox={`0 0 ${PYRAMID_VIEW.width} ${PYRAMID_VIEW.height}`}
         role="group"
-        aria-label="Team structure chart"
+        aria-label={copy.teamChartLabel}
       >
         <g aria-hidden="true">
           {layout.links.map((link) => {
@@ -179,11 +191,7 @@ export function TeamPyramid({ members }: { members: PyramidMemberInput[] }) {
         </g>
       </svg>
       {hovered ? <MemberCard node={hovered} centered={narrow} id={cardId} /> : null}
-      <p className={styles.hint}>
-        {narrow
-          ? 'Tap a portrait to meet the team member.'
-          : 'Hover over or tab to a portrait to meet the team member.'}
-      </p>
+      <p className={styles.hint}>{narrow ? copy.teamHintTouch : copy.teamHintPointer}</p>
     </div>
   );
 }

@@ -12,16 +12,17 @@ export type PageHeroCopy = { title: string; message: string | null };
 export async function readPageHeroCopy(
   page: PageHeroPage,
   fallbackTitle: string,
+  fallbackMessage: string | null = null,
 ): Promise<PageHeroCopy> {
   try {
     const hero = await getPageHero(page);
     return {
       title: hero?.title?.trim() || fallbackTitle,
-      message: hero?.subtitle?.trim() || null,
+      message: hero?.subtitle?.trim() || fallbackMessage,
     };
   } catch (error) {
     unstable_rethrow(error);
     console.error(`Failed to load the ${page} page's hero copy`, error);
-    return { title: fallbackTitle, message: null };
+    return { title: fallbackTitle, message: fallbackMessage };
   }
 }

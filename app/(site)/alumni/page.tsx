@@ -4,6 +4,7 @@ import { Hero } from '@/app/_components/Hero';
 import { getPageHero, type PageHeroContent } from '@/lib/content';
 import { HERO_IMAGE_ERROR, pageHeroMedia } from '../_components/page-hero-media';
 import { AlumniSection } from './_components/AlumniSection';
+import { getCopy } from '@/lib/copy/read';
 import { pageMetadata } from '@/lib/seo';
 
 export const generateMetadata = pageMetadata({
@@ -26,7 +27,11 @@ async function readHeroCopy(): Promise<PageHeroContent | null> {
 export default async function AlumniPage() {
   // Rendered per request: the sections read the database (and, in tests, the fault cookie).
   await connection();
-  const hero = await readHeroCopy();
+  const [hero, texts, siteCopy] = await Promise.all([
+    readHeroCopy(),
+    getCopy('alumni'),
+    getCopy('site'),
+  ]);
   return (
     <>
       <Hero
@@ -36,8 +41,8 @@ export default async function AlumniPage() {
         media={pageHeroMedia('alumni')}
         mediaErrorMessage={HERO_IMAGE_ERROR}
       />
-      <AlumniSection kind="former" />
-      <AlumniSection kind="telfer" />
+      <AlumniSection kind="former" texts={texts} invalid={siteCopy.invalidData} />
+      <AlumniSection kind="telfer" texts={texts} invalid={siteCopy.invalidData} />
     </>
   );
 }

@@ -7,6 +7,8 @@ import type { DesignDto } from '@/lib/api/contract';
 import { getDesigns } from '@/lib/api/reads';
 import { sectionFailureText } from '@/lib/api/failure';
 import styles from './Designs.module.css';
+import type { Copy } from '@/lib/copy/catalogue';
+import { getCopy } from '@/lib/copy/read';
 import { pageMetadata } from '@/lib/seo';
 
 export const generateMetadata = pageMetadata({
@@ -16,16 +18,21 @@ export const generateMetadata = pageMetadata({
     "Posters, logos and graphics made by the TCSA design team for the club's events and campaigns.",
 });
 
-async function DesignList() {
+async function DesignList({ texts, invalid }: { texts: Copy<'designs'>; invalid: string }) {
   let designs: DesignDto[];
   try {
     designs = await getDesigns();
   } catch (error) {
     // The spec shows this failure as 'Error: Failed to load designs'.
-    return <ErrorText>Error: {sectionFailureText(error, 'designs')}</ErrorText>;
+    return (
+      <ErrorText>
+        {texts.errorPrefix}
+        {sectionFailureText(error, 'designs', { failure: texts.error, invalid })}
+      </ErrorText>
+    );
   }
   if (designs.length === 0) {
-    return <EmptyText>No designs available at the moment.</EmptyText>;
+    return <EmptyText>{texts.empty}</EmptyText>;
   }
   return (
     <ul className={`card-grid ${styles.grid}`}>
@@ -60,14 +67,18 @@ async function DesignList() {
 }
 
 export default async function DesignsPage() {
-  const hero = await readPageHeroCopy('designs', 'Design Portfolio');
+  const [hero, texts, siteCopy] = await Promise.all([
+    readPageHeroCopy('designs', 'Design Portfolio'),
+    getCopy('designs'),
+    getCopy('site'),
+  ]);
   return (
     <>
       <Hero compact title={hero.title} message={hero.message} />
       <div className="section">
         <div className="container">
-          <Suspense fallback={<LoadingText>Loading designs...</LoadingText>}>
-            <DesignList />
+          <Suspense fallback={<LoadingText>{texts.loading}</LoadingText>}>
+            <DesignList texts={texts} invalid={siteCopy.invalidData} />
           </Suspense>
         </div>
       </div>

@@ -7,6 +7,9 @@ import { HERO_IMAGE_ERROR, pageHeroMedia } from '../_components/page-hero-media'
 import { ApplicationForm, type ApplicationFormCopy } from './_components/ApplicationForm';
 import { type Benefit, Benefits } from './_components/Benefits';
 import { Positions } from './_components/Positions';
+import { pickCopy } from '@/lib/copy/catalogue';
+import { APPLICATION_FORM_TEXT_KEYS } from '@/lib/copy/client-keys';
+import { getCopy } from '@/lib/copy/read';
 import { pageMetadata } from '@/lib/seo';
 
 export const generateMetadata = pageMetadata({
@@ -50,7 +53,12 @@ async function readCopy() {
 export default async function JoinUsPage() {
   // Rendered per request: the sections read the database (and, in tests, the fault cookie).
   await connection();
-  const [content, settings] = await readCopy();
+  const [[content, settings], texts, siteCopy] = await Promise.all([
+    readCopy(),
+    getCopy('joinUs'),
+    getCopy('site'),
+  ]);
+  const invalid = siteCopy.invalidData;
   const benefits: Benefit[] =
     content?.benefits && content.benefits.length > 0
       ? content.benefits.map((benefit, index) => ({
@@ -78,8 +86,12 @@ export default async function JoinUsPage() {
         media={pageHeroMedia('joinus')}
         mediaErrorMessage={HERO_IMAGE_ERROR}
       />
-      <Benefits benefits={benefits} />
-      <Positions title={content?.positionsTitle ?? DEFAULT_COPY.positionsTitle} />
+      <Benefits benefits={benefits} texts={texts} invalid={invalid} />
+      <Positions
+        title={content?.positionsTitle ?? DEFAULT_COPY.positionsTitle}
+        texts={texts}
+        invalid={invalid}
+      />
       <section className="section" aria-labelledby="application-title">
         <div className="container">
           <h2 id="application-title" className="section-title">
@@ -89,6 +101,7 @@ export default async function JoinUsPage() {
             emailConfig={getEmailConfig()}
             contactEmail={settings?.contactEmail ?? null}
             copy={copy}
+            texts={pickCopy(texts, ...APPLICATION_FORM_TEXT_KEYS)}
             labelledBy="application-title"
           />
         </div>

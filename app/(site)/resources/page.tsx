@@ -9,6 +9,9 @@ import { sectionFailureText } from '@/lib/api/failure';
 import { ResourceCard } from './_components/ResourceCard';
 import { Slideshow } from './_components/Slideshow';
 import styles from './_components/Resources.module.css';
+import { pickCopy, type Copy } from '@/lib/copy/catalogue';
+import { SLIDESHOW_COPY_KEYS } from '@/lib/copy/client-keys';
+import { getCopy } from '@/lib/copy/read';
 import { pageMetadata } from '@/lib/seo';
 
 export const generateMetadata = pageMetadata({
@@ -18,39 +21,54 @@ export const generateMetadata = pageMetadata({
     'Useful resources for Chinese business students at Telfer: academic guides, career help and student services.',
 });
 
-async function SlideshowSection() {
+type ResourcesTexts = Copy<'resources'>;
+type SectionProps = { texts: ResourcesTexts; invalid: string; newTab: string };
+
+async function SlideshowSection({ texts, invalid }: SectionProps) {
   let images: ImageRecordDto[];
   try {
     images = await getResourceCarouselImages();
   } catch (error) {
-    return <ErrorText>{sectionFailureText(error, 'resourceCarouselImages')}</ErrorText>;
+    return (
+      <ErrorText>
+        {sectionFailureText(error, 'resourceCarouselImages', {
+          failure: texts.slideshowError,
+          invalid,
+        })}
+      </ErrorText>
+    );
   }
   if (images.length === 0) {
-    return <EmptyText>No slideshow images available at the moment.</EmptyText>;
+    return <EmptyText>{texts.slideshowEmpty}</EmptyText>;
   }
   return (
     <Slideshow
-      label="Resource highlights"
+      label={texts.slideshowLabel}
+      copy={pickCopy(texts, ...SLIDESHOW_COPY_KEYS)}
       slides={images.map(({ id, image, link, title }) => ({ id, image, link, title }))}
     />
   );
 }
 
-async function ResourceList() {
+async function ResourceList({ texts, invalid, newTab }: SectionProps) {
   let resources: ResourceDto[];
   try {
     resources = await getResources();
   } catch (error) {
-    return <ErrorText>{sectionFailureText(error, 'resources')}</ErrorText>;
+    return (
+      <ErrorText>
+        {sectionFailureText(error, 'resources', { failure: texts.resourcesError, invalid })}
+      </ErrorText>
+    );
   }
   if (resources.length === 0) {
-    return <EmptyText>No resources available at the moment.</EmptyText>;
+    return <EmptyText>{texts.resourcesEmpty}</EmptyText>;
   }
   return (
     <ul className="card-grid">
       {resources.map((resource) => (
         <li key={resource.id}>
-          <ResourceCard resource={resource} />
+          <ResourceCard resource={resource} copy={texts} newTab={newTab} />
         </li>
       ))}
     </ul>
@@ -58,7 +76,12 @@ async function ResourceList() {
 }
 
 export default async function ResourcesPage() {
-  const hero = await readPageHeroCopy('resources', 'USEFUL RESOURCES');
+  const [hero, texts, siteCopy] = await Promise.all([
+    readPageHeroCopy('resources', 'USEFUL RESOURCES'),
+    getCopy('resources'),
+    getCopy('site'),
+  ]);
+  const sectionProps = { texts, invalid: siteCopy.invalidData, newTab: siteCopy.opensInNewTab };
   return (
     <>
       <Hero
@@ -73,21 +96,21 @@ export default async function ResourcesPage() {
           <Suspense
             fallback={
               <div className={styles.slideshowPlaceholder}>
-                <LoadingText>Loading slideshow...</LoadingText>
+                <LoadingText>{texts.slideshowLoading}</LoadingText>
               </div>
             }
           >
-            <SlideshowSection />
+            <SlideshowSection {...sectionProps} />
           </Suspense>
         </div>
       </div>
       <section className="section" aria-labelledby="explore-more-title">
         <div className="container">
           <h2 id="explore-more-title" className="section-title">
-            Explore More
+            {texts.exploreTitle}
           </h2>
-          <Suspense fallback={<LoadingText>Loading resources...</LoadingText>}>
-            <ResourceList />
+          <Suspense fallback={<LoadingText>{texts.resourcesLoading}</LoadingText>}>
+            <ResourceList {...sectionProps} />
           </Suspense>
         </div>
       </section>

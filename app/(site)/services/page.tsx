@@ -6,6 +6,7 @@ import { getEmailConfig } from '@/lib/email-config';
 import { HERO_IMAGE_ERROR, pageHeroMedia } from '../_components/page-hero-media';
 import { ServicesForm, type ServicesFormCopy } from './_components/ServicesForm';
 import { type Showcase, Showcases } from './_components/Showcases';
+import { getCopy } from '@/lib/copy/read';
 import { pageMetadata } from '@/lib/seo';
 
 export const generateMetadata = pageMetadata({
@@ -53,7 +54,7 @@ async function readCopy() {
 export default async function ServicesPage() {
   // Rendered per request: the sections read the database (and, in tests, the fault cookie).
   await connection();
-  const [content, settings] = await readCopy();
+  const [[content, settings], texts] = await Promise.all([readCopy(), getCopy('services')]);
   const showcases: Showcase[] =
     content?.showcases && content.showcases.length > 0
       ? content.showcases.map((showcase) => ({
@@ -83,7 +84,7 @@ export default async function ServicesPage() {
         media={pageHeroMedia('services')}
         mediaErrorMessage={HERO_IMAGE_ERROR}
       />
-      <Showcases showcases={showcases} />
+      <Showcases showcases={showcases} label={texts.showcasesLabel} />
       <section className="section" aria-labelledby="services-form-title">
         <div className="container">
           <h2 id="services-form-title" className="section-title">
@@ -93,6 +94,7 @@ export default async function ServicesPage() {
             emailConfig={getEmailConfig()}
             contactEmail={settings?.contactEmail ?? null}
             copy={copy}
+            texts={texts}
             labelledBy="services-form-title"
           />
         </div>

@@ -1,4 +1,11 @@
+import { defaultCopy, fillCopy, type Copy } from '@/lib/copy/catalogue';
 import type { SubmissionResult } from '@/lib/submissions-client';
+
+/** The site-wide form texts these messages are written from. */
+export type FormNoticeCopy = Pick<
+  Copy<'site'>,
+  'formEmailOff' | 'formReceivedEmailFailed' | 'formReceivedEmailOff'
+>;
 
 /**
  * What the three visitor forms share about a submission the server has answered: the server
@@ -14,17 +21,32 @@ export type EmailMissed = 'failed' | 'not-configured';
  * The receipt when the server stored the submission but no email was sent: the server's own
  * words ('Your message has been received.') and the promise of a reply, never a bare failure.
  */
-export function receivedText(received: string, what: string, missed: EmailMissed): string {
-  const why =
-    missed === 'failed'
-      ? 'The email about it could not be sent'
-      : 'Emails are not sent from this site yet';
-  return `${received} ${why}, but the club has your ${what} and will reply to you by email.`;
+export function receivedText(
+  received: string,
+  what: string,
+  missed: EmailMissed,
+  copy: FormNoticeCopy = defaultCopy('site'),
+): string {
+  const text = missed === 'failed' ? copy.formReceivedEmailFailed : copy.formReceivedEmailOff;
+  return fillCopy(text, { received, what });
 }
 
-/** The notice above a form whose emails are not set up: it still works, without emails. */
-export function emailOffNotice(what: string, alternative: string): string {
-  return `Email sending is not set up on this site yet: your ${what} is still received and stored for the club, but no email is sent. ${alternative}`;
+/** A form's words for its notice: what it sends, and the other way to reach the club. */
+export type EmailOffWords = { what: string; alternative: string; alternativeNoEmail: string };
+
+/**
+ * The notice above a form whose emails are not set up: it still works, without emails, and the
+ * visitor is told the other way to reach the club (its address when the site settings have one).
+ */
+export function emailOffNotice(
+  contactEmail: string | null,
+  words: EmailOffWords,
+  copy: FormNoticeCopy = defaultCopy('site'),
+): string {
+  const alternative = contactEmail
+    ? fillCopy(words.alternative, { email: contactEmail })
+    : words.alternativeNoEmail;
+  return `${fillCopy(copy.formEmailOff, { what: words.what })} ${alternative}`;
 }
 
 /**

@@ -2,6 +2,7 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import type { SubmissionResult } from '@/lib/submissions-client';
+import { useSiteCopy } from '../SiteCopy';
 import formStyles from './Form.module.css';
 import {
   focusFirstInvalid,
@@ -31,6 +32,7 @@ export function useSubmissionForm() {
   const [status, setStatus] = useState<Status>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const statusId = useId();
+  const siteCopy = useSiteCopy();
 
   function report(tone: FormStatusTone, text: string) {
     setStatus({ tone, text });
@@ -89,7 +91,7 @@ export function useSubmissionForm() {
     success: string,
   ) {
     if (!send) {
-      report('success', receivedText(received, what, 'not-configured'));
+      report('success', receivedText(received, what, 'not-configured', siteCopy));
       return;
     }
     try {
@@ -97,11 +99,12 @@ export function useSubmissionForm() {
       report('success', success);
     } catch {
       // lib/email logged why; the submission is stored, so the visitor is not asked to resend.
-      report('success', receivedText(received, what, 'failed'));
+      report('success', receivedText(received, what, 'failed', siteCopy));
     }
   }
 
   return {
+    siteCopy,
     sending,
     status,
     setStatus,

@@ -1,5 +1,6 @@
+import { after } from 'next/server';
 import { createRevalidateHandler } from '@/lib/content/routes';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = createRevalidateHandler();
+export const POST = createRevalidateHandler({ afterResponse: after });

@@ -64,8 +64,11 @@ export type RunningSite = { baseURL: string; dataDir: string; stop: () => Promis
  * Starts the production build (`next start`) on a free port with its own empty embedded
  * database, so a test run never touches a developer's data.
  */
-export async function startSite(extraEnv: Record<string, string> = {}): Promise<RunningSite> {
-  const distDir = process.env.NEXT_DIST_DIR || '.next';
+export async function startSite(
+  extraEnv: Record<string, string> = {},
+  /** Another production build than the suite's, e.g. the one with a Sanity project configured. */
+  distDir: string = process.env.NEXT_DIST_DIR || '.next',
+): Promise<RunningSite> {
   if (!existsSync(path.join(distDir, 'BUILD_ID'))) {
     throw new Error(
       `No production build in ${distDir}/. Run "npm run build" first (the "npm test" command does).`,
@@ -95,6 +98,7 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
         PGLITE_DATA_DIR: dataDir,
         NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL ?? '',
         TCSA_ENABLE_TEST_FAULTS: '1',
+        NEXT_DIST_DIR: distDir,
         SANITY_PREVIEW_SECRET: E2E_PREVIEW_SECRET,
         ...E2E_EMAILJS,
         ...extraEnv,

@@ -10,6 +10,7 @@ import {
   readCookie,
   verifyCsrf,
 } from '@/lib/csrf';
+import { tryToParsePath } from 'next/dist/lib/try-to-parse-path';
 import { resetServerEnvForTests } from '@/lib/env/server';
 import { config as proxyConfig, proxy } from '@/proxy';
 
@@ -230,12 +231,26 @@ describe('proxy.ts', () => {
     expect(file.status).toBe(200);
   });
 
-  it('runs on every path, and passes Next.js’s build files through untouched unless malformed', async () => {
-    expect(proxyConfig.matcher).toEqual(['/:path*']);
+  it('runs on every path but the build files and media, and on those too when their address has a percent-escape', async () => {
+    // Compiled as Next.js compiles them, and tried on the raw address as it does.
+    const matchers = proxyConfig.matcher.map(
+      (pattern) => new RegExp(tryToParsePath(pattern).regexStr ?? '^$'),
+    );
+    const runs = (path: string) => matchers.some((matcher) => matcher.test(path));
+    for (const path of [
+      '/',
+      '/events/',
+      '/studio/x.js',
+      '/api/events/',
+      '/x.txt',
+      '/media/%ff.svg',
+      '/_next/static/%ff.js',
+    ])
+      expect(runs(path), path).toBe(true);
+    for (const path of ['/_next/static/x.js', '/media/a.svg']) expect(runs(path), path).toBe(false);
     const chunk = await proxy(new NextRequest('http://localhost:3000/_next/static/chunks/a.js'));
     expect(chunk.headers.get('x-middleware-next')).toBe('1');
     expect(chunk.headers.get('content-security-policy')).toBeNull();
-    expect(chunk.headers.get('set-cookie')).toBeNull();
     const malformed = await proxy(new NextRequest('http://localhost:3000/_next/static/%ff.js'));
     expect(malformed.headers.get('x-middleware-rewrite')).toBe(
       'http://localhost:3000/malformed-address',

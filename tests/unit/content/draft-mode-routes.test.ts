@@ -114,6 +114,29 @@ describe('GET /api/draft-mode/enable', () => {
     expect(new URL(location, 'http://127.0.0.1:3000').origin).toBe('http://127.0.0.1:3000');
   });
 
+  it('sends a person who opened a bad link to the page saying why, with no draft mode', async () => {
+    vi.stubEnv('SANITY_PREVIEW_SECRET', SECRET);
+    const { enable } = await loadRoutes();
+    const browser = (path: string) =>
+      new Request(`http://127.0.0.1:3000${path}`, {
+        headers: { accept: 'text/html,application/xhtml+xml', 'sec-fetch-mode': 'navigate' },
+      });
+    const cases: [string, string][] = [
+      ['/api/draft-mode/enable?secret=wrong&redirect=/services', 'wrong'],
+      ['/api/draft-mode/enable?redirect=/services', 'missing'],
+    ];
+    for (const [path, reason] of cases) {
+      const response = await enable(browser(path));
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe(`/preview-link-not-valid?reason=${reason}`);
+    }
+    vi.stubEnv('SANITY_PREVIEW_SECRET', '');
+    const { enable: unconfigured } = await loadRoutes();
+    const response = await unconfigured(browser('/api/draft-mode/enable?secret=x&redirect=/'));
+    expect(response.headers.get('location')).toBe('/preview-link-not-valid?reason=not-configured');
+    expect(state.draftMode).toBe(false);
+  });
+
   it('answers 401 when the site has no preview secret configured', async () => {
     vi.stubEnv('SANITY_PREVIEW_SECRET', '');
     const { enable } = await loadRoutes();

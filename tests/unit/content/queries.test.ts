@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { queryBundledDataset, type Perspective } from '@/lib/content/bundled';
 import * as queries from '@/lib/content/queries';
+import { COPY_PAGE_IDS, textsDocumentId } from '@/lib/copy/catalogue';
 import { PAGE_HERO_PAGES, pageHeroId } from '@/schemas';
 
 /**
@@ -13,6 +14,7 @@ const PERSPECTIVES: Perspective[] = ['published', 'drafts'];
 /** Parameters of the queries that take some; one run per value. */
 const PARAMS: Record<string, Record<string, unknown>[]> = {
   pageHeroQuery: PAGE_HERO_PAGES.map(({ page }) => ({ id: pageHeroId(page) })),
+  textsQuery: COPY_PAGE_IDS.map((page) => ({ id: textsDocumentId(page) })),
 };
 
 /** Fields that the schema lets editors leave empty. */
@@ -43,6 +45,7 @@ describe('every query of lib/content/queries.ts over the bundled dataset', () =>
       'privacyPolicyQuery',
       'servicesPageQuery',
       'siteSettingsQuery',
+      'textsQuery',
     ]);
   });
 

@@ -24,11 +24,11 @@ function webhook(body: string, signature?: string): NextRequest {
   });
 }
 
-async function handler() {
+async function handler(afterResponse?: (task: () => Promise<void>) => void) {
   const { resetServerEnvForTests } = await import('@/lib/env/server');
   resetServerEnvForTests();
   const { createRevalidateHandler } = await import('@/lib/content/routes');
-  return createRevalidateHandler({ waitForConsistency: false });
+  return createRevalidateHandler({ afterResponse });
 }
 
 beforeEach(() => {
@@ -47,6 +47,30 @@ describe('POST /api/revalidate', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ revalidated: true, tags: ['servicesPage'] });
     expect(revalidateTag).toHaveBeenCalledExactlyOnceWith('servicesPage', { expire: 0 });
+  });
+
+  it('answers at once, then revalidates again once the Content Lake has caught up', async () => {
+    vi.useFakeTimers();
+    try {
+      const tasks: Promise<void>[] = [];
+      const body = JSON.stringify({ _type: 'homePage', _id: 'homePage' });
+      const started = performance.now();
+      const response = await (
+        await handler((task) => {
+          tasks.push(task());
+        })
+      )(webhook(body, sign(body, SECRET)));
+      // No fixed wait before the answer: the tag is already expired when it goes out.
+      expect(response.status).toBe(200);
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(revalidateTag).toHaveBeenCalledOnce();
+      await vi.advanceTimersByTimeAsync(3000);
+      await Promise.all(tasks);
+      expect(revalidateTag).toHaveBeenCalledTimes(2);
+      expect(revalidateTag).toHaveBeenLastCalledWith('homePage', { expire: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers 401 to a signature made with another secret', async () => {

@@ -2,6 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useRef, useSyncExternalStore } from 'react';
+import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
 import { NEAR_VIEWPORT_MARGIN, useInView } from '@/lib/use-in-view';
 import { NARROW_SCREEN_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import type { CircularGalleryEngine } from './engine';
@@ -49,7 +50,15 @@ function PlainRow({ items }: { items: readonly GalleryItem[] }) {
  * The gallery section's interactive part: the WebGL carousel near the viewport, or a plain
  * scrolling row of photos when WebGL is missing or the visitor prefers reduced motion.
  */
-export function GallerySection({ items }: { items: readonly GalleryItem[] }) {
+export type GalleryCopy = Pick<Copy<'home'>, 'galleryLabel' | 'galleryPrevious' | 'galleryNext'>;
+
+export function GallerySection({
+  items,
+  copy = defaultCopy('home'),
+}: {
+  items: readonly GalleryItem[];
+  copy?: GalleryCopy;
+}) {
   const [sectionRef, near] = useInView<HTMLDivElement>({ rootMargin: NEAR_VIEWPORT_MARGIN });
   const engine = useRef<CircularGalleryEngine | null>(null);
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
@@ -71,7 +80,7 @@ export function GallerySection({ items }: { items: readonly GalleryItem[] }) {
       ref={sectionRef}
       role="region"
       aria-roledescription="carousel"
-      aria-label="Photo gallery: use the left and right arrow keys to browse"
+      aria-label={copy.galleryLabel}
       tabIndex={0}
       onKeyDown={(event) => {
         if (event.key === 'ArrowRight') {
@@ -104,7 +113,7 @@ export function GallerySection({ items }: { items: readonly GalleryItem[] }) {
           type="button"
           className={styles.arrow}
           onClick={() => move(-1)}
-          aria-label="Previous picture"
+          aria-label={copy.galleryPrevious}
         >
           ‹
         </button>
@@ -112,7 +121,7 @@ export function GallerySection({ items }: { items: readonly GalleryItem[] }) {
           type="button"
           className={styles.arrow}
           onClick={() => move(1)}
-          aria-label="Next picture"
+          aria-label={copy.galleryNext}
         >
           ›
         </button>

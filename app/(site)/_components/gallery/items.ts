@@ -1,5 +1,7 @@
 /** The gallery's data and constants (spec sections 2 and 9); no WebGL here, so it stays light. */
 
+import { defaultCopy } from '@/lib/copy/catalogue';
+
 export type GalleryItem = { image: string; text: string };
 
 export const GALLERY_SETTINGS = {
@@ -17,28 +19,33 @@ export const GALLERY_SETTINGS = {
   mobileHeightPx: 230,
 } as const;
 
-const FALLBACK_CAPTIONS = [
-  'Lunar New Year Gala',
-  'Mid-Autumn Mooncakes',
-  'Case Competition Night',
-  'Welcome Week',
-  'Dumpling Workshop',
-  'Networking Mixer',
-  'Dragon Boat Day',
-  'Resume Clinic',
-  'Karaoke Night',
-  'Alumni Panel',
-  'Hot Pot Social',
-  'Graduation Photos',
-];
+const FALLBACK_PICTURES = 12;
 
-/** The 12 built-in pictures shown when the server returns none. */
-export const FALLBACK_GALLERY_ITEMS: readonly GalleryItem[] = FALLBACK_CAPTIONS.map(
-  (text, index) => ({ image: `/gallery/fallback-${String(index + 1).padStart(2, '0')}.svg`, text }),
-);
+/**
+ * The 12 built-in pictures shown when the server returns none, captioned with the editors'
+ * lines (the home page's texts); a picture without its line gets the first one.
+ */
+export function fallbackGalleryItems(
+  captions: string = defaultCopy('home').galleryPlaceholderCaptions,
+): GalleryItem[] {
+  const lines = captions
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return Array.from({ length: FALLBACK_PICTURES }, (_, index) => ({
+    image: `/gallery/fallback-${String(index + 1).padStart(2, '0')}.svg`,
+    text: lines[index] ?? lines[0] ?? '',
+  }));
+}
 
-export function galleryItemsOrFallback(items: readonly GalleryItem[]): readonly GalleryItem[] {
-  return items.length > 0 ? items : FALLBACK_GALLERY_ITEMS;
+/** The built-in pictures of the spec, for the gallery's tests and first paint. */
+export const FALLBACK_GALLERY_ITEMS: readonly GalleryItem[] = fallbackGalleryItems();
+
+export function galleryItemsOrFallback(
+  items: readonly GalleryItem[],
+  captions?: string,
+): readonly GalleryItem[] {
+  return items.length > 0 ? items : fallbackGalleryItems(captions);
 }
 
 /** The list doubled, so the carousel can loop without a visible seam. */

@@ -4,7 +4,10 @@ import { unstable_rethrow } from 'next/navigation';
 import { EventCard } from '@/app/_components/EventCard';
 import { EmptyText, ErrorText } from '@/app/_components/SectionStatus';
 import { getEvents, getGalleryItems, getMembers, getSponsorImages } from '@/lib/api/reads';
-import { failureReason, TEAM_ERROR_FALLBACK } from '@/lib/errors';
+import { pickCopy, type Copy } from '@/lib/copy/catalogue';
+import { sectionFailureText } from '@/lib/api/failure';
+import { type DataSource, DataSourceError, InvalidDataError } from '@/lib/api/sources';
+import { failureReason } from '@/lib/errors';
 import { eventPhase, selectUpcoming } from '@/lib/events';
 import { TeamPyramid } from '../TeamPyramid';
 import { GallerySection } from '../gallery/GallerySection';
@@ -17,21 +20,22 @@ import styles from './Home.module.css';
  * own section, never the hero or the rest of the page.
  */
 
-export const HOME_TEXTS = {
-  teamLoading: 'Loading team members...',
-  teamErrorPrefix: 'Error loading team members: ',
-  teamEmpty: 'No member data received',
-  eventsLoading: 'Loading events...',
-  eventsError: 'Failed to load events',
-  eventsEmpty: 'No upcoming events at the moment.',
-  galleryLoading: 'Loading gallery...',
-  galleryErrorPrefix: 'Error loading gallery: ',
-  sponsorsLoading: 'Loading sponsors...',
-  sponsorsError: 'Failed to load sponsors',
-  sponsorsEmpty: 'Our sponsors and partners will be announced soon.',
-} as const;
+type HomeCopy = Copy<'home'>;
+type SectionProps = { copy: HomeCopy; invalid: string };
 
-export async function TeamSection() {
+/**
+ * The reason a section shows for a failed read: the database's own generic failure in the
+ * editors' words, an answer that is not a list likewise, and otherwise the spec's priority of
+ * the answer's detail, error and message fields.
+ */
+function readFailure(error: unknown, source: DataSource, failure: string, invalid: string) {
+  if (error instanceof DataSourceError || error instanceof InvalidDataError) {
+    return sectionFailureText(error, source, { failure, invalid });
+  }
+  return failureReason(error, failure);
+}
+
+export async function TeamSection({ copy, invalid }: SectionProps) {
   let members;
   try {
     members = await getMembers();
@@ -41,55 +45,76 @@ export async function TeamSection() {
     console.error('The team members could not be loaded:', error);
     return (
       <ErrorText>
-        {HOME_TEXTS.teamErrorPrefix + failureReason(error, TEAM_ERROR_FALLBACK)}
+        {copy.teamErrorPrefix + readFailure(error, 'members', copy.teamError, invalid)}
       </ErrorText>
     );
   }
-  if (members.length === 0) return <EmptyText>{HOME_TEXTS.teamEmpty}</EmptyText>;
-  return <TeamPyramid members={members} />;
+  if (members.length === 0) return <EmptyText>{copy.teamEmpty}</EmptyText>;
+  return (
+    <TeamPyramid
+      members={members}
+      copy={pickCopy(copy, 'teamChartLabel', 'teamHintTouch', 'teamHintPointer')}
+    />
+  );
 }
 
-export async function UpcomingEventsSection() {
+export async function UpcomingEventsSection({
+  copy,
+  invalid,
+  cardCopy,
+}: SectionProps & { cardCopy: Copy<'events'> }) {
   let events;
   try {
     events = await getEvents();
   } catch (error) {
     unstable_rethrow(error);
     console.error('The upcoming events could not be loaded:', error);
-    return <ErrorText>{HOME_TEXTS.eventsError}</ErrorText>;
+    return <ErrorText>{readFailure(error, 'events', copy.eventsError, invalid)}</ErrorText>;
   }
   const now = new Date();
   const upcoming = selectUpcoming(events, now);
-  if (upcoming.length === 0) return <EmptyText>{HOME_TEXTS.eventsEmpty}</EmptyText>;
+  if (upcoming.length === 0) return <EmptyText>{copy.eventsEmpty}</EmptyText>;
   return (
     <ul className="card-grid">
       {upcoming.map((event) => (
         <li key={event.id}>
-          <EventCard event={event} phase={eventPhase(event, now)} />
+          <EventCard event={event} phase={eventPhase(event, now)} copy={cardCopy} />
         </li>
       ))}
     </ul>
   );
 }
 
-export async function GallerySectionLoader() {
+export async function GallerySectionLoader({ copy, invalid }: SectionProps) {
   let items;
   try {
     items = await getGalleryItems();
   } catch (error) {
     unstable_rethrow(error);
     console.error('The gallery could not be loaded:', error);
-    const message = error instanceof Error ? error.message : String(error);
-    return <ErrorText>{HOME_TEXTS.galleryErrorPrefix + message}</ErrorText>;
+    return (
+      <ErrorText>
+        {copy.galleryErrorPrefix +
+          readFailure(error, 'circularGalleryImages', copy.galleryError, invalid)}
+      </ErrorText>
+    );
   }
   return (
     <GallerySection
-      items={galleryItemsOrFallback(items.map(({ image, text }) => ({ image, text })))}
+      items={galleryItemsOrFallback(
+        items.map(({ image, text }) => ({ image, text })),
+        copy.galleryPlaceholderCaptions,
+      )}
+      copy={pickCopy(copy, 'galleryLabel', 'galleryPrevious', 'galleryNext')}
     />
   );
 }
 
-export async function SponsorsSection() {
+export async function SponsorsSection({
+  copy,
+  invalid,
+  newTab,
+}: SectionProps & { newTab: string }) {
   let sponsors;
   try {
     sponsors = await getSponsorImages();
@@ -97,9 +122,11 @@ export async function SponsorsSection() {
     unstable_rethrow(error);
     console.error('The sponsors could not be loaded:', error);
     // The read's message is the server's own text when it gave one (spec section 8).
-    return <ErrorText>{failureReason(error, HOME_TEXTS.sponsorsError)}</ErrorText>;
+    return (
+      <ErrorText>{readFailure(error, 'sponsorImages', copy.sponsorsError, invalid)}</ErrorText>
+    );
   }
-  if (sponsors.length === 0) return <EmptyText>{HOME_TEXTS.sponsorsEmpty}</EmptyText>;
+  if (sponsors.length === 0) return <EmptyText>{copy.sponsorsEmpty}</EmptyText>;
   return (
     <ul className={styles.sponsors}>
       {sponsors.map((sponsor) => (
@@ -109,7 +136,7 @@ export async function SponsorsSection() {
             // A sponsor without a site still gets its logo; the spec links it to '#'.
             href={sponsor.link ?? '#'}
             {...(sponsor.link ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-            aria-label={sponsor.link ? `${sponsor.name} (opens in a new tab)` : sponsor.name}
+            aria-label={sponsor.link ? `${sponsor.name} ${newTab}` : sponsor.name}
           >
             <Image src={sponsor.logo_img} alt="" width={180} height={90} sizes="180px" />
           </a>
@@ -119,12 +146,12 @@ export async function SponsorsSection() {
   );
 }
 
-export function MoreEventsLink({ label }: { label: string }) {
+export function MoreEventsLink({ label, spoken }: { label: string; spoken: string }) {
   return (
     <Link href="/events" className={styles.more}>
       {/* The spaced-out letters are a visual style; screen readers hear a plain phrase. */}
       <span aria-hidden="true">{label}</span>
-      <span className="visually-hidden">More events</span>
+      <span className="visually-hidden">{spoken}</span>
     </Link>
   );
 }

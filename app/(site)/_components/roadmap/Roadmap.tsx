@@ -1,6 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
 import { NEAR_VIEWPORT_MARGIN, useInView } from '@/lib/use-in-view';
 import { roadmapSeries, SPEC_ROADMAP, type RoadmapPoint, type RoadmapSeries } from './data';
 import styles from './Roadmap.module.css';
@@ -32,9 +33,20 @@ const RoadmapCharts = dynamic(
  * The 'CLUB ROADMAP' chart. The chart library loads only when the section nears the viewport;
  * the table states the same numbers for screen readers.
  */
-export function Roadmap({ points }: { points: readonly RoadmapPoint[] }) {
+export type RoadmapCopy = Pick<
+  Copy<'home'>,
+  'roadmapCaption' | 'roadmapYear' | 'roadmapEvents' | 'roadmapPeople'
+>;
+
+export function Roadmap({
+  points,
+  copy = defaultCopy('home'),
+}: {
+  points: readonly RoadmapPoint[];
+  copy?: RoadmapCopy;
+}) {
   const [ref, near] = useInView<HTMLDivElement>({ rootMargin: NEAR_VIEWPORT_MARGIN });
-  const series = roadmapSeries(points);
+  const series = roadmapSeries(points, copy);
   const sorted = [...points].sort((a, b) => a.year - b.year);
 
   return (
@@ -43,12 +55,12 @@ export function Roadmap({ points }: { points: readonly RoadmapPoint[] }) {
       {/* A table ignores a 1px width, so the wrapper is what hides it without widening the page. */}
       <div className="visually-hidden">
         <table>
-          <caption>Club roadmap: events held and people influenced per year</caption>
+          <caption>{copy.roadmapCaption}</caption>
           <thead>
             <tr>
-              <th scope="col">Year</th>
-              <th scope="col">Events held</th>
-              <th scope="col">People influenced</th>
+              <th scope="col">{copy.roadmapYear}</th>
+              <th scope="col">{copy.roadmapEvents}</th>
+              <th scope="col">{copy.roadmapPeople}</th>
             </tr>
           </thead>
           <tbody>

@@ -1,3 +1,5 @@
+import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
+
 /** The club roadmap's data points (spec section 9; edited in the content studio). */
 export type RoadmapPoint = { year: number; events: number; peopleInfluenced: number };
 
@@ -8,18 +10,24 @@ export type RoadmapSeries = {
   data: { x: string; y: number }[];
 };
 
-export function roadmapSeries(points: readonly RoadmapPoint[]): RoadmapSeries[] {
+/** The charts' names: the home page's texts in the Studio. */
+export type RoadmapLabels = Pick<Copy<'home'>, 'roadmapEvents' | 'roadmapPeople'>;
+
+export function roadmapSeries(
+  points: readonly RoadmapPoint[],
+  labels: RoadmapLabels = defaultCopy('home'),
+): RoadmapSeries[] {
   const sorted = [...points].sort((a, b) => a.year - b.year);
   return [
     {
       id: 'events',
-      label: 'Events held',
+      label: labels.roadmapEvents,
       color: '#8F001A',
       data: sorted.map((point) => ({ x: String(point.year), y: point.events })),
     },
     {
       id: 'people',
-      label: 'People influenced',
+      label: labels.roadmapPeople,
       color: '#C2185B',
       data: sorted.map((point) => ({ x: String(point.year), y: point.peopleInfluenced })),
     },

@@ -6,50 +6,63 @@ import { getAlumni, getTelferAlumni } from '@/lib/api/reads';
 import { splitAlumni } from '@/lib/alumni';
 import { AlumnusCard } from './AlumnusCard';
 import styles from './AlumniSection.module.css';
+import type { Copy } from '@/lib/copy/catalogue';
+
+type AlumniTexts = Copy<'alumni'>;
 
 const SECTIONS = {
   former: {
-    title: 'Former Club Members',
+    title: 'formerTitle',
     source: 'alumni',
-    loading: 'Loading alumni...',
-    empty: 'No former club members to show yet.',
+    loading: 'formerLoading',
+    error: 'formerError',
+    empty: 'formerEmpty',
     // The Telfer alumni have their own section, so they never show twice.
     read: async () => splitAlumni(await getAlumni()).formerMembers,
   },
   telfer: {
-    title: 'Telfer Alumni',
+    title: 'telferTitle',
     source: 'telferAlumni',
-    loading: 'Loading Telfer alumni...',
-    empty: 'No Telfer alumni to show yet.',
+    loading: 'telferLoading',
+    error: 'telferError',
+    empty: 'telferEmpty',
     read: getTelferAlumni,
   },
 } as const satisfies Record<
   string,
   {
-    title: string;
+    /** The section's words: keys of the alumni page's texts. */
+    title: keyof AlumniTexts;
     source: 'alumni' | 'telferAlumni';
-    loading: string;
-    empty: string;
+    loading: keyof AlumniTexts;
+    error: keyof AlumniTexts;
+    empty: keyof AlumniTexts;
     read: () => Promise<AlumnusDto[]>;
   }
 >;
 
 export type AlumniSectionKind = keyof typeof SECTIONS;
 
-async function AlumniList({ kind }: { kind: AlumniSectionKind }) {
+type SectionProps = { kind: AlumniSectionKind; texts: AlumniTexts; invalid: string };
+
+async function AlumniList({ kind, texts, invalid }: SectionProps) {
   const section = SECTIONS[kind];
   let alumni: AlumnusDto[];
   try {
     alumni = await section.read();
   } catch (error) {
-    return <ErrorText>{sectionFailureText(error, section.source)}</ErrorText>;
+    return (
+      <ErrorText>
+        {sectionFailureText(error, section.source, { failure: texts[section.error], invalid })}
+      </ErrorText>
+    );
   }
-  if (alumni.length === 0) return <EmptyText>{section.empty}</EmptyText>;
+  if (alumni.length === 0) return <EmptyText>{texts[section.empty]}</EmptyText>;
   return (
     <ul className={styles.grid}>
       {alumni.map((alumnus) => (
         <li key={alumnus.id}>
-          <AlumnusCard alumnus={alumnus} />
+          <AlumnusCard alumnus={alumnus} majorLabel={texts.major} />
         </li>
       ))}
     </ul>
@@ -57,17 +70,17 @@ async function AlumniList({ kind }: { kind: AlumniSectionKind }) {
 }
 
 /** 'Former Club Members' or 'Telfer Alumni': a heading and a grid of cards. */
-export function AlumniSection({ kind }: { kind: AlumniSectionKind }) {
+export function AlumniSection({ kind, texts, invalid }: SectionProps) {
   const section = SECTIONS[kind];
   const headingId = `alumni-${kind}-title`;
   return (
     <section className={`section ${styles[kind]}`} aria-labelledby={headingId}>
       <div className="container">
         <h2 id={headingId} className="section-title">
-          {section.title}
+          {texts[section.title]}
         </h2>
-        <Suspense fallback={<LoadingText>{section.loading}</LoadingText>}>
-          <AlumniList kind={kind} />
+        <Suspense fallback={<LoadingText>{texts[section.loading]}</LoadingText>}>
+          <AlumniList kind={kind} texts={texts} invalid={invalid} />
         </Suspense>
       </div>
     </section>

@@ -5,7 +5,14 @@ import styles from './AlumnusCard.module.css';
 export const DEFAULT_AVATAR = '/images/default-avatar.svg';
 
 /** One alumnus (spec section 2): picture or the default avatar, name, position, major, email. */
-export function AlumnusCard({ alumnus }: { alumnus: AlumnusDto }) {
+export function AlumnusCard({
+  alumnus,
+  majorLabel = 'Major:',
+}: {
+  alumnus: AlumnusDto;
+  /** Read before the major by screen readers (the alumni page's texts). */
+  majorLabel?: string;
+}) {
   const picture = alumnus.pfp_img || DEFAULT_AVATAR;
   return (
     <article className={styles.card} data-testid="alumnus-card">
@@ -21,7 +28,7 @@ export function AlumnusCard({ alumnus }: { alumnus: AlumnusDto }) {
         <h3 className={styles.name}>{alumnus.name}</h3>
         <p className={styles.position}>{alumnus.position}</p>
         <p className={styles.major}>
-          <span className="visually-hidden">Major: </span>
+          <span className="visually-hidden">{majorLabel} </span>
           {alumnus.major}
         </p>
         {alumnus.email ? (

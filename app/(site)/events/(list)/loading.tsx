@@ -1,14 +1,16 @@
 import { Hero } from '@/app/_components/Hero';
-import { EVENTS_HERO, EventsLoading } from './shared';
+import { getCopy } from '@/lib/copy/read';
+import { EventsLoading, readEventsHero } from './shared';
 
 /** Shown at once when a visitor navigates here, while the page is fetched. */
-export default function Loading() {
+export default async function Loading() {
+  const [hero, copy] = await Promise.all([readEventsHero(), getCopy('events')]);
   return (
     <>
-      <Hero compact title={EVENTS_HERO.title} message={EVENTS_HERO.message} />
+      <Hero compact title={hero.title} message={hero.message} />
       <div className="section">
         <div className="container">
-          <EventsLoading />
+          <EventsLoading text={copy.loading} />
         </div>
       </div>
     </>

@@ -6,10 +6,12 @@ import { EmptyText, ErrorText } from '@/app/_components/SectionStatus';
 import type { EventDto } from '@/lib/api/contract';
 import { getEvents } from '@/lib/api/reads';
 import { DATA_SOURCES } from '@/lib/api/sources';
-import { eventsLoadFailureText, NO_EVENTS } from '@/lib/event-details';
+import type { Copy } from '@/lib/copy/catalogue';
+import { getCopy } from '@/lib/copy/read';
+import { eventsLoadFailureText } from '@/lib/event-details';
 import { eventPhase, orderForListing } from '@/lib/events';
 import { pageMetadata } from '@/lib/seo';
-import { EVENTS_HERO, EventsLoading } from './shared';
+import { EVENTS_HERO, EventsLoading, readEventsHero } from './shared';
 import styles from './events.module.css';
 
 export const generateMetadata = pageMetadata({
@@ -18,12 +20,12 @@ export const generateMetadata = pageMetadata({
   description: EVENTS_HERO.message,
 });
 
-function EventGrid({ events, now }: { events: EventDto[]; now: Date }) {
+function EventGrid({ events, now, copy }: { events: EventDto[]; now: Date; copy: Copy<'events'> }) {
   return (
     <ul className={`card-grid ${styles.grid}`}>
       {events.map((event) => (
         <li key={event.id}>
-          <EventCard event={event} phase={eventPhase(event, now)} />
+          <EventCard event={event} phase={eventPhase(event, now)} copy={copy} />
         </li>
       ))}
     </ul>
@@ -31,14 +33,14 @@ function EventGrid({ events, now }: { events: EventDto[]; now: Date }) {
 }
 
 /** The cards: upcoming events first, soonest first; then past events, most recent first. */
-async function EventsList() {
+async function EventsList({ copy, invalid }: { copy: Copy<'events'>; invalid: string }) {
   let events: EventDto[];
   try {
     events = await getEvents();
   } catch (error) {
     return (
       <>
-        <ErrorText>{eventsLoadFailureText(error)}</ErrorText>
+        <ErrorText>{eventsLoadFailureText(error, { failure: copy.error, invalid })}</ErrorText>
         <div className={`card-grid ${styles.grid}`} data-testid="event-placeholders">
           <EventCardPlaceholder />
           <EventCardPlaceholder />
@@ -47,7 +49,7 @@ async function EventsList() {
       </>
     );
   }
-  if (events.length === 0) return <EmptyText>{NO_EVENTS}</EmptyText>;
+  if (events.length === 0) return <EmptyText>{copy.empty}</EmptyText>;
 
   const now = new Date();
   const { upcoming, past } = orderForListing(events, now);
@@ -56,37 +58,42 @@ async function EventsList() {
       {upcoming.length > 0 ? (
         <section aria-labelledby="upcoming-events" className={styles.group}>
           <h2 id="upcoming-events" className={styles.groupTitle}>
-            Upcoming Events
+            {copy.upcomingTitle}
           </h2>
-          <EventGrid events={upcoming} now={now} />
+          <EventGrid events={upcoming} now={now} copy={copy} />
         </section>
       ) : null}
       {past.length > 0 ? (
         <section aria-labelledby="past-events" className={styles.group}>
           <h2 id="past-events" className={styles.groupTitle}>
-            Past Events
+            {copy.pastTitle}
           </h2>
-          <EventGrid events={past} now={now} />
+          <EventGrid events={past} now={now} copy={copy} />
         </section>
       ) : null}
     </>
   );
 }
 
-export default function EventsPage() {
+export default async function EventsPage() {
+  const [hero, copy, siteCopy] = await Promise.all([
+    readEventsHero(),
+    getCopy('events'),
+    getCopy('site'),
+  ]);
   return (
     <>
       <Hero
         compact
-        title={EVENTS_HERO.title}
-        message={EVENTS_HERO.message}
+        title={hero.title}
+        message={hero.message}
         media={pageHeroMedia('events')}
         mediaErrorMessage={DATA_SOURCES.eventHeroImage.failure}
       />
       <div className="section">
         <div className={`container ${styles.events}`}>
-          <Suspense fallback={<EventsLoading />}>
-            <EventsList />
+          <Suspense fallback={<EventsLoading text={copy.loading} />}>
+            <EventsList copy={copy} invalid={siteCopy.invalidData} />
           </Suspense>
         </div>
       </div>

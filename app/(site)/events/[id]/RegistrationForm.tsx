@@ -5,13 +5,19 @@ import { TextField } from '@/app/_components/forms/FormField';
 import formStyles from '@/app/_components/forms/Form.module.css';
 import styles from './registration.module.css';
 import type { EmailConfig } from '@/lib/email';
+import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
+import { REGISTRATION_FORM_COPY_KEYS } from '@/lib/copy/client-keys';
 import {
-  REGISTRATION_SUCCESS_MESSAGE,
   type RegistrationFields,
   registrationFailureMessage,
   sendRegistrationEmails,
   submitRegistration,
 } from '@/lib/event-registration';
+
+export type RegistrationFormCopy = Pick<
+  Copy<'event'>,
+  (typeof REGISTRATION_FORM_COPY_KEYS)[number]
+>;
 
 type Status = { tone: 'success' | 'error'; text: string } | null;
 
@@ -32,6 +38,7 @@ export function RegistrationForm({
   eventTitle,
   eventDate,
   emailConfig,
+  copy = defaultCopy('event'),
 }: {
   titleId: string;
   eventId: number;
@@ -39,6 +46,7 @@ export function RegistrationForm({
   /** The date and time as the emails carry them. */
   eventDate: string;
   emailConfig: EmailConfig;
+  copy?: RegistrationFormCopy;
 }) {
   const [submitting, setSubmitting] = useState(false);
   const [status, setStatus] = useState<Status>(null);
@@ -53,12 +61,12 @@ export function RegistrationForm({
     try {
       await submitRegistration(eventId, fields);
     } catch (error) {
-      setStatus({ tone: 'error', text: registrationFailureMessage(error) });
+      setStatus({ tone: 'error', text: registrationFailureMessage(error, copy) });
       setSubmitting(false);
       return;
     }
     form.reset();
-    setStatus({ tone: 'success', text: REGISTRATION_SUCCESS_MESSAGE });
+    setStatus({ tone: 'success', text: copy.success });
     setSubmitting(false);
     // The registration is stored: the emails are a courtesy and never undo that.
     void sendRegistrationEmails(emailConfig, fields, { title: eventTitle, date: eventDate });
@@ -72,24 +80,24 @@ export function RegistrationForm({
       aria-describedby={statusId}
     >
       <h2 id={titleId} className={formStyles.title}>
-        Register for this Event
+        {copy.formTitle}
       </h2>
       <TextField
-        label="First Name"
+        label={copy.firstName}
         name="first_name"
         id="registration-first-name"
         autoComplete="given-name"
         maxLength={60}
       />
       <TextField
-        label="Last Name"
+        label={copy.lastName}
         name="last_name"
         id="registration-last-name"
         autoComplete="family-name"
         maxLength={60}
       />
       <TextField
-        label="Email"
+        label={copy.email}
         name="email"
         id="registration-email"
         type="email"
@@ -108,7 +116,7 @@ export function RegistrationForm({
       </p>
       <div className={formStyles.actions}>
         <button type="submit" className={`button ${formStyles.submit}`} disabled={submitting}>
-          {submitting ? 'Registering...' : 'Register'}
+          {submitting ? copy.submitting : copy.submit}
         </button>
       </div>
     </form>

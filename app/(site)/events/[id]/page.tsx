@@ -9,19 +9,19 @@ import { jsonForScript } from '@/lib/content';
 import { getEmailConfig } from '@/lib/email-config';
 import { siteUrl } from '@/lib/env/public';
 import { cspNonce } from '@/lib/nonce';
+import { fillCopy, pickCopy, type Copy } from '@/lib/copy/catalogue';
+import { REGISTRATION_FORM_COPY_KEYS } from '@/lib/copy/client-keys';
+import { getCopy } from '@/lib/copy/read';
 import {
   durationText,
-  EVENT_DETAILS_TITLE,
+  eventLoadFailureText,
   eventPageTitle,
   eventSchedule,
   eventScheduleText,
-  NO_POSTER,
   previewDescription,
-  REGISTRATION_CLOSED,
 } from '@/lib/event-details';
 import { eventJsonLd } from '@/lib/event-structured-data';
 import { hasEnded, hasStarted } from '@/lib/events';
-import { CLUB_TIME_ZONE, CLUB_TIME_ZONE_LABEL, EVENT_FALLBACKS } from '@/lib/format';
 import { readEvent } from './event-data';
 import { RegistrationForm } from './RegistrationForm';
 import styles from './event.module.css';
@@ -29,12 +29,12 @@ import styles from './event.module.css';
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const read = await readEvent((await params).id);
+  const [read, copy] = await Promise.all([readEvent((await params).id), getCopy('event')]);
   if (read.kind !== 'found') {
-    return { title: { absolute: EVENT_DETAILS_TITLE }, robots: { index: false } };
+    return { title: { absolute: copy.pageTitle }, robots: { index: false } };
   }
   const { event } = read;
-  const title = eventPageTitle(event);
+  const title = eventPageTitle(event, copy.pageTitle);
   const description = previewDescription(event);
   const image = event.poster_img ?? event.thumbnail_link ?? DEFAULT_EVENT_IMAGE;
   return {
@@ -54,36 +54,59 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-function CalendarLinks({ event }: { event: EventDto }) {
+type EventCopy = Copy<'event'>;
+
+/** The date and time with the page's own fallbacks. */
+function scheduleOf(event: EventDto, cardCopy: Copy<'events'>) {
+  return eventSchedule(event, { date: cardCopy.cardNoDate, time: cardCopy.cardNoTime });
+}
+
+function CalendarLinks({
+  event,
+  copy,
+  newTab,
+}: {
+  event: EventDto;
+  copy: EventCopy;
+  newTab: string;
+}) {
   const google = googleCalendarUrl(event, new URL(`/events/${event.id}`, siteUrl()).toString());
   if (!google) return null;
   return (
     <div className={styles.calendar}>
       <a className="button button-outline" href={`/events/${event.id}/calendar.ics`} download>
-        Add to calendar (.ics)
+        {copy.calendarFile}
       </a>
       <a className="button button-outline" href={google} target="_blank" rel="noopener noreferrer">
-        Add to Google Calendar
-        <span className="visually-hidden"> (opens in a new tab)</span>
+        {copy.googleCalendar}
+        <span className="visually-hidden"> {newTab}</span>
       </a>
     </div>
   );
 }
 
-function Registration({ event, now }: { event: EventDto; now: Date }) {
+function Registration({
+  event,
+  now,
+  copy,
+  cardCopy,
+}: {
+  event: EventDto;
+  now: Date;
+  copy: EventCopy;
+  cardCopy: Copy<'events'>;
+}) {
   if (hasStarted(event, now)) {
-    const { date } = eventSchedule(event);
+    const { date } = scheduleOf(event, cardCopy);
     return (
       <section className={styles.closed} aria-labelledby="registration-title">
         <h2 id="registration-title" className={styles.sectionTitle}>
-          Registration closed
+          {copy.closedTitle}
         </h2>
-        <p>{REGISTRATION_CLOSED}</p>
+        <p>{copy.closed}</p>
         <p className={styles.muted}>
-          {hasEnded(event, now)
-            ? `This event took place on ${date}.`
-            : 'This event has already started.'}{' '}
-          <Link href="/events">See our upcoming events</Link>.
+          {hasEnded(event, now) ? fillCopy(copy.tookPlace, { date }) : copy.started}{' '}
+          <Link href="/events">{copy.seeUpcoming}</Link>
         </p>
       </section>
     );
@@ -93,26 +116,32 @@ function Registration({ event, now }: { event: EventDto; now: Date }) {
       <RegistrationForm
         titleId="registration-title"
         eventId={event.id}
-        eventTitle={eventPageTitle(event)}
+        eventTitle={eventPageTitle(event, copy.pageTitle)}
         eventDate={eventScheduleText(event)}
         emailConfig={getEmailConfig()}
+        copy={pickCopy(copy, ...REGISTRATION_FORM_COPY_KEYS)}
       />
     </section>
   );
 }
 
 export default async function EventDetailPage({ params }: Props) {
-  const read = await readEvent((await params).id);
+  const [read, copy, cardCopy, siteCopy] = await Promise.all([
+    readEvent((await params).id),
+    getCopy('event'),
+    getCopy('events'),
+    getCopy('site'),
+  ]);
   if (read.kind === 'missing') notFound();
   if (read.kind === 'failed') {
     return (
       <div className={`container ${styles.page}`}>
-        <h1 className={styles.title}>{EVENT_DETAILS_TITLE}</h1>
+        <h1 className={styles.title}>{copy.pageTitle}</h1>
         <p role="alert" className={styles.error}>
-          {read.message}
+          {eventLoadFailureText(read.error, { noData: copy.noData, failure: copy.loadFailure })}
         </p>
         <Link href="/events" className={`button button-outline ${styles.errorAction}`}>
-          Back to all events
+          {copy.backToEvents}
         </Link>
       </div>
     );
@@ -120,8 +149,8 @@ export default async function EventDetailPage({ params }: Props) {
 
   const { event } = read;
   const now = new Date();
-  const title = eventPageTitle(event);
-  const schedule = eventSchedule(event);
+  const title = eventPageTitle(event, copy.pageTitle);
+  const schedule = scheduleOf(event, cardCopy);
   const past = hasEnded(event, now);
   const jsonLd = eventJsonLd(event, {
     siteUrl: siteUrl(),
@@ -134,7 +163,8 @@ export default async function EventDetailPage({ params }: Props) {
     <article className={`container ${styles.page}`} aria-labelledby="event-title">
       <p className={styles.back}>
         <Link href="/events">
-          <span aria-hidden="true">←</span>All events
+          <span aria-hidden="true">←</span>
+          {copy.allEvents}
         </Link>
       </p>
       <div className={styles.layout}>
@@ -142,7 +172,7 @@ export default async function EventDetailPage({ params }: Props) {
           {event.poster_img ? (
             <Image
               src={event.poster_img}
-              alt={`Poster for ${title}`}
+              alt={fillCopy(copy.posterAlt, { title })}
               fill
               // The page's largest paint: fetched first, ahead of the scripts.
               priority
@@ -150,11 +180,11 @@ export default async function EventDetailPage({ params }: Props) {
               sizes="(max-width: 800px) 100vw, 420px"
             />
           ) : (
-            <p className={styles.noPoster}>{NO_POSTER}</p>
+            <p className={styles.noPoster}>{copy.noPoster}</p>
           )}
         </div>
         <div className={styles.info}>
-          {past ? <p className={styles.badge}>Past event</p> : null}
+          {past ? <p className={styles.badge}>{copy.pastBadge}</p> : null}
           <h1 id="event-title" className={styles.title}>
             {title}
           </h1>
@@ -163,35 +193,33 @@ export default async function EventDetailPage({ params }: Props) {
           ) : null}
           <dl className={styles.facts}>
             <div>
-              <dt>Date &amp; Time</dt>
+              <dt>{copy.dateTime}</dt>
               <dd>
                 <span className={styles.factLine}>{schedule.date}</span>
                 <span className={styles.factLine}>
                   {schedule.time}
-                  {schedule.hasTime ? ` ${CLUB_TIME_ZONE_LABEL}` : ''}
+                  {schedule.hasTime ? ` ${copy.timeZone}` : ''}
                 </span>
               </dd>
             </div>
             <div>
-              <dt>Location</dt>
-              <dd>{event.location?.trim() || EVENT_FALLBACKS.location}</dd>
+              <dt>{copy.location}</dt>
+              <dd>{event.location?.trim() || cardCopy.cardNoLocation}</dd>
             </div>
             <div>
-              <dt>Organizer</dt>
-              <dd>{event.organizer?.trim() || EVENT_FALLBACKS.organizer}</dd>
+              <dt>{copy.organizer}</dt>
+              <dd>{event.organizer?.trim() || cardCopy.cardNoOrganizer}</dd>
             </div>
             <div>
-              <dt>Duration</dt>
-              <dd>{durationText(event.duration)}</dd>
+              <dt>{copy.duration}</dt>
+              <dd>{durationText(event.duration, copy.noDuration)}</dd>
             </div>
           </dl>
-          <p className={styles.timeZone}>
-            Dates and times are shown in Ottawa time ({CLUB_TIME_ZONE}).
-          </p>
-          <CalendarLinks event={event} />
+          <p className={styles.timeZone}>{copy.timeZoneNote}</p>
+          <CalendarLinks event={event} copy={copy} newTab={siteCopy.opensInNewTab} />
         </div>
       </div>
-      <Registration event={event} now={now} />
+      <Registration event={event} now={now} copy={copy} cardCopy={cardCopy} />
       {jsonLd ? (
         <script
           type="application/ld+json"

@@ -3,14 +3,26 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { TextField } from '@/app/_components/forms/FormField';
 import formStyles from '@/app/_components/forms/Form.module.css';
-import { emailOffNotice, receivedText } from '@/app/_components/forms/submission';
+import {
+  emailOffNotice,
+  receivedText,
+  type FormNoticeCopy,
+} from '@/app/_components/forms/submission';
 import {
   fieldText,
   FormStatus,
   useSubmissionForm,
 } from '@/app/_components/forms/useSubmissionForm';
 import { isEmailConfigured, sendEmail, sendEmailForm, type EmailConfig } from '@/lib/email';
-import { RESUME_ACCEPT, RESUME_HINT, checkResumeFile } from '@/lib/resume';
+import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
+import { APPLICATION_FORM_TEXT_KEYS } from '@/lib/copy/client-keys';
+import {
+  RESUME_ACCEPT,
+  RESUME_EMPTY,
+  RESUME_TOO_LARGE,
+  RESUME_WRONG_TYPE,
+  checkResumeFile,
+} from '@/lib/resume';
 import { submitApplication } from '@/lib/submissions-client';
 import styles from './ApplicationForm.module.css';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -20,18 +32,38 @@ import { ConfirmDialog } from './ConfirmDialog';
  * longer a failure for the applicant: the server stored the application first (receivedText).
  */
 /** The spec's admin-send failure alert, now for an application the server refused or could not be reached for. */
-export const APPLICATION_FAILURE = 'Failed to send application. Please try again later.';
+const SPEC_TEXTS = defaultCopy('joinUs');
+
+export const APPLICATION_FAILURE = SPEC_TEXTS.failure;
 
 export const APPLICATION_ALERTS = {
-  replyFailed: 'Application sent but failed to send confirmation email.',
-  success: 'Your application has been submitted. You should receive a confirmation email shortly.',
+  replyFailed: SPEC_TEXTS.replyFailed,
+  success: SPEC_TEXTS.success,
 } as const;
 
-export function applicationNotConfiguredMessage(contactEmail: string | null): string {
-  const alternative = contactEmail
-    ? `You can also email your resume to ${contactEmail}.`
-    : 'You can also email your resume to the club.';
-  return emailOffNotice('application', alternative);
+/** The join-us page's texts the form shows. */
+
+export type ApplicationFormTexts = Pick<
+  Copy<'joinUs'>,
+  (typeof APPLICATION_FORM_TEXT_KEYS)[number]
+>;
+
+export function applicationNotConfiguredMessage(
+  contactEmail: string | null,
+  texts: ApplicationFormTexts = SPEC_TEXTS,
+  notices?: FormNoticeCopy,
+): string {
+  return emailOffNotice(contactEmail, texts, notices);
+}
+
+/** What the browser's own resume check says, in the editor's words. */
+function resumeProblemText(problem: string, texts: ApplicationFormTexts): string {
+  const words: Record<string, string> = {
+    [RESUME_WRONG_TYPE]: texts.resumeWrongType,
+    [RESUME_TOO_LARGE]: texts.resumeTooLarge,
+    [RESUME_EMPTY]: texts.resumeEmpty,
+  };
+  return words[problem] ?? problem;
 }
 
 export type ApplicationFormCopy = {
@@ -53,11 +85,14 @@ export function ApplicationForm({
   emailConfig,
   contactEmail,
   copy,
+  texts = SPEC_TEXTS,
   labelledBy,
 }: {
   emailConfig: EmailConfig;
   contactEmail: string | null;
   copy: ApplicationFormCopy;
+  /** The join-us page's texts (the spec's by default). */
+  texts?: ApplicationFormTexts;
   /** The id of the heading that names the form. */
   labelledBy: string;
 }) {
@@ -65,7 +100,7 @@ export function ApplicationForm({
   const resumeRef = useRef<HTMLInputElement>(null);
   const [confirming, setConfirming] = useState(false);
   const [resumeError, setResumeError] = useState<string | null>(null);
-  const { sending, status, setStatus, fieldErrors, statusId, report, onChange, submit } =
+  const { siteCopy, sending, status, setStatus, fieldErrors, statusId, report, onChange, submit } =
     useSubmissionForm();
   const resumeHintId = useId();
   const resumeErrorId = useId();
@@ -77,8 +112,9 @@ export function ApplicationForm({
     if (!input) return false;
     const file = input.files?.[0];
     const problem = file ? checkResumeFile(file) : null;
-    input.setCustomValidity(problem ?? '');
-    setResumeError(problem);
+    const message = problem === null ? null : resumeProblemText(problem, texts);
+    input.setCustomValidity(message ?? '');
+    setResumeError(message);
     return problem === null;
   }
 
@@ -105,11 +141,11 @@ export function ApplicationForm({
     };
     const stored = await submit(form, {
       store: () => submitApplication(fields),
-      failure: APPLICATION_FAILURE,
+      failure: texts.failure,
       afterStored: (received) =>
         configured
           ? sendEmails(form, reply, received)
-          : report('success', receivedText(received, 'application', 'not-configured')),
+          : report('success', receivedText(received, texts.what, 'not-configured', siteCopy)),
     });
     if (stored) {
       resumeRef.current?.setCustomValidity('');
@@ -127,14 +163,14 @@ export function ApplicationForm({
       await sendEmailForm(emailConfig, 'applicationAdmin', form);
     } catch {
       // lib/email logged why; the application is stored, so the applicant is not asked to resend.
-      report('success', receivedText(received, 'application', 'failed'));
+      report('success', receivedText(received, texts.what, 'failed', siteCopy));
       return;
     }
     try {
       await sendEmail(emailConfig, 'applicationReply', reply);
-      report('success', APPLICATION_ALERTS.success);
+      report('success', texts.success);
     } catch {
-      report('partial', APPLICATION_ALERTS.replyFailed);
+      report('partial', texts.replyFailed);
     }
   }
 
@@ -154,7 +190,7 @@ export function ApplicationForm({
       >
         {!configured ? (
           <p className={formStyles.notice} role="note">
-            {applicationNotConfiguredMessage(contactEmail)}
+            {applicationNotConfiguredMessage(contactEmail, texts, siteCopy)}
           </p>
         ) : null}
         <TextField
@@ -198,7 +234,7 @@ export function ApplicationForm({
             onChange={checkResume}
           />
           <p id={resumeHintId} className={styles.hint}>
-            {RESUME_HINT}
+            {texts.resumeHint}
           </p>
           <p id={resumeErrorId} className={styles.fileError} role="alert">
             {resumeMessage}
@@ -211,14 +247,15 @@ export function ApplicationForm({
             className={`button ${formStyles.submit} ${styles.submit}`}
             aria-disabled={sending || undefined}
           >
-            {sending ? 'Sending...' : copy.submitLabel}
+            {sending ? siteCopy.formSending : copy.submitLabel}
           </button>
         </div>
       </form>
       <ConfirmDialog
         open={confirming}
         question={copy.confirmation}
-        confirmLabel="Yes, submit"
+        confirmLabel={texts.confirmYes}
+        cancelLabel={texts.confirmCancel}
         onConfirm={() => void send()}
         onCancel={() => setConfirming(false)}
       />

@@ -5,6 +5,7 @@ import type { BenefitBgImageDto } from '@/lib/api/contract';
 import { sectionFailureText, settle, type Settled } from '@/lib/api/failure';
 import { getBenefitBgImages } from '@/lib/api/reads';
 import { BENEFIT_PLACEHOLDER_IMAGES, pickBackgrounds } from '@/lib/backgrounds';
+import type { Copy } from '@/lib/copy/catalogue';
 import styles from './Benefits.module.css';
 
 export type Benefit = { key: string; title: string; body: string | null };
@@ -34,20 +35,40 @@ async function BenefitBackground({
   );
 }
 
-async function BackgroundsStatus({ backgrounds }: { backgrounds: Backgrounds }) {
+async function BackgroundsStatus({
+  backgrounds,
+  failure,
+  invalid,
+}: {
+  backgrounds: Backgrounds;
+  failure: string;
+  invalid: string;
+}) {
   const result = await backgrounds;
   if (result.ok) return null;
-  return <ErrorText>{sectionFailureText(result.error, 'benefitBgImages')}</ErrorText>;
+  return (
+    <ErrorText>
+      {sectionFailureText(result.error, 'benefitBgImages', { failure, invalid })}
+    </ErrorText>
+  );
 }
 
 /**
  * The three benefit blocks of /joinus. Their copy shows at once; the background images stream in
  * behind it (the first three from the server, placeholders for any it does not send).
  */
-export function Benefits({ benefits }: { benefits: readonly Benefit[] }) {
+export function Benefits({
+  benefits,
+  texts,
+  invalid,
+}: {
+  benefits: readonly Benefit[];
+  texts: Copy<'joinUs'>;
+  invalid: string;
+}) {
   const backgrounds = settle(getBenefitBgImages());
   return (
-    <section className="section" aria-label="Member benefits">
+    <section className="section" aria-label={texts.benefitsLabel}>
       <div className="container">
         <ul className={styles.grid}>
           {benefits.map((benefit, index) => (
@@ -63,8 +84,12 @@ export function Benefits({ benefits }: { benefits: readonly Benefit[] }) {
           ))}
         </ul>
         <div className={styles.status}>
-          <Suspense fallback={<LoadingText>Loading background images...</LoadingText>}>
-            <BackgroundsStatus backgrounds={backgrounds} />
+          <Suspense fallback={<LoadingText>{texts.benefitsLoading}</LoadingText>}>
+            <BackgroundsStatus
+              backgrounds={backgrounds}
+              failure={texts.benefitsError}
+              invalid={invalid}
+            />
           </Suspense>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { defaultCopy, fillCopy, type Copy } from '@/lib/copy/catalogue';
 import Image from 'next/image';
 import type { SponsorDto } from '@/lib/api/contract';
 import { SponsorDescription } from './SponsorDescription';
@@ -14,6 +15,11 @@ function InstagramIcon() {
   );
 }
 
+export type SponsorCardCopy = Pick<
+  Copy<'partnerships'>,
+  'learnMore' | 'learnMoreAbout' | 'logo' | 'instagram' | 'showMore' | 'showLess'
+>;
+
 export type SponsorCardData = Pick<
   SponsorDto,
   'name' | 'logo_img' | 'description' | 'Link' | 'instagram'
@@ -27,12 +33,16 @@ export function SponsorCard({
   sponsor,
   eager = false,
   first = false,
+  copy = defaultCopy('partnerships'),
+  newTab = defaultCopy('site').opensInNewTab,
 }: {
   sponsor: SponsorCardData;
   /** The first cards are on screen at once: their logos load eagerly, with the page. */
   eager?: boolean;
   /** The first card's logo is a phone's largest paint: it is fetched first. */
   first?: boolean;
+  copy?: SponsorCardCopy;
+  newTab?: string;
 }) {
   const description = sponsor.description?.trim();
   return (
@@ -40,7 +50,7 @@ export function SponsorCard({
       <div className={styles.logo}>
         <Image
           src={sponsor.logo_img}
-          alt={`${sponsor.name} logo`}
+          alt={fillCopy(copy.logo, { name: sponsor.name })}
           fill
           sizes="320px"
           priority={eager || first}
@@ -49,13 +59,21 @@ export function SponsorCard({
       </div>
       <div className={styles.body}>
         <h2 className={styles.name}>{sponsor.name}</h2>
-        {description ? <SponsorDescription text={description} /> : null}
+        {description ? (
+          <SponsorDescription
+            text={description}
+            labels={{ more: copy.showMore, less: copy.showLess }}
+          />
+        ) : null}
         {sponsor.instagram || sponsor.Link ? (
           <div className={styles.actions}>
             {sponsor.Link ? (
               <a className="button" href={sponsor.Link} target="_blank" rel="noopener noreferrer">
-                Learn more
-                <span className="visually-hidden"> about {sponsor.name} (opens in a new tab)</span>
+                {copy.learnMore}
+                <span className="visually-hidden">
+                  {' '}
+                  {fillCopy(copy.learnMoreAbout, { name: sponsor.name })} {newTab}
+                </span>
               </a>
             ) : null}
             {sponsor.instagram ? (
@@ -64,7 +82,7 @@ export function SponsorCard({
                 href={sponsor.instagram}
                 target="_blank"
                 rel="noopener noreferrer"
-                aria-label={`${sponsor.name} on Instagram (opens in a new tab)`}
+                aria-label={`${fillCopy(copy.instagram, { name: sponsor.name })} ${newTab}`}
               >
                 <InstagramIcon />
               </a>

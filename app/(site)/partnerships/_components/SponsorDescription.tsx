@@ -14,7 +14,14 @@ export function collapsedDescription(text: string): string | null {
 }
 
 /** A sponsor's description, collapsed when long, with its 'Show more' / 'Show less' toggle. */
-export function SponsorDescription({ text }: { text: string }) {
+export function SponsorDescription({
+  text,
+  labels = { more: 'Show more', less: 'Show less' },
+}: {
+  text: string;
+  /** The toggle's words, from the partnerships page's texts. */
+  labels?: { more: string; less: string };
+}) {
   const [expanded, setExpanded] = useState(false);
   const id = useId();
   const collapsed = collapsedDescription(text);
@@ -31,7 +38,7 @@ export function SponsorDescription({ text }: { text: string }) {
         aria-controls={id}
         onClick={() => setExpanded((value) => !value)}
       >
-        {expanded ? 'Show less' : 'Show more'}
+        {expanded ? labels.less : labels.more}
       </button>
     </>
   );

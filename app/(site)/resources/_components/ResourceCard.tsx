@@ -1,3 +1,4 @@
+import { defaultCopy, fillCopy, type Copy } from '@/lib/copy/catalogue';
 import Image from 'next/image';
 import type { ResourceDto } from '@/lib/api/contract';
 import styles from './Resources.module.css';
@@ -14,7 +15,15 @@ function ExternalIcon() {
 }
 
 /** One 'Explore More' card (spec section 2): thumbnail, title, description, 'Learn More'. */
-export function ResourceCard({ resource }: { resource: ResourceDto }) {
+export function ResourceCard({
+  resource,
+  copy = defaultCopy('resources'),
+  newTab = defaultCopy('site').opensInNewTab,
+}: {
+  resource: ResourceDto;
+  copy?: Pick<Copy<'resources'>, 'learnMore' | 'learnMoreAbout'>;
+  newTab?: string;
+}) {
   return (
     <article className="card-surface" data-testid="resource-card">
       <div className={styles.thumbnail}>
@@ -36,8 +45,11 @@ export function ResourceCard({ resource }: { resource: ResourceDto }) {
           target="_blank"
           rel="noopener noreferrer"
         >
-          Learn More
-          <span className="visually-hidden"> about {resource.title} (opens in a new tab)</span>
+          {copy.learnMore}
+          <span className="visually-hidden">
+            {' '}
+            {fillCopy(copy.learnMoreAbout, { title: resource.title })} {newTab}
+          </span>
           <ExternalIcon />
         </a>
       </div>

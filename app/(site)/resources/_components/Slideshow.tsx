@@ -1,5 +1,7 @@
 'use client';
 
+import { defaultCopy, fillCopy, type Copy } from '@/lib/copy/catalogue';
+import { SLIDESHOW_COPY_KEYS } from '@/lib/copy/client-keys';
 import Image from 'next/image';
 import Link from 'next/link';
 import { type FocusEvent, type ReactNode, useEffect, useId, useReducer } from 'react';
@@ -15,8 +17,10 @@ import styles from './Slideshow.module.css';
 
 export type Slide = { id: number; image: string; link: string | null; title: string | null };
 
-function slideName(slide: Slide, index: number): string {
-  return slide.title?.trim() || `Slide ${index + 1}`;
+export type SlideshowCopy = Pick<Copy<'resources'>, (typeof SLIDESHOW_COPY_KEYS)[number]>;
+
+function slideName(slide: Slide, index: number, copy: SlideshowCopy): string {
+  return slide.title?.trim() || fillCopy(copy.slideUntitled, { number: index + 1 });
 }
 
 function SlideLink({ href, children }: { href: string | null; children: ReactNode }) {
@@ -65,7 +69,15 @@ function PlayIcon() {
  * and loops, keeps playing after a dot is used, and can be paused. It does not start by itself
  * for visitors who prefer reduced motion, and it waits while keyboard focus is inside it.
  */
-export function Slideshow({ slides, label }: { slides: readonly Slide[]; label: string }) {
+export function Slideshow({
+  slides,
+  label,
+  copy = defaultCopy('resources'),
+}: {
+  slides: readonly Slide[];
+  label: string;
+  copy?: SlideshowCopy;
+}) {
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const [state, dispatch] = useReducer(slideshowReducer, slides.length, initialSlideshowState);
   const rotating = isRotating(state, reducedMotion);
@@ -113,7 +125,7 @@ export function Slideshow({ slides, label }: { slides: readonly Slide[]; label: 
               className={`${styles.slide} ${active ? styles.active : ''}`}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${index + 1} of ${count}`}
+              aria-label={fillCopy(copy.slidePosition, { number: index + 1, count })}
               inert={!active}
               data-testid="slide"
               data-active={active}
@@ -121,7 +133,7 @@ export function Slideshow({ slides, label }: { slides: readonly Slide[]; label: 
               <SlideLink href={slide.link}>
                 <Image
                   src={slide.image}
-                  alt={slideName(slide, index)}
+                  alt={slideName(slide, index, copy)}
                   fill
                   priority={index === 0}
                   sizes="(max-width: 1200px) 100vw, 1152px"
@@ -146,16 +158,16 @@ export function Slideshow({ slides, label }: { slides: readonly Slide[]; label: 
             onClick={() => dispatch({ type: 'toggle', reducedMotion })}
           >
             {playing ? <PauseIcon /> : <PlayIcon />}
-            <span>{playing ? 'Pause' : 'Play'}</span>
-            <span className="visually-hidden"> slideshow</span>
+            <span>{playing ? copy.slideshowPause : copy.slideshowPlay}</span>
+            <span className="visually-hidden"> {copy.slideshowSpoken}</span>
           </button>
-          <div className={styles.dots} role="group" aria-label="Choose a slide">
+          <div className={styles.dots} role="group" aria-label={copy.slideChooser}>
             {slides.map((slide, index) => (
               <button
                 key={slide.id}
                 type="button"
                 className={styles.dot}
-                aria-label={`Show slide ${index + 1} of ${count}${slide.title?.trim() ? `: ${slide.title.trim()}` : ''}`}
+                aria-label={`${fillCopy(copy.slideLabel, { number: index + 1, count })}${slide.title?.trim() ? `: ${slide.title.trim()}` : ''}`}
                 aria-current={index === state.index ? 'true' : undefined}
                 aria-controls={slidesId}
                 onClick={() => dispatch({ type: 'show', index })}

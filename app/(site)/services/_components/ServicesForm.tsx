@@ -3,7 +3,8 @@
 import type { FormEvent } from 'react';
 import { TextAreaField, TextField } from '@/app/_components/forms/FormField';
 import formStyles from '@/app/_components/forms/Form.module.css';
-import { emailOffNotice } from '@/app/_components/forms/submission';
+import { emailOffNotice, type FormNoticeCopy } from '@/app/_components/forms/submission';
+import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
 import {
   fieldText,
   FormStatus,
@@ -12,15 +13,20 @@ import {
 import { isEmailConfigured, sendEmailForm, type EmailConfig } from '@/lib/email';
 import { submitServiceRequest } from '@/lib/submissions-client';
 
-export const SERVICES_SUCCESS = 'Application sent successfully!';
-/** The spec's failure alert, now for a request the server refused or could not be reached for. */
-export const SERVICES_FAILURE = 'Failed to send application. Please try again later.';
+/** The services page's texts (the spec's by default). */
+export type ServicesFormTexts = Copy<'services'>;
+const SPEC_TEXTS: ServicesFormTexts = defaultCopy('services');
 
-export function servicesNotConfiguredMessage(contactEmail: string | null): string {
-  const alternative = contactEmail
-    ? `You can also email us at ${contactEmail}.`
-    : 'You can also email the club directly.';
-  return emailOffNotice('request', alternative);
+export const SERVICES_SUCCESS = SPEC_TEXTS.success;
+/** The spec's failure alert, now for a request the server refused or could not be reached for. */
+export const SERVICES_FAILURE = SPEC_TEXTS.failure;
+
+export function servicesNotConfiguredMessage(
+  contactEmail: string | null,
+  texts: ServicesFormTexts = SPEC_TEXTS,
+  notices?: FormNoticeCopy,
+): string {
+  return emailOffNotice(contactEmail, texts, notices);
 }
 
 export type ServicesFormCopy = {
@@ -38,15 +44,17 @@ export function ServicesForm({
   emailConfig,
   contactEmail,
   copy,
+  texts = SPEC_TEXTS,
   labelledBy,
 }: {
   emailConfig: EmailConfig;
   contactEmail: string | null;
   copy: ServicesFormCopy;
+  texts?: ServicesFormTexts;
   /** The id of the heading that names the form. */
   labelledBy: string;
 }) {
-  const { sending, status, fieldErrors, statusId, onChange, submit, emailOnce } =
+  const { siteCopy, sending, status, fieldErrors, statusId, onChange, submit, emailOnce } =
     useSubmissionForm();
   const configured = isEmailConfigured(emailConfig, 'services');
 
@@ -62,13 +70,13 @@ export function ServicesForm({
           email: fieldText(fields, 'email'),
           needs: fieldText(fields, 'needs'),
         }),
-      failure: SERVICES_FAILURE,
+      failure: texts.failure,
       afterStored: (received) =>
         emailOnce(
           received,
-          'request',
+          texts.what,
           configured ? () => sendEmailForm(emailConfig, 'services', form) : null,
-          SERVICES_SUCCESS,
+          texts.success,
         ),
     });
   }
@@ -83,7 +91,7 @@ export function ServicesForm({
     >
       {!configured ? (
         <p className={formStyles.notice} role="note">
-          {servicesNotConfiguredMessage(contactEmail)}
+          {servicesNotConfiguredMessage(contactEmail, texts, siteCopy)}
         </p>
       ) : null}
       <TextField
@@ -114,7 +122,7 @@ export function ServicesForm({
           className={`button ${formStyles.submit}`}
           aria-disabled={sending || undefined}
         >
-          {sending ? 'Sending...' : copy.submitLabel}
+          {sending ? siteCopy.formSending : copy.submitLabel}
         </button>
       </div>
     </form>

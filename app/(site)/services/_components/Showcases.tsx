@@ -50,10 +50,17 @@ async function readBackgrounds(): Promise<string[]> {
 }
 
 /** The four services, each over its background image; the copy shows before the images arrive. */
-export function Showcases({ showcases }: { showcases: readonly Showcase[] }) {
+export function Showcases({
+  showcases,
+  label,
+}: {
+  showcases: readonly Showcase[];
+  /** The section's name for screen readers (the services page's texts). */
+  label: string;
+}) {
   const backgrounds = readBackgrounds();
   return (
-    <section aria-label="Our services" className={styles.section}>
+    <section aria-label={label} className={styles.section}>
       <ul className={styles.list}>
         {showcases.map((showcase, index) => (
           <li key={showcase.key} className={styles.showcase} data-testid="showcase">

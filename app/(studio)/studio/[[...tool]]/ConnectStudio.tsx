@@ -8,7 +8,10 @@ NEXT_PUBLIC_SANITY_DATASET=production
 SANITY_API_READ_TOKEN=a-viewer-token
 SANITY_REVALIDATE_SECRET=a-long-random-string`;
 
-/** What /studio shows when no Sanity project is configured. */
+/**
+ * What /studio shows when no Sanity project is configured, for its two readers: an executive
+ * (what the page is for, whom to ask) and the developer who connects a project (the steps).
+ */
 export function ConnectStudio() {
   return (
     <div className={`${poppins.variable} ${styles.page}`}>
@@ -17,47 +20,66 @@ export function ConnectStudio() {
           <BrandMark className={styles.mark} />
           <p className={styles.eyebrow}>TCSA content studio</p>
         </div>
-        <h1 className={styles.title}>Connect a Sanity project to edit the site</h1>
-        <p className={styles.lead}>
-          The studio edits the site&apos;s copy in a Sanity project, and none is configured here.
-          Until one is, the site reads the content bundled in{' '}
-          <code>studio/dataset/production.ndjson</code>: the published copy for visitors, the drafts
-          in preview mode.
-        </p>
+        <h1 className={styles.title}>The content studio is not connected yet</h1>
 
-        <h2 className={styles.heading}>How to connect one</h2>
-        <ol className={styles.steps}>
-          <li>
-            Create a project at{' '}
-            <a href="https://www.sanity.io/manage" rel="noopener noreferrer">
-              sanity.io/manage
-            </a>{' '}
-            and copy its project id.
-          </li>
-          <li>
-            Set these variables in <code>.env.local</code> (the read token is a Viewer token from
-            the project&apos;s API settings):
-            <pre className={styles.code} tabIndex={0} aria-label="Variables for .env.local">
-              <code>{ENV_EXAMPLE}</code>
-            </pre>
-          </li>
-          <li>
-            Import the bundled content into the dataset: <code>npx sanity login</code>, then{' '}
-            <code>npm run content:import</code>.
-          </li>
-          <li>
-            In the project&apos;s API settings, add this site&apos;s address as a CORS origin with
-            credentials allowed.
-          </li>
-          <li>
-            Rebuild and restart the site (<code>npm start</code>), then come back to{' '}
-            <code>/studio</code>.
-          </li>
-        </ol>
-        <p className={styles.note}>
-          The README&apos;s &ldquo;Content and preview&rdquo; section also explains previews and the
-          publish webhook.
-        </p>
+        <section aria-labelledby="for-executives">
+          <h2 id="for-executives" className={styles.heading}>
+            For club executives
+          </h2>
+          <p className={styles.lead}>
+            This is where the club edits the words of the website (page titles, buttons, the privacy
+            policy, the footer) and sends reviewers a preview before publishing. Events, the team
+            and other club data are not edited here.
+          </p>
+          <p className={styles.lead}>
+            The studio needs a Sanity project, and this site has none set up, so nothing can be
+            edited here yet. Ask the person who looks after the website to connect one; the steps
+            for them are below. Until then the site shows its built-in texts, and reviewers can
+            still preview with the link that <code>npm start</code> prints.
+          </p>
+        </section>
+
+        <section aria-labelledby="for-developers">
+          <h2 id="for-developers" className={styles.heading}>
+            For the developer: how to connect a project
+          </h2>
+          <ol className={styles.steps}>
+            <li>
+              Create a project at{' '}
+              <a href="https://www.sanity.io/manage" rel="noopener noreferrer">
+                sanity.io/manage
+              </a>{' '}
+              and copy its project id.
+            </li>
+            <li>
+              Set these variables in <code>.env.local</code> (the read token is a Viewer token from
+              the project&apos;s API settings):
+              <pre className={styles.code} tabIndex={0} aria-label="Variables for .env.local">
+                <code>{ENV_EXAMPLE}</code>
+              </pre>
+            </li>
+            <li>
+              Import the bundled content into the dataset: <code>npx sanity login</code>, then{' '}
+              <code>npm run content:import</code>.
+            </li>
+            <li>
+              In the project&apos;s API settings, add this site&apos;s address as a CORS origin with
+              credentials allowed.
+            </li>
+            <li>
+              Stop the site and start it again with <code>npm start</code>. It notices that a{' '}
+              <code>NEXT_PUBLIC_*</code> value or an <code>.env</code> file changed and builds the
+              site again before serving it (these values are built into the pages). Then come back
+              to <code>/studio</code>.
+            </li>
+          </ol>
+          <p className={styles.note}>
+            Until then the site reads the content bundled in{' '}
+            <code>studio/dataset/production.ndjson</code>: the published copy for visitors, the
+            drafts in preview mode. The README&apos;s &ldquo;Content and preview&rdquo; section also
+            explains previews and the publish webhook.
+          </p>
+        </section>
         <Link href="/" className={styles.back}>
           Back to the site
         </Link>

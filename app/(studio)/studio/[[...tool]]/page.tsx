@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import { NextStudio } from 'next-sanity/studio';
 import { metadata as studioMetadata } from 'next-sanity/studio';
-import { isSanityConfigured } from '@/lib/content/env';
+import { apiVersion, isSanityConfigured, projectId } from '@/lib/content/env';
 import config from '@/sanity.config';
 import { ConnectStudio } from './ConnectStudio';
+import { StudioGate } from './StudioGate';
 
 export const dynamic = 'force-static';
 
@@ -15,9 +16,14 @@ export const metadata: Metadata = {
 };
 
 /**
- * The Sanity Studio, when a project is configured. Without one the Studio cannot start (it needs
- * Sanity's hosted API), so this page explains how to connect a project instead.
+ * The Sanity Studio, when a project is configured and can be reached. Without one the Studio
+ * cannot start (it needs Sanity's hosted API), so this page explains how to connect a project.
  */
 export default function StudioPage() {
-  return isSanityConfigured ? <NextStudio config={config} /> : <ConnectStudio />;
+  if (!isSanityConfigured || !projectId) return <ConnectStudio />;
+  return (
+    <StudioGate projectId={projectId} apiVersion={apiVersion}>
+      <NextStudio config={config} />
+    </StudioGate>
+  );
 }

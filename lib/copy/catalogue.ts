@@ -1,0 +1,407 @@
+/**
+ * Every piece of visible copy that is neither a page's main content (homePage, joinUsPage, …)
+ * nor database data: titles, buttons, labels, status, empty and error texts. Each entry is a field
+ * of a "texts" document in the Studio, one document per page, and its text here is the spec's
+ * wording: the bundled dataset holds it as the field's value, and the site falls back to it when
+ * an editor leaves the field empty.
+ *
+ * `{name}` in a text is filled in by the site (an email address, a date, an event's title); the
+ * Studio field's description says which names a text may use.
+ *
+ * The Studio's schema (schemas/singletons/texts.ts), the reads (lib/copy/read.ts), the bundled
+ * documents and the coverage test all come from this one list.
+ */
+
+type Entry = readonly [studioTitle: string, text: string];
+
+function page<const F extends Record<string, Entry>>(title: string, fields: F) {
+  return { title, fields };
+}
+
+export const COPY_PAGES = {
+  site: page('Site-wide texts', {
+    brandName: ['Brand name in the navigation bar', 'TCSA'],
+    brandHome: ['Words read after the brand name by screen readers', 'home'],
+    skipLink: ['Skip link (keyboard users)', 'Skip to main content'],
+    navLabel: ['Navigation bar: name for screen readers', 'Main'],
+    menuOpen: ['Navigation bar: menu button on phones, closed', 'Open menu'],
+    menuClose: ['Navigation bar: menu button on phones, open', 'Close menu'],
+    footerLabel: ['Footer links: name for screen readers', 'Footer'],
+    socialLabel: ['Footer badges: name for screen readers', 'Social media'],
+    navHome: ['Navigation: Home', 'Home'],
+    navEvents: ['Navigation: Events', 'Events'],
+    navAlumni: ['Navigation: Alumni', 'Alumni'],
+    navJoinUs: ['Navigation: Join Us', 'Join Us'],
+    navResources: ['Navigation: Resources', 'Resources'],
+    navServices: ['Navigation: Services', 'Services'],
+    navPartnerships: ['Navigation: Partnerships', 'Partnerships'],
+    footerHome: ['Footer: link to the home page', 'TCSA'],
+    footerPrivacy: ['Footer: link to the privacy policy', 'Privacy Policy'],
+    footerTerms: ['Footer: terms text', 'Terms of Service'],
+    opensInNewTab: ['Said after links that open a new tab', '(opens in a new tab)'],
+    notFoundTitle: ['Page not found: title', 'Page not found'],
+    notFoundText: [
+      'Page not found: text',
+      'The page you are looking for does not exist or has moved. Try one of these instead:',
+    ],
+    notFoundHome: ['Page not found: home button', 'Go to the home page'],
+    notFoundEvents: ['Page not found: events button', 'See our events'],
+    errorTitle: ['Error page: title', 'Something went wrong'],
+    errorText: [
+      'Error page: text',
+      'This page could not be shown right now. Please try again in a moment.',
+    ],
+    errorReference: ['Error page: reference ({reference})', '(reference {reference})'],
+    errorRetry: ['Error page: retry button', 'Try again'],
+    errorHome: ['Error page: home button', 'Go to the home page'],
+    previewTitle: ['Preview banner: title', 'Preview mode'],
+    previewText: [
+      'Preview banner: text ({page})',
+      'You are seeing drafts of {page} that are not published yet.',
+    ],
+    previewPublished: ['Preview banner: link to the published page', 'See the published page'],
+    previewExit: ['Preview banner: exit button', 'Exit preview'],
+    previewInvalidTitle: ['Preview link not valid: title', 'This preview link is not valid'],
+    previewInvalidWrong: [
+      'Preview link not valid: wrong secret',
+      'The secret in this link is wrong or out of date.',
+    ],
+    previewInvalidMissing: ['Preview link not valid: no secret', 'This link has no secret in it.'],
+    previewNotConfigured: [
+      'Preview link not valid: previews are off',
+      'Previews of unpublished changes are not set up on this site.',
+    ],
+    previewInvalidAsk: [
+      'Preview link not valid: whom to ask ({email})',
+      'Ask the club executive who sent you the link for a new one, or write to the club at {email}.',
+    ],
+    invalidData: [
+      'Any list: the server answered something that is not a list',
+      'Invalid data format received from server',
+    ],
+    formSending: ['Forms: button while sending', 'Sending...'],
+    formEmailOff: [
+      'Forms: notice when email is not set up ({what})',
+      'Email sending is not set up on this site yet: your {what} is still received and stored for the club, but no email is sent.',
+    ],
+    formReceivedEmailFailed: [
+      'Forms: receipt when the email failed ({received}, {what})',
+      '{received} The email about it could not be sent, but the club has your {what} and will reply to you by email.',
+    ],
+    formReceivedEmailOff: [
+      'Forms: receipt when email is not set up ({received}, {what})',
+      '{received} Emails are not sent from this site yet, but the club has your {what} and will reply to you by email.',
+    ],
+  }),
+
+  home: page('Home page texts', {
+    teamLoading: ['Team: loading', 'Loading team members...'],
+    teamErrorPrefix: ['Team: error (followed by the reason)', 'Error loading team members: '],
+    teamError: ['Team: error reason when none is known', 'Failed to load team members.'],
+    teamEmpty: ['Team: no members', 'No member data received'],
+    teamChartLabel: ['Team: chart name for screen readers', 'Team structure chart'],
+    teamHintTouch: ['Team: hint on phones', 'Tap a portrait to meet the team member.'],
+    teamHintPointer: [
+      'Team: hint on computers',
+      'Hover over or tab to a portrait to meet the team member.',
+    ],
+    eventsLoading: ['Events: loading', 'Loading events...'],
+    eventsError: ['Events: error', 'Failed to load events'],
+    eventsEmpty: ['Events: none', 'No upcoming events at the moment.'],
+    eventsMoreSpoken: ['Events: "more" link for screen readers', 'More events'],
+    roadmapCaption: [
+      'Roadmap: table caption (screen readers)',
+      'Club roadmap: events held and people influenced per year',
+    ],
+    roadmapYear: ['Roadmap: year column', 'Year'],
+    roadmapEvents: ['Roadmap: events chart and column', 'Events held'],
+    roadmapPeople: ['Roadmap: people chart and column', 'People influenced'],
+    galleryTitle: ['Gallery: section title (screen readers)', 'Photo gallery'],
+    galleryLabel: [
+      'Gallery: how to use it, for screen readers',
+      'Photo gallery: use the left and right arrow keys to browse',
+    ],
+    galleryLoading: ['Gallery: loading', 'Loading gallery...'],
+    galleryErrorPrefix: ['Gallery: error (followed by the reason)', 'Error loading gallery: '],
+    galleryError: ['Gallery: error reason when none is known', 'Failed to load gallery images'],
+    galleryPlaceholderCaptions: [
+      'Gallery: captions of the 12 built-in pictures shown while the gallery is empty (one per line)',
+      [
+        'Lunar New Year Gala',
+        'Mid-Autumn Mooncakes',
+        'Case Competition Night',
+        'Welcome Week',
+        'Dumpling Workshop',
+        'Networking Mixer',
+        'Dragon Boat Day',
+        'Resume Clinic',
+        'Karaoke Night',
+        'Alumni Panel',
+        'Hot Pot Social',
+        'Graduation Photos',
+      ].join('\n'),
+    ],
+    galleryPrevious: ['Gallery: previous button', 'Previous picture'],
+    galleryNext: ['Gallery: next button', 'Next picture'],
+    sponsorsLoading: ['Sponsors: loading', 'Loading sponsors...'],
+    sponsorsError: ['Sponsors: error', 'Failed to load sponsors'],
+    sponsorsEmpty: ['Sponsors: none', 'Our sponsors and partners will be announced soon.'],
+    contactTitle: ['Contact: title', 'Contact Us'],
+    contactFormLabel: ['Contact form: name for screen readers', 'Contact us'],
+    contactWithEmail: [
+      'Contact: introduction ({email})',
+      'Email us at {email} or send a message with the form.',
+    ],
+    contactWithoutEmail: [
+      'Contact: introduction without an email',
+      'Send us a message with the form.',
+    ],
+    contactNameLabel: ['Contact form: name label', 'Name'],
+    contactEmailLabel: ['Contact form: email label', 'Email'],
+    contactMessageLabel: ['Contact form: message label', 'Message'],
+    contactSubmit: ['Contact form: send button', 'Send Message'],
+    contactSuccess: ['Contact form: sent', 'Message sent successfully!'],
+    contactFailure: [
+      'Contact form: failed',
+      'An error occurred, please try again. See console for details.',
+    ],
+    contactWhat: ['Contact form: what is sent (in the notices)', 'message'],
+    contactAlternative: [
+      'Contact form: other way to reach the club ({email})',
+      'You can also email us at {email}.',
+    ],
+    contactAlternativeNoEmail: [
+      'Contact form: other way without an email',
+      'You can also email us directly.',
+    ],
+  }),
+
+  events: page('Events page texts', {
+    loading: ['Loading', 'Loading events...'],
+    error: ['Error', 'Failed to load events'],
+    empty: ['No events', 'No events available at the moment.'],
+    upcomingTitle: ['Upcoming events heading', 'Upcoming Events'],
+    pastTitle: ['Past events heading', 'Past Events'],
+    cardNoTitle: ['Card: missing title', 'No Event Title'],
+    cardNoLocation: ['Card: missing location', 'Location not specified'],
+    cardNoOrganizer: ['Card: missing organizer', 'Organizer not specified'],
+    cardNoDate: ['Card: missing date', 'Date not specified'],
+    cardNoTime: ['Card: missing time', 'Time not specified'],
+    cardLocation: ['Card: location label', 'Location:'],
+    cardDate: ['Card: date label', 'Date:'],
+    cardTime: ['Card: time label', 'Time:'],
+    cardOrganizer: ['Card: organizer label', 'Organizer:'],
+    cardRegister: ['Card: register button', 'Register'],
+    cardView: ['Card: button of a past event', 'View event'],
+    cardRegisterFor: ['Card: register button for screen readers ({title})', 'Register for {title}'],
+    cardViewEvent: ['Card: past event button for screen readers ({title})', 'View event: {title}'],
+    cardPast: ['Card: past event badge', 'Past event'],
+    cardOngoing: ['Card: event under way badge', 'Happening now'],
+  }),
+
+  event: page('Event page texts', {
+    pageTitle: ['Title when the event has none', 'Event Details'],
+    loading: ['Loading', 'Loading event details...'],
+    noData: ['No event data', 'No event data received'],
+    loadFailure: ['Error', 'Failed to load event details. Please try again later.'],
+    backToEvents: ['Link back to the events (after an error)', 'Back to all events'],
+    allEvents: ['Link back to the events', 'All events'],
+    noPoster: ['No poster', 'No poster available'],
+    posterAlt: ['Poster description for screen readers ({title})', 'Poster for {title}'],
+    pastBadge: ['Past event badge', 'Past event'],
+    dateTime: ['Date & Time label', 'Date & Time'],
+    location: ['Location label', 'Location'],
+    organizer: ['Organizer label', 'Organizer'],
+    duration: ['Duration label', 'Duration'],
+    noDuration: ['Missing duration', 'Duration not specified'],
+    timeZone: ['Time zone after a time', 'Ottawa time (ET)'],
+    timeZoneNote: ['Time zone note', 'Dates and times are shown in Ottawa time (America/Toronto).'],
+    calendarFile: ['Calendar file button', 'Add to calendar (.ics)'],
+    googleCalendar: ['Google Calendar button', 'Add to Google Calendar'],
+    closedTitle: ['Registration closed: title', 'Registration closed'],
+    closed: ['Registration closed: text', 'Registration is closed for this event.'],
+    tookPlace: ['Registration closed: past event ({date})', 'This event took place on {date}.'],
+    started: ['Registration closed: event under way', 'This event has already started.'],
+    seeUpcoming: ['Registration closed: link to the events', 'See our upcoming events'],
+    formTitle: ['Form: title', 'Register for this Event'],
+    firstName: ['Form: first name label', 'First Name'],
+    lastName: ['Form: last name label', 'Last Name'],
+    email: ['Form: email label', 'Email'],
+    submit: ['Form: button', 'Register'],
+    submitting: ['Form: button while sending', 'Registering...'],
+    success: [
+      'Form: registered',
+      'Registration successful! You are now registered for this event.',
+    ],
+    failurePrefix: ['Form: failed (followed by the reason)', 'Registration failed: '],
+    unknownError: ['Form: reason when none is known', 'Unknown error'],
+  }),
+
+  joinUs: page('Join-us page texts', {
+    benefitsLabel: ['Benefits: section name for screen readers', 'Member benefits'],
+    benefitsLoading: ['Benefits: loading the images', 'Loading background images...'],
+    benefitsError: ['Benefits: images failed', 'Failed to load background images'],
+    positionsLoading: ['Positions: loading', 'Loading positions...'],
+    positionsError: ['Positions: error', 'Failed to load positions'],
+    positionsEmpty: ['Positions: none', 'No open positions at the moment. Check back soon!'],
+    positionOpen: ['Position card: label', 'Open'],
+    positionPosted: ['Position card: posted label', 'Posted:'],
+    resumeHint: ['Form: resume hint', 'PDF, DOC or DOCX, up to 5 MB.'],
+    resumeWrongType: [
+      'Form: resume of the wrong type',
+      'Please choose your resume as a PDF, DOC or DOCX file.',
+    ],
+    resumeTooLarge: [
+      'Form: resume too large',
+      'Your resume is larger than 5 MB. Please choose a smaller file.',
+    ],
+    resumeEmpty: [
+      'Form: empty resume file',
+      'This file is empty. Please choose your resume again.',
+    ],
+    confirmYes: ['Form: confirm button', 'Yes, submit'],
+    confirmCancel: ['Form: cancel button', 'Cancel'],
+    success: [
+      'Form: sent',
+      'Your application has been submitted. You should receive a confirmation email shortly.',
+    ],
+    replyFailed: [
+      'Form: sent without confirmation',
+      'Application sent but failed to send confirmation email.',
+    ],
+    failure: ['Form: failed', 'Failed to send application. Please try again later.'],
+    what: ['Form: what is sent (in the notices)', 'application'],
+    alternative: [
+      'Form: other way to apply ({email})',
+      'You can also email your resume to {email}.',
+    ],
+    alternativeNoEmail: [
+      'Form: other way without an email',
+      'You can also email your resume to the club.',
+    ],
+  }),
+
+  alumni: page('Alumni page texts', {
+    formerTitle: ['Former members: title', 'Former Club Members'],
+    formerLoading: ['Former members: loading', 'Loading alumni...'],
+    formerError: ['Former members: error', 'Failed to load alumni'],
+    formerEmpty: ['Former members: none', 'No former club members to show yet.'],
+    telferTitle: ['Telfer alumni: title', 'Telfer Alumni'],
+    telferLoading: ['Telfer alumni: loading', 'Loading Telfer alumni...'],
+    telferError: ['Telfer alumni: error', 'Failed to load Telfer alumni'],
+    telferEmpty: ['Telfer alumni: none', 'No Telfer alumni to show yet.'],
+    major: ['Card: major (screen readers)', 'Major:'],
+  }),
+
+  services: page('Services page texts', {
+    showcasesLabel: ['Services: section name for screen readers', 'Our services'],
+    success: ['Form: sent', 'Application sent successfully!'],
+    failure: ['Form: failed', 'Failed to send application. Please try again later.'],
+    what: ['Form: what is sent (in the notices)', 'request'],
+    alternative: [
+      'Form: other way to reach the club ({email})',
+      'You can also email us at {email}.',
+    ],
+    alternativeNoEmail: [
+      'Form: other way without an email',
+      'You can also email the club directly.',
+    ],
+  }),
+
+  resources: page('Resources page texts', {
+    slideshowLabel: ['Slideshow: name for screen readers', 'Resource highlights'],
+    slideshowLoading: ['Slideshow: loading', 'Loading slideshow...'],
+    slideshowError: ['Slideshow: error', 'Failed to load slideshow images'],
+    slideshowEmpty: ['Slideshow: none', 'No slideshow images available at the moment.'],
+    slideLabel: ['Slideshow: dot button ({number}, {count})', 'Show slide {number} of {count}'],
+    slidePosition: ['Slideshow: position ({number}, {count})', '{number} of {count}'],
+    slideUntitled: ['Slideshow: slide without a title ({number})', 'Slide {number}'],
+    slideshowPause: ['Slideshow: pause button', 'Pause'],
+    slideshowPlay: ['Slideshow: play button', 'Play'],
+    slideshowSpoken: ['Slideshow: word read after pause or play', 'slideshow'],
+    slideChooser: ['Slideshow: dots for screen readers', 'Choose a slide'],
+    exploreTitle: ['Resources: title', 'Explore More'],
+    resourcesLoading: ['Resources: loading', 'Loading resources...'],
+    resourcesError: ['Resources: error', 'Failed to load resources'],
+    resourcesEmpty: ['Resources: none', 'No resources available at the moment.'],
+    learnMore: ['Card: link', 'Learn More'],
+    learnMoreAbout: ['Card: link for screen readers ({title})', 'about {title}'],
+  }),
+
+  designs: page('Designs page texts', {
+    loading: ['Loading', 'Loading designs...'],
+    errorPrefix: ['Error (followed by the reason)', 'Error: '],
+    error: ['Error reason', 'Failed to load designs'],
+    empty: ['No designs', 'No designs available at the moment.'],
+  }),
+
+  partnerships: page('Partnerships page texts', {
+    loading: ['Loading', 'Loading sponsors...'],
+    error: ['Error', 'Failed to load sponsors'],
+    empty: ['No sponsors', 'No sponsors available at the moment.'],
+    learnMore: ['Card: link', 'Learn more'],
+    learnMoreAbout: ['Card: link for screen readers ({name})', 'about {name}'],
+    logo: ['Card: logo description ({name})', '{name} logo'],
+    instagram: ['Card: Instagram link for screen readers ({name})', '{name} on Instagram'],
+    showMore: ['Card: expand the description', 'Show more'],
+    showLess: ['Card: collapse the description', 'Show less'],
+  }),
+
+  privacy: page('Privacy policy texts', {
+    loading: ['Loading', 'Loading privacy policy...'],
+    error: ['Error', 'Failed to load the privacy policy. Please try again later.'],
+    missing: ['Not published', 'The privacy policy has not been published yet.'],
+    effectiveDateLabel: ['Effective date label', 'Effective date:'],
+  }),
+} as const;
+
+export type CopyPage = keyof typeof COPY_PAGES;
+export type CopyKey<P extends CopyPage> = keyof (typeof COPY_PAGES)[P]['fields'] & string;
+/** A page's texts, every one filled in (the editor's, else the spec's). */
+export type Copy<P extends CopyPage> = { readonly [K in CopyKey<P>]: string };
+
+export const COPY_PAGE_IDS = Object.keys(COPY_PAGES) as CopyPage[];
+
+/** The Studio type and document id of a page's texts, e.g. `eventsTexts`. */
+export function textsDocumentId(page: CopyPage): string {
+  return `${page}Texts`;
+}
+
+/** The spec's texts of a page. */
+export function defaultCopy<P extends CopyPage>(page: P): Copy<P> {
+  const fields = COPY_PAGES[page].fields as Record<string, Entry>;
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, [, text]]) => [key, text]),
+  ) as Copy<P>;
+}
+
+/**
+ * A page's texts from a texts document: each field the editor filled in, else the spec's text.
+ * Anything that is not a string with visible characters counts as empty.
+ */
+export function copyFrom<P extends CopyPage>(page: P, document: unknown): Copy<P> {
+  const stored =
+    typeof document === 'object' && document !== null ? (document as Record<string, unknown>) : {};
+  const defaults = defaultCopy(page) as Record<string, string>;
+  return Object.fromEntries(
+    Object.entries(defaults).map(([key, fallback]) => {
+      const value = stored[key];
+      return [key, typeof value === 'string' && value.trim() !== '' ? value : fallback];
+    }),
+  ) as Copy<P>;
+}
+
+/** Fills `{name}` places of a text; a name without a value stays as it is written. */
+export function fillCopy(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  );
+}
+
+/** Only some texts of a page: what a client component needs, and no more in its payload. */
+export function pickCopy<C extends Readonly<Record<string, string>>, K extends keyof C & string>(
+  copy: C,
+  ...keys: K[]
+): Pick<C, K> {
+  return Object.fromEntries(keys.map((key) => [key, copy[key]])) as Pick<C, K>;
+}

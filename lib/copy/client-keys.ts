@@ -1,0 +1,57 @@
+import type { Copy } from './catalogue';
+
+/**
+ * The texts each client component of a page receives (pickCopy): only these travel to the
+ * browser. Kept out of the components' 'use client' modules, whose exports a server component
+ * sees only as references.
+ */
+
+export const CONTACT_FORM_COPY_KEYS = [
+  'contactFormLabel',
+  'contactNameLabel',
+  'contactEmailLabel',
+  'contactMessageLabel',
+  'contactSubmit',
+  'contactSuccess',
+  'contactFailure',
+  'contactWhat',
+  'contactAlternative',
+  'contactAlternativeNoEmail',
+] as const satisfies (keyof Copy<'home'>)[];
+
+export const REGISTRATION_FORM_COPY_KEYS = [
+  'formTitle',
+  'firstName',
+  'lastName',
+  'email',
+  'submit',
+  'submitting',
+  'success',
+  'failurePrefix',
+  'unknownError',
+] as const satisfies (keyof Copy<'event'>)[];
+
+export const APPLICATION_FORM_TEXT_KEYS = [
+  'resumeHint',
+  'resumeWrongType',
+  'resumeTooLarge',
+  'resumeEmpty',
+  'confirmYes',
+  'confirmCancel',
+  'success',
+  'replyFailed',
+  'failure',
+  'what',
+  'alternative',
+  'alternativeNoEmail',
+] as const satisfies (keyof Copy<'joinUs'>)[];
+
+export const SLIDESHOW_COPY_KEYS = [
+  'slideLabel',
+  'slidePosition',
+  'slideUntitled',
+  'slideshowPause',
+  'slideshowPlay',
+  'slideshowSpoken',
+  'slideChooser',
+] as const satisfies (keyof Copy<'resources'>)[];
