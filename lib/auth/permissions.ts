@@ -1,0 +1,56 @@
+import type { Role } from './roles';
+
+/**
+ * Who may do what in the console: the one place the rule is written. Every page and every
+ * action asks `can` on the server (through lib/auth/session.ts), not only proxy.ts.
+ *
+ * 'all' grants the action everywhere; 'led-events' only on the events the account leads.
+ */
+type Grant = 'all' | 'led-events' | 'none';
+
+const RULES = {
+  'dashboard.view': { super_admin: 'all', coordinator: 'all', event_lead: 'all' },
+  'accounts.manage': { super_admin: 'all', coordinator: 'none', event_lead: 'none' },
+  'audit.read': { super_admin: 'all', coordinator: 'none', event_lead: 'none' },
+  /** The events page: an event lead finds only the events they lead there (`eventsInView`). */
+  'events.list': { super_admin: 'all', coordinator: 'all', event_lead: 'all' },
+  'events.create': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
+  'events.edit': { super_admin: 'all', coordinator: 'all', event_lead: 'led-events' },
+  'events.delete': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
+  'events.assignLeads': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
+  'registrations.read': { super_admin: 'all', coordinator: 'all', event_lead: 'led-events' },
+  'registrations.export': { super_admin: 'all', coordinator: 'all', event_lead: 'led-events' },
+  'registrations.remove': { super_admin: 'all', coordinator: 'all', event_lead: 'led-events' },
+  'content.edit': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
+  'inbox.read': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
+  'inbox.handle': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
+  'resumes.download': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
+  'personalData.erase': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
+} as const satisfies Record<string, Record<Role, Grant>>;
+
+export type Action = keyof typeof RULES;
+
+export const ACTIONS = Object.keys(RULES) as Action[];
+
+/** The actions whose grant can depend on the event: they need to know its leads. */
+export function isEventScoped(action: Action): boolean {
+  return Object.values(RULES[action]).includes('led-events' as never);
+}
+
+export type Actor = { id: string; role: Role };
+
+/**
+ * Whether `actor` may do `action`. An event-scoped action needs the event's lead ids: without
+ * them a 'led-events' grant answers false.
+ */
+export function can(actor: Actor, action: Action, event?: { leadIds: readonly string[] }): boolean {
+  const grant: Grant = RULES[action][actor.role];
+  if (grant === 'all') return true;
+  if (grant === 'none') return false;
+  return event ? event.leadIds.includes(actor.id) : false;
+}
+
+/** Which events the actor finds in the console: every event, or only the ones they lead. */
+export function eventsInView(actor: Actor): 'all' | 'led' {
+  return RULES['events.edit'][actor.role] === 'all' ? 'all' : 'led';
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIONS, type Action, can, eventsInView, isEventScoped } from '@/lib/auth/permissions';
+import { ROLES, type Role } from '@/lib/auth/roles';
+
+/**
+ * What club-operations.md says each role does, written out action by action, so that a change
+ * to the rules has to change this table too.
+ */
+const EXPECTED: Record<Action, Record<Role, 'yes' | 'no' | 'own events'>> = {
+  'dashboard.view': { super_admin: 'yes', coordinator: 'yes', event_lead: 'yes' },
+  'accounts.manage': { super_admin: 'yes', coordinator: 'no', event_lead: 'no' },
+  'audit.read': { super_admin: 'yes', coordinator: 'no', event_lead: 'no' },
+  'events.list': { super_admin: 'yes', coordinator: 'yes', event_lead: 'yes' },
+  'events.create': { super_admin: 'yes', coordinator: 'yes', event_lead: 'no' },
+  'events.edit': { super_admin: 'yes', coordinator: 'yes', event_lead: 'own events' },
+  'events.delete': { super_admin: 'yes', coordinator: 'yes', event_lead: 'no' },
+  'events.assignLeads': { super_admin: 'yes', coordinator: 'yes', event_lead: 'no' },
+  'registrations.read': { super_admin: 'yes', coordinator: 'yes', event_lead: 'own events' },
+  'registrations.export': { super_admin: 'yes', coordinator: 'yes', event_lead: 'own events' },
+  'registrations.remove': { super_admin: 'yes', coordinator: 'yes', event_lead: 'own events' },
+  'content.edit': { super_admin: 'yes', coordinator: 'yes', event_lead: 'no' },
+  'inbox.read': { super_admin: 'yes', coordinator: 'yes', event_lead: 'no' },
+  'inbox.handle': { super_admin: 'yes', coordinator: 'yes', event_lead: 'no' },
+  'resumes.download': { super_admin: 'yes', coordinator: 'yes', event_lead: 'no' },
+  'personalData.erase': { super_admin: 'yes', coordinator: 'yes', event_lead: 'no' },
+};
+
+const ledEvent = { leadIds: ['lead-1', 'someone-else'] };
+const otherEvent = { leadIds: ['someone-else'] };
+
+describe('the console permission rules', () => {
+  it('cover every action of the table and no other', () => {
+    expect([...ACTIONS].sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  for (const action of ACTIONS) {
+    for (const role of ROLES) {
+      const expected = EXPECTED[action][role];
+      it(`${role} → ${action}: ${expected}`, () => {
+        const actor = { id: 'lead-1', role };
+        if (expected === 'own events') {
+          expect(isEventScoped(action)).toBe(true);
+          expect(can(actor, action, ledEvent)).toBe(true);
+          expect(can(actor, action, otherEvent)).toBe(false);
+          // Without the event's leads, a scoped grant is refused rather than assumed.
+          expect(can(actor, action)).toBe(false);
+        } else {
+          const allowed = expected === 'yes';
+          expect(can(actor, action)).toBe(allowed);
+          expect(can(actor, action, otherEvent)).toBe(allowed);
+        }
+      });
+    }
+  }
+
+  it('show an event lead only the events they lead, and the others every event', () => {
+    expect(eventsInView({ id: 'x', role: 'event_lead' })).toBe('led');
+    expect(eventsInView({ id: 'x', role: 'coordinator' })).toBe('all');
+    expect(eventsInView({ id: 'x', role: 'super_admin' })).toBe('all');
+  });
+});
