@@ -54,7 +54,8 @@ function bundledTitle(documentId: string): string {
 test.describe('the embedded Studio against a stand-in for Sanity', () => {
   // The forms are the same at both widths; one Studio server is enough.
   test.skip(({ viewport }) => (viewport?.width ?? 1280) <= 600);
-  test.setTimeout(180_000);
+  // A busy machine takes minutes to open the twenty-odd forms one after the other.
+  test.setTimeout(360_000);
   // One Studio server for both tests.
   test.describe.configure({ mode: 'serial' });
 

@@ -5,7 +5,7 @@ import { evaluate, parse } from 'groq-js';
 /**
  * A stand-in for the parts of Sanity's API that the embedded Studio uses to open, list and show
  * documents, answered from the bundled dataset: the signed-in user and their grants, GROQ queries
- * (run with groq-js), documents by id, and listeners that say welcome and then nothing. Anything
+ * (run with groq-js), documents by id, and listeners that say welcome and then nothing (and wait long to reconnect). Anything
  * else the Studio asks (announcements, features, telemetry) gets an empty answer, and its
  * presence socket is accepted and left silent. Nothing leaves the machine.
  */
@@ -116,7 +116,9 @@ export async function standInForSanity(page: Page, siteOrigin: string): Promise<
         status: 200,
         contentType: 'text/event-stream',
         headers: cors,
-        body: 'event: welcome\ndata: {"listenerName":"standin"}\n\n',
+        // The answer ends here, and a browser's EventSource reconnects when it does: `retry` asks
+        // it to wait ten minutes first, so the open documents' listeners do not flood the routes.
+        body: 'retry: 600000\nevent: welcome\ndata: {"listenerName":"standin"}\n\n',
       });
     }
     return json({});
