@@ -2,7 +2,8 @@
  * Runs once when the server starts. On the embedded database, the server takes the data
  * folder's lock before it answers anything: a second server on the same folder refuses to start
  * (exit code 1, with a message naming the process that holds it) instead of printing 'Ready' and
- * answering 500s. The database itself still opens on the first request that needs it.
+ * answering 500s. While the club console has no account, it then prints the one-time link that
+ * creates the first one (lib/auth/setup.ts), without holding up the start.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -10,4 +11,6 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   const { holdConfiguredDataFolder } = await import('./lib/db/server-lock');
   holdConfiguredDataFolder();
+  const { announceSetupLink } = await import('./lib/auth/announce-setup');
+  void announceSetupLink();
 }

@@ -3,6 +3,7 @@ import {
   CSRF_COOKIE,
   createCsrfToken,
   csrfCookie,
+  isFromOwnOrigin,
   isSecureRequest,
   isWellFormedCsrfToken,
 } from '@/lib/csrf';
@@ -43,6 +44,8 @@ import {
  *   the request headers and puts the nonce on its own scripts; server components read it from
  *   `x-nonce` (lib/nonce.ts). The other security headers are sent on every path by
  *   next.config.mjs;
+ * - the console (/admin): a request that changes something must come from the site's own origin
+ *   (403 otherwise), and its pages are never cached by anyone nor indexed;
  * - in production, a page is answered from the page cache when it can be, with this answer's own
  *   nonce in it (lib/page-cache.ts). The cache's own renders come through here too: they get the
  *   nonce the cache chose, so that it can find it again, and no cookie.
@@ -56,6 +59,12 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   if (api) return apiAnswer(request);
 
   const studio = isStudioPath(pathname);
+  const consolePath = isConsolePath(pathname);
+  if (consolePath && request.method !== 'GET' && request.method !== 'HEAD') {
+    if (!isFromOwnOrigin(request, { siteUrl: getServerEnv().NEXT_PUBLIC_SITE_URL })) {
+      return refusedCrossOriginPost();
+    }
+  }
   const file = !studio && isFilePath(pathname);
   if (!file && pathname.length > 1 && pathname.endsWith('/')) {
     // A plain URL: NextURL would keep the trailing slash it was parsed with.
@@ -73,7 +82,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const nonce = studio ? undefined : (renderId ?? createNonce());
   const policy = contentSecurityPolicy({ nonce, studio, dev: !production, sanityProjectId });
 
-  const cacheKey = cache && !renderId && !file ? pageCacheKey(request) : null;
+  const cacheKey = cache && !renderId && !file && !consolePath ? pageCacheKey(request) : null;
   let answer: CachedAnswer | null = null;
   if (cache && cacheKey && nonce) {
     const url = `${renderOrigin}${cacheKey}`;
@@ -101,9 +110,37 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     response = NextResponse.next({ request: { headers: requestHeaders } });
   }
   response.headers.set('Content-Security-Policy', policy);
+  if (consolePath) {
+    // The console's pages hold club data: no shared cache keeps them, no search engine lists them.
+    response.headers.set('Cache-Control', 'private, no-store');
+    response.headers.set('X-Robots-Tag', 'noindex, nofollow');
+  }
   // Files are the same for everybody (and cached so): they set no cookie.
   if (!renderId && !file) ensureCsrfCookie(request, response);
   return response;
+}
+
+/** The club's console (/admin and below). */
+function isConsolePath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
+/**
+ * A form of the console posted from another site (a forged Server Action): refused before
+ * Next.js runs the action, with words a person can act on.
+ */
+function refusedCrossOriginPost(): NextResponse {
+  return new NextResponse(
+    'Refused: this request to the TCSA console came from another site. Open the console at its own address and try again.',
+    {
+      status: 403,
+      headers: {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
+      },
+    },
+  );
 }
 
 /** The cookie by which Next.js knows a request is in draft mode. */

@@ -87,9 +87,14 @@ export function csrfCookie(value: string, secure: boolean): CsrfCookie {
 
 /** Whether the visitor reached the site over HTTPS (directly or through a proxy that says so). */
 export function isSecureRequest(request: Request): boolean {
-  const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
+  return isSecureConnection(request.headers, request.url);
+}
+
+/** The same from the request's headers, and its URL when known (Server Actions have none). */
+export function isSecureConnection(headers: Headers, url?: string): boolean {
+  const forwarded = headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
   if (forwarded) return forwarded === 'https';
-  return new URL(request.url).protocol === 'https:';
+  return url !== undefined && new URL(url).protocol === 'https:';
 }
 
 function originOf(value: string): string | null {
@@ -151,26 +156,29 @@ export type CsrfFailure = 'csrf_origin_mismatch' | 'csrf_cookie_missing' | 'csrf
  *    must equal it (compared in constant time).
  */
 export function verifyCsrf(request: Request, options: CsrfOptions = {}): CsrfFailure | null {
-  const origins = ownOrigins(request, options);
-  const origin = request.headers.get('origin');
-  if (origin !== null) {
-    const parsed = originOf(origin);
-    if (!parsed || !origins.has(parsed)) return 'csrf_origin_mismatch';
-  } else {
-    const referer = request.headers.get('referer');
-    if (referer !== null) {
-      const parsed = originOf(referer);
-      if (!parsed || !origins.has(parsed)) return 'csrf_origin_mismatch';
-    } else if (request.headers.get('sec-fetch-site') === 'cross-site') {
-      return 'csrf_origin_mismatch';
-    }
-  }
+  if (!isFromOwnOrigin(request, options)) return 'csrf_origin_mismatch';
 
   const cookie = readCookie(request.headers.get('cookie'), CSRF_COOKIE);
   if (!isWellFormedCsrfToken(cookie)) return 'csrf_cookie_missing';
   const header = request.headers.get(CSRF_HEADER);
   if (header === null || !constantTimeEqual(header, cookie)) return 'csrf_token_mismatch';
   return null;
+}
+
+/** Step 1 of verifyCsrf alone: whether a browser sent the request from one of `ownOrigins`. */
+export function isFromOwnOrigin(request: Request, options: CsrfOptions = {}): boolean {
+  const origins = ownOrigins(request, options);
+  const origin = request.headers.get('origin');
+  if (origin !== null) {
+    const parsed = originOf(origin);
+    return parsed !== null && origins.has(parsed);
+  }
+  const referer = request.headers.get('referer');
+  if (referer !== null) {
+    const parsed = originOf(referer);
+    return parsed !== null && origins.has(parsed);
+  }
+  return request.headers.get('sec-fetch-site') !== 'cross-site';
 }
 
 /**

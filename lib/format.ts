@@ -144,3 +144,16 @@ export function formatPostedDate(value: string | null | undefined): string {
     timeZone: CLUB_TIME_ZONE,
   });
 }
+
+/** A moment as staff read it in the console: "Sat, Nov 28, 2026, 6:00 PM" in the club's zone. */
+export function formatConsoleDateTime(instant: Date): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: CLUB_TIME_ZONE,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(instant);
+}

@@ -87,14 +87,19 @@ export function createRateLimiter(options: {
  * counting single addresses would give it billions of fresh limits.
  */
 export function clientKey(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for');
-  const last = forwarded
+  const address = clientAddress(request.headers);
+  return address ? addressKey(address) : 'unknown';
+}
+
+/** The client's address as the nearest proxy reports it (see clientKey), or null. */
+export function clientAddress(headers: Headers): string | null {
+  const last = headers
+    .get('x-forwarded-for')
     ?.split(',')
     .map((part) => part.trim())
     .filter(Boolean)
     .at(-1);
-  const address = last || request.headers.get('x-real-ip')?.trim();
-  return address ? addressKey(address) : 'unknown';
+  return last || headers.get('x-real-ip')?.trim() || null;
 }
 
 /** An IPv4 address as it is; an IPv6 address as its /64 network (`2001:db8:1:2::/64`). */

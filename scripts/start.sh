@@ -33,4 +33,6 @@ if [ -n "$preview_secret" ]; then
   echo "Preview link for reviewers (shows the unpublished drafts; share it only with them):"
   echo "  http://localhost:$port/api/draft-mode/enable?secret=$preview_secret&redirect=/"
 fi
+# The console's setup link, printed by the server while it has no account, names this port.
+export PORT="$port"
 exec next start --port "$port"

@@ -200,7 +200,7 @@ function isStorableText(value: string): boolean {
 const INVISIBLE_FORMATTING = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/u;
 
 /** A required single-line text field: trimmed, not empty, at most `max` characters, no control or invisible formatting characters. */
-function requiredLine(label: string, max: number) {
+export function requiredLine(label: string, max: number) {
   return z
     .string({ error: `${label} is required.` })
     .refine(
@@ -231,7 +231,7 @@ function requiredText(label: string, max: number) {
     .regex(/^(?:[^\p{Cc}]|[\t\n\r])*$/u, `${label} must not contain control characters.`);
 }
 
-function requiredEmail() {
+export function requiredEmail() {
   return z
     .string({ error: 'Email is required.' })
     .trim()

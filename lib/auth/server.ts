@@ -4,6 +4,8 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { eq } from 'drizzle-orm';
 import { getDb, type Database } from '@/lib/db/client';
+import { getServerEnv } from '@/lib/env/server';
+import { recordChange } from '@/lib/audit';
 import {
   adminAccounts,
   adminSessions,
@@ -34,6 +36,9 @@ export const AUTH_INTERNAL_ORIGIN = 'http://console.tcsa.invalid';
 export const AUTH_COOKIE_PREFIX = 'tcsa-admin';
 
 export const MIN_PASSWORD_LENGTH = 12;
+
+/** The audit log's action for a sign-in (not a change: the dashboard leaves it out). */
+export const SIGN_IN_ACTION = 'account.signIn';
 export const MAX_PASSWORD_LENGTH = 128;
 
 /** Sign-in tries allowed per client address in the window, then 429 until it ends. */
@@ -108,6 +113,27 @@ function createAuth(db: Database, secret: string) {
             if (!user || user.deactivatedAt) return false;
             return { data: session };
           },
+          // Each sign-in is kept in the audit log: an account's page lists its recent ones.
+          after: async (session) => {
+            const [user] = await db
+              .select({ name: adminUsers.name })
+              .from(adminUsers)
+              .where(eq(adminUsers.id, session.userId));
+            await recordChange(
+              db,
+              { id: session.userId, name: user?.name ?? 'Unknown account' },
+              {
+                action: SIGN_IN_ACTION,
+                recordType: 'account',
+                recordId: session.userId,
+                summary: 'Signed in',
+                after: {
+                  ipAddress: session.ipAddress ?? null,
+                  userAgent: session.userAgent ?? null,
+                },
+              },
+            );
+          },
         },
       },
     },
@@ -124,7 +150,7 @@ export function getAuth(): Promise<Auth> {
   if (!store.__tcsaAuth) {
     const building = (async () => {
       const db = await getDb();
-      const secret = process.env.BETTER_AUTH_SECRET || (await getServerSecret(db, 'auth'));
+      const secret = getServerEnv().BETTER_AUTH_SECRET ?? (await getServerSecret(db, 'auth'));
       return createAuth(db, secret);
     })();
     store.__tcsaAuth = building;

@@ -70,6 +70,16 @@ export const serverSchema = z.object({
   EMAILJS_BLOCK_LIST: optionalText,
   /** Minimum milliseconds between two sends from one browser (EmailJS's rate limit). */
   EMAILJS_RATE_LIMIT_MS: optionalPositiveInt,
+  /**
+   * Signs the console's session cookies. Optional: without it the server makes one and keeps it
+   * in the database (every instance on that database then shares it).
+   */
+  BETTER_AUTH_SECRET: optionalText.pipe(
+    z
+      .string()
+      .min(32, 'BETTER_AUTH_SECRET must be at least 32 characters (openssl rand -hex 32).')
+      .optional(),
+  ),
   SANITY_API_READ_TOKEN: optionalText,
   SANITY_PREVIEW_SECRET: optionalText,
   SANITY_REVALIDATE_SECRET: optionalText,
@@ -111,6 +121,7 @@ export function getServerEnv(): ServerEnv {
       EMAILJS_SERVICES_TEMPLATE_ID: process.env.EMAILJS_SERVICES_TEMPLATE_ID,
       EMAILJS_BLOCK_LIST: process.env.EMAILJS_BLOCK_LIST,
       EMAILJS_RATE_LIMIT_MS: process.env.EMAILJS_RATE_LIMIT_MS,
+      BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET,
       SANITY_API_READ_TOKEN: process.env.SANITY_API_READ_TOKEN,
       SANITY_PREVIEW_SECRET: process.env.SANITY_PREVIEW_SECRET,
       SANITY_REVALIDATE_SECRET: process.env.SANITY_REVALIDATE_SECRET,

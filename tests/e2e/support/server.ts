@@ -58,7 +58,13 @@ async function waitUntilServing(url: string, child: ChildProcess, logFile: strin
   );
 }
 
-export type RunningSite = { baseURL: string; dataDir: string; stop: () => Promise<void> };
+export type RunningSite = {
+  baseURL: string;
+  dataDir: string;
+  /** What the server has printed so far (stdout and stderr). */
+  log: () => string;
+  stop: () => Promise<void>;
+};
 
 /**
  * Starts the production build (`next start`) on a free port with its own empty embedded
@@ -132,5 +138,5 @@ export async function startSite(
     await stop();
     throw error;
   }
-  return { baseURL, dataDir, stop };
+  return { baseURL, dataDir, log: () => readFileSync(logFile, 'utf8'), stop };
 }

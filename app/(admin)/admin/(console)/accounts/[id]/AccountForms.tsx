@@ -1,0 +1,95 @@
+'use client';
+
+import { useActionState } from 'react';
+import { ROLE_NAMES, ROLES, type Role } from '@/lib/auth/roles';
+import styles from '../../../console.module.css';
+import { type AccountActionState, makePasswordLink, updateActive, updateRole } from '../actions';
+import { OneTimeLink } from '../OneTimeLink';
+
+function Outcome({ state }: { state: AccountActionState }) {
+  return (
+    <div aria-live="polite">
+      {state.error ? (
+        <p role="alert" className={styles.alert}>
+          {state.error}
+        </p>
+      ) : null}
+      {state.done ? <p className={styles.notice}>{state.done}</p> : null}
+    </div>
+  );
+}
+
+export function RoleForm({ accountId, role }: { accountId: string; role: Role }) {
+  const [state, submit, pending] = useActionState<AccountActionState, FormData>(updateRole, {});
+  return (
+    <form action={submit} className={styles.form}>
+      <input type="hidden" name="accountId" value={accountId} />
+      <div className={styles.field}>
+        <label htmlFor="account-role" className={styles.label}>
+          Role
+        </label>
+        <select id="account-role" name="role" defaultValue={role} className={styles.input}>
+          {ROLES.map((option) => (
+            <option key={option} value={option}>
+              {ROLE_NAMES[option]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Outcome state={state} />
+      <button type="submit" className={styles.button} disabled={pending}>
+        Save the role
+      </button>
+    </form>
+  );
+}
+
+export function ActiveForm({
+  accountId,
+  name,
+  deactivated,
+}: {
+  accountId: string;
+  name: string;
+  deactivated: boolean;
+}) {
+  const [state, submit, pending] = useActionState<AccountActionState, FormData>(updateActive, {});
+  return (
+    <form
+      action={submit}
+      className={styles.form}
+      onSubmit={(event) => {
+        if (
+          !deactivated &&
+          !window.confirm(`Deactivate ${name}'s account? Their open sessions end at once.`)
+        ) {
+          event.preventDefault();
+        }
+      }}
+    >
+      <input type="hidden" name="accountId" value={accountId} />
+      <input type="hidden" name="deactivate" value={deactivated ? 'false' : 'true'} />
+      <Outcome state={state} />
+      <button type="submit" className={`${styles.button} ${styles.quietButton}`} disabled={pending}>
+        {deactivated ? 'Reactivate the account' : 'Deactivate the account'}
+      </button>
+    </form>
+  );
+}
+
+export function PasswordLinkForm({ accountId }: { accountId: string }) {
+  const [state, submit, pending] = useActionState<AccountActionState, FormData>(
+    makePasswordLink,
+    {},
+  );
+  return (
+    <form action={submit} className={styles.form}>
+      <input type="hidden" name="accountId" value={accountId} />
+      <Outcome state={state} />
+      {state.link ? <OneTimeLink label="Password reset link" link={state.link} /> : null}
+      <button type="submit" className={`${styles.button} ${styles.quietButton}`} disabled={pending}>
+        Make a password reset link
+      </button>
+    </form>
+  );
+}

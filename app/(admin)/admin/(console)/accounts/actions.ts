@@ -1,0 +1,101 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import {
+  changeRole,
+  createPasswordLink,
+  inviteAccount,
+  setDeactivated,
+} from '@/lib/admin/accounts';
+import {
+  fieldErrorsOf,
+  invitationSchema,
+  roleSchema,
+  type FieldErrors,
+} from '@/lib/auth/account-schema';
+import { siteLink } from '@/lib/auth/links';
+import { actorFor, NOT_ALLOWED_MESSAGE } from '@/lib/auth/session';
+import { getDb } from '@/lib/db/client';
+
+export type InviteState = {
+  errors: FieldErrors;
+  values: { name: string; email: string; role: string };
+  /** The one-time link to pass on, once the invitation is made. */
+  invited?: { name: string; link: string };
+};
+
+export async function invite(_previous: InviteState, form: FormData): Promise<InviteState> {
+  const values = {
+    name: String(form.get('name') ?? ''),
+    email: String(form.get('email') ?? ''),
+    role: String(form.get('role') ?? ''),
+  };
+  const actor = await actorFor('accounts.manage');
+  if (!actor) return { errors: { form: NOT_ALLOWED_MESSAGE }, values };
+  const parsed = invitationSchema.safeParse(values);
+  if (!parsed.success) return { errors: fieldErrorsOf(parsed.error), values };
+
+  const outcome = await inviteAccount(await getDb(), actor, parsed.data);
+  if (!outcome.ok) return { errors: { [outcome.field ?? 'form']: outcome.message }, values };
+  revalidatePath('/admin/accounts');
+  return {
+    errors: {},
+    values: { name: '', email: '', role: '' },
+    invited: {
+      name: parsed.data.name,
+      link: await siteLink(`/admin/welcome?token=${outcome.token}`),
+    },
+  };
+}
+
+/** What the account page's small forms answer: a message, and a link when one was made. */
+export type AccountActionState = { error?: string; done?: string; link?: string };
+
+function accountIdOf(form: FormData): string {
+  return String(form.get('accountId') ?? '');
+}
+
+export async function updateRole(
+  _previous: AccountActionState,
+  form: FormData,
+): Promise<AccountActionState> {
+  const actor = await actorFor('accounts.manage');
+  if (!actor) return { error: NOT_ALLOWED_MESSAGE };
+  const role = roleSchema.safeParse(form.get('role'));
+  if (!role.success) return { error: 'Choose a role.' };
+  const outcome = await changeRole(await getDb(), actor, accountIdOf(form), role.data);
+  if (!outcome.ok) return { error: outcome.message };
+  revalidatePath('/admin/accounts', 'layout');
+  return { done: 'The role is saved.' };
+}
+
+export async function updateActive(
+  _previous: AccountActionState,
+  form: FormData,
+): Promise<AccountActionState> {
+  const actor = await actorFor('accounts.manage');
+  if (!actor) return { error: NOT_ALLOWED_MESSAGE };
+  const deactivate = form.get('deactivate') === 'true';
+  const outcome = await setDeactivated(await getDb(), actor, accountIdOf(form), deactivate);
+  if (!outcome.ok) return { error: outcome.message };
+  revalidatePath('/admin/accounts', 'layout');
+  return {
+    done: deactivate
+      ? 'The account is deactivated: its sessions have ended.'
+      : 'The account is active again.',
+  };
+}
+
+export async function makePasswordLink(
+  _previous: AccountActionState,
+  form: FormData,
+): Promise<AccountActionState> {
+  const actor = await actorFor('accounts.manage');
+  if (!actor) return { error: NOT_ALLOWED_MESSAGE };
+  const outcome = await createPasswordLink(await getDb(), actor, accountIdOf(form));
+  if (!outcome.ok) return { error: outcome.message };
+  return {
+    done: 'Pass this one-time link on to its owner: it sets a new password within 24 hours.',
+    link: await siteLink(`/admin/reset-password?token=${outcome.token}`),
+  };
+}

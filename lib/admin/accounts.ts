@@ -1,0 +1,310 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { recordChange } from '@/lib/audit';
+import { createLinkToken, spendLinkToken, type LinkPurpose } from '@/lib/auth/one-time-links';
+import { ROLE_NAMES, type Role } from '@/lib/auth/roles';
+import { SIGN_IN_ACTION } from '@/lib/auth/server';
+import type { SignedIn } from '@/lib/auth/session';
+import type { Database } from '@/lib/db/client';
+import { adminAccounts, adminSessions, adminUsers, auditLog } from '@/lib/db/schema';
+
+/**
+ * The console's accounts as super admins manage them: invitations, roles, deactivation and
+ * password links. Every change is written with its audit entry in one transaction.
+ */
+
+export type AccountSummary = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  deactivatedAt: Date | null;
+  /** False until the invited person has chosen a password. */
+  hasPassword: boolean;
+  twoFactorEnabled: boolean;
+  lastSignInAt: Date | null;
+};
+
+export async function listAccounts(db: Database): Promise<AccountSummary[]> {
+  const lastSignIns = db
+    .select({ accountId: auditLog.recordId, at: sql<Date>`max(${auditLog.at})`.as('last_at') })
+    .from(auditLog)
+    .where(eq(auditLog.action, SIGN_IN_ACTION))
+    .groupBy(auditLog.recordId)
+    .as('last_sign_ins');
+  const rows = await db
+    .select({
+      id: adminUsers.id,
+      name: adminUsers.name,
+      email: adminUsers.email,
+      role: adminUsers.role,
+      deactivatedAt: adminUsers.deactivatedAt,
+      twoFactorEnabled: adminUsers.twoFactorEnabled,
+      passwords: count(adminAccounts.id),
+      lastSignInAt: lastSignIns.at,
+    })
+    .from(adminUsers)
+    .leftJoin(
+      adminAccounts,
+      and(eq(adminAccounts.userId, adminUsers.id), eq(adminAccounts.providerId, 'credential')),
+    )
+    .leftJoin(lastSignIns, eq(lastSignIns.accountId, adminUsers.id))
+    .groupBy(adminUsers.id, lastSignIns.at)
+    .orderBy(asc(adminUsers.name), asc(adminUsers.email));
+  return rows.map(({ passwords, lastSignInAt, ...row }) => ({
+    ...row,
+    role: row.role as Role,
+    twoFactorEnabled: row.twoFactorEnabled ?? false,
+    hasPassword: passwords > 0,
+    // The aggregate comes back as text on some drivers.
+    lastSignInAt: lastSignInAt ? new Date(lastSignInAt) : null,
+  }));
+}
+
+export async function findAccount(db: Database, id: string) {
+  const [account] = await db.select().from(adminUsers).where(eq(adminUsers.id, id));
+  return account ?? null;
+}
+
+/** The account's latest sign-ins, newest first, with where they came from. */
+export async function recentSignIns(db: Database, accountId: string, limit = 10) {
+  const rows = await db
+    .select({ at: auditLog.at, after: auditLog.after })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, SIGN_IN_ACTION), eq(auditLog.recordId, accountId)))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
+  return rows.map(({ at, after }) => {
+    const detail = (after ?? {}) as { ipAddress?: string | null; userAgent?: string | null };
+    return { at, ipAddress: detail.ipAddress ?? null, userAgent: detail.userAgent ?? null };
+  });
+}
+
+export type AccountRefusal = { ok: false; message: string; field?: string };
+export type AccountOutcome<T = object> = ({ ok: true } & T) | AccountRefusal;
+
+/**
+ * Invites an account: it exists at once with its role, without a password, and the returned
+ * one-time link (valid 7 days) lets the person choose one.
+ */
+export async function inviteAccount(
+  db: Database,
+  actor: SignedIn,
+  invitee: { name: string; email: string; role: Role },
+): Promise<AccountOutcome<{ accountId: string; token: string }>> {
+  return db.transaction(async (tx) => {
+    const [taken] = await tx
+      .select({ id: adminUsers.id })
+      .from(adminUsers)
+      .where(eq(adminUsers.email, invitee.email));
+    if (taken) {
+      return {
+        ok: false,
+        field: 'email',
+        message: 'An account with this email already exists.',
+      } as const;
+    }
+    const accountId = randomUUID();
+    await tx.insert(adminUsers).values({
+      id: accountId,
+      name: invitee.name,
+      email: invitee.email,
+      role: invitee.role,
+      emailVerified: false,
+    });
+    const token = await createLinkToken(tx, 'invite', accountId);
+    await recordChange(tx, actor, {
+      action: 'account.invite',
+      recordType: 'account',
+      recordId: accountId,
+      summary: `Invited ${invitee.name} (${invitee.email}) as ${ROLE_NAMES[invitee.role].toLowerCase()}`,
+      after: invitee,
+    });
+    return { ok: true, accountId, token } as const;
+  });
+}
+
+/** A new one-time link (valid 24 hours) with which the account's owner sets a new password. */
+export async function createPasswordLink(
+  db: Database,
+  actor: SignedIn,
+  accountId: string,
+): Promise<AccountOutcome<{ token: string }>> {
+  return db.transaction(async (tx) => {
+    const [account] = await tx.select().from(adminUsers).where(eq(adminUsers.id, accountId));
+    if (!account) return { ok: false, message: 'This account no longer exists.' } as const;
+    const token = await createLinkToken(tx, 'password', accountId);
+    await recordChange(tx, actor, {
+      action: 'account.passwordLink',
+      recordType: 'account',
+      recordId: accountId,
+      summary: `Made a password reset link for ${account.name}`,
+    });
+    return { ok: true, token } as const;
+  });
+}
+
+/** The active super admins other than `accountId`: the console must always keep one. */
+async function otherActiveSuperAdmins(tx: Pick<Database, 'select'>, accountId: string) {
+  const [row] = await tx
+    .select({ others: count() })
+    .from(adminUsers)
+    .where(
+      and(
+        eq(adminUsers.role, 'super_admin'),
+        isNull(adminUsers.deactivatedAt),
+        sql`${adminUsers.id} <> ${accountId}`,
+      ),
+    );
+  return row?.others ?? 0;
+}
+
+export async function changeRole(
+  db: Database,
+  actor: SignedIn,
+  accountId: string,
+  role: Role,
+): Promise<AccountOutcome> {
+  return db.transaction(async (tx) => {
+    // One change to super admins at a time, so two demotions cannot leave none.
+    await tx.execute(sql`lock table ${adminUsers} in share row exclusive mode`);
+    const [account] = await tx.select().from(adminUsers).where(eq(adminUsers.id, accountId));
+    if (!account) return { ok: false, message: 'This account no longer exists.' } as const;
+    if (account.role === role) return { ok: true } as const;
+    if (account.role === 'super_admin' && (await otherActiveSuperAdmins(tx, accountId)) === 0) {
+      return {
+        ok: false,
+        message: 'The console needs at least one active super admin: make another one first.',
+      } as const;
+    }
+    await tx
+      .update(adminUsers)
+      .set({ role, updatedAt: new Date() })
+      .where(eq(adminUsers.id, accountId));
+    await recordChange(tx, actor, {
+      action: 'account.role',
+      recordType: 'account',
+      recordId: accountId,
+      summary: `Changed ${account.name}'s role from ${ROLE_NAMES[account.role as Role].toLowerCase()} to ${ROLE_NAMES[role].toLowerCase()}`,
+      before: { role: account.role },
+      after: { role },
+    });
+    return { ok: true } as const;
+  });
+}
+
+/** Deactivates (its sessions end at once) or reactivates an account. */
+export async function setDeactivated(
+  db: Database,
+  actor: SignedIn,
+  accountId: string,
+  deactivate: boolean,
+): Promise<AccountOutcome> {
+  if (deactivate && accountId === actor.id) {
+    return { ok: false, message: 'You cannot deactivate your own account.' };
+  }
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${adminUsers} in share row exclusive mode`);
+    const [account] = await tx.select().from(adminUsers).where(eq(adminUsers.id, accountId));
+    if (!account) return { ok: false, message: 'This account no longer exists.' } as const;
+    if (Boolean(account.deactivatedAt) === deactivate) return { ok: true } as const;
+    if (
+      deactivate &&
+      account.role === 'super_admin' &&
+      (await otherActiveSuperAdmins(tx, accountId)) === 0
+    ) {
+      return {
+        ok: false,
+        message: 'The console needs at least one active super admin: make another one first.',
+      } as const;
+    }
+    const now = new Date();
+    await tx
+      .update(adminUsers)
+      .set({ deactivatedAt: deactivate ? now : null, updatedAt: now })
+      .where(eq(adminUsers.id, accountId));
+    if (deactivate) await tx.delete(adminSessions).where(eq(adminSessions.userId, accountId));
+    await recordChange(tx, actor, {
+      action: deactivate ? 'account.deactivate' : 'account.reactivate',
+      recordType: 'account',
+      recordId: accountId,
+      summary: `${deactivate ? 'Deactivated' : 'Reactivated'} ${account.name}'s account`,
+      before: { deactivatedAt: account.deactivatedAt },
+      after: { deactivatedAt: deactivate ? now : null },
+    });
+    return { ok: true } as const;
+  });
+}
+
+/** Which link a password form was opened with. */
+export type PasswordLinkPurpose = Extract<LinkPurpose, 'invite' | 'password'>;
+
+/**
+ * Sets the password of the account a one-time link is for, spending the link. After a reset,
+ * the account's other sessions end. Returns the account's email, to sign in with.
+ */
+export async function setPasswordWithLink(
+  db: Database,
+  purpose: PasswordLinkPurpose,
+  token: string,
+  passwordHash: string,
+): Promise<AccountOutcome<{ email: string }>> {
+  return db.transaction(async (tx) => {
+    const accountId = await spendLinkToken(tx, purpose, token);
+    const [account] = accountId
+      ? await tx.select().from(adminUsers).where(eq(adminUsers.id, accountId))
+      : [];
+    if (!accountId || !account) {
+      return {
+        ok: false,
+        message:
+          'This link has expired or has been used. Ask a super admin of the club for a new one.',
+      } as const;
+    }
+    if (account.deactivatedAt) {
+      return {
+        ok: false,
+        message: 'This account has been deactivated. Ask a super admin of the club if you need it.',
+      } as const;
+    }
+    const now = new Date();
+    const [credential] = await tx
+      .select({ id: adminAccounts.id })
+      .from(adminAccounts)
+      .where(and(eq(adminAccounts.userId, accountId), eq(adminAccounts.providerId, 'credential')));
+    if (credential) {
+      await tx
+        .update(adminAccounts)
+        .set({ password: passwordHash, updatedAt: now })
+        .where(eq(adminAccounts.id, credential.id));
+    } else {
+      await tx.insert(adminAccounts).values({
+        id: randomUUID(),
+        userId: accountId,
+        providerId: 'credential',
+        accountId,
+        password: passwordHash,
+      });
+    }
+    await tx
+      .update(adminUsers)
+      .set({ emailVerified: true, updatedAt: now })
+      .where(eq(adminUsers.id, accountId));
+    await tx.delete(adminSessions).where(eq(adminSessions.userId, accountId));
+    await recordChange(
+      tx,
+      { id: account.id, name: account.name },
+      {
+        action: purpose === 'invite' ? 'account.acceptInvite' : 'account.resetPassword',
+        recordType: 'account',
+        recordId: accountId,
+        summary:
+          purpose === 'invite'
+            ? `${account.name} accepted the invitation and chose a password`
+            : `${account.name} set a new password with a reset link`,
+      },
+    );
+    return { ok: true, email: account.email } as const;
+  });
+}

@@ -1,0 +1,50 @@
+import 'server-only';
+import { asc, count, desc, eq, gt, ne } from 'drizzle-orm';
+import { SIGN_IN_ACTION } from '@/lib/auth/server';
+import type { Database } from '@/lib/db/client';
+import { auditLog, eventRegistrations, events } from '@/lib/db/schema';
+
+export type UpcomingEvent = {
+  id: number;
+  title: string;
+  startsAt: Date | null;
+  capacity: number | null;
+  registered: number;
+};
+
+/** The next events, soonest first, with how many people registered for each. */
+export async function upcomingEventsWithCounts(
+  db: Database,
+  now = new Date(),
+  limit = 8,
+): Promise<UpcomingEvent[]> {
+  return db
+    .select({
+      id: events.id,
+      title: events.title,
+      startsAt: events.startsAt,
+      capacity: events.capacity,
+      registered: count(eventRegistrations.id),
+    })
+    .from(events)
+    .leftJoin(eventRegistrations, eq(eventRegistrations.eventId, events.id))
+    .where(gt(events.startsAt, now))
+    .groupBy(events.id)
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(limit);
+}
+
+/** The latest entries of the audit log, newest first. */
+export function recentChanges(db: Database, limit = 8) {
+  return db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      actorName: auditLog.actorName,
+      summary: auditLog.summary,
+    })
+    .from(auditLog)
+    .where(ne(auditLog.action, SIGN_IN_ACTION))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
+}

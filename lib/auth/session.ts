@@ -1,0 +1,88 @@
+import 'server-only';
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { cache } from 'react';
+import { type Action, can } from './permissions';
+import { isRole, type Role } from './roles';
+import { getAuth } from './server';
+
+/** The signed-in account of this request. */
+export type SignedIn = { id: string; name: string; email: string; role: Role };
+
+export const SIGN_IN_PATH = '/admin/sign-in';
+export const CONSOLE_HOME = '/admin';
+
+/**
+ * The account signed in on this request, or null. The session is read from the database at
+ * every request (no cookie cache), so a deactivated account or an ended session is refused at
+ * its next request.
+ */
+export const getSignedIn = cache(async () => signedInFrom(await headers()));
+
+/** The account whose session cookie these request headers carry, or null. */
+export async function signedInFrom(requestHeaders: Headers): Promise<SignedIn | null> {
+  const auth = await getAuth();
+  const session = await auth.api.getSession({ headers: requestHeaders });
+  if (!session) return null;
+  const { id, name, email, role, deactivatedAt } = session.user;
+  if (deactivatedAt || !isRole(role)) return null;
+  return { id, name, email, role };
+}
+
+/** A console page's visitor: signed in, and whether their role allows the page. */
+export type PageAccess = { signedIn: SignedIn; allowed: boolean };
+
+/**
+ * For a console page: the signed-in account, and whether it may do `action`. A signed-out
+ * visitor is sent to the sign-in page, which brings them back to `returnTo` afterwards; a page
+ * the role does not allow shows why instead of its content (<NotAllowed />).
+ */
+export async function requireAccess(action: Action, returnTo: string): Promise<PageAccess> {
+  const signedIn = await getSignedIn();
+  if (!signedIn) redirect(signInPath(returnTo));
+  return { signedIn, allowed: can(signedIn, action) };
+}
+
+/**
+ * For a Server Action: the signed-in account when it may do `action`, else null (the action
+ * then changes nothing and says so). Checked at every call, whatever page the form was on.
+ */
+export async function actorFor(action: Action): Promise<SignedIn | null> {
+  const signedIn = await getSignedIn();
+  return signedIn && can(signedIn, action) ? signedIn : null;
+}
+
+/** What an action answers when `actorFor` gave null. */
+export const NOT_ALLOWED_MESSAGE =
+  'Your session has ended or your role does not allow this. Sign in again, or ask a super admin.';
+
+export function signInPath(returnTo: string): string {
+  return returnTo === CONSOLE_HOME
+    ? SIGN_IN_PATH
+    : `${SIGN_IN_PATH}?next=${encodeURIComponent(returnTo)}`;
+}
+
+/** Where to go after signing in: a console path, never another site (`//evil.example`). */
+export function safeReturnPath(value: unknown): string {
+  if (typeof value !== 'string') return CONSOLE_HOME;
+  const isConsolePath =
+    (value === CONSOLE_HOME || value.startsWith(`${CONSOLE_HOME}/`)) &&
+    !value.startsWith(SIGN_IN_PATH) &&
+    !/[\\\s]/.test(value);
+  return isConsolePath ? value : CONSOLE_HOME;
+}
+
+/** A page's path with the query it was opened with, to come back to after signing in. */
+export function pathWithQuery(
+  path: string,
+  search: Record<string, string | string[] | undefined>,
+): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(search)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+      query.append(name, item);
+    }
+  }
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
