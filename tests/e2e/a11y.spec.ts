@@ -63,6 +63,9 @@ test('a keyboard-only visitor registers for an upcoming event and hears the resu
 });
 
 test('the sticky navigation bar never covers the element that has the focus', async ({ page }) => {
+  // Forty key presses on the home page, each followed by a round trip: about 30 s on a busy CI
+  // machine, so the default budget of one page load is too short.
+  test.setTimeout(90_000);
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   const navHeight = await page
