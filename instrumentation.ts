@@ -3,7 +3,8 @@
  * folder's lock before it answers anything: a second server on the same folder refuses to start
  * (exit code 1, with a message naming the process that holds it) instead of printing 'Ready' and
  * answering 500s. While the club console has no account, it then prints the one-time link that
- * creates the first one (lib/auth/setup.ts), without holding up the start.
+ * creates the first one (lib/auth/setup.ts), without holding up the start. On PostgreSQL it
+ * listens for changes published by other instances (lib/publish/listen.ts).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -13,4 +14,6 @@ export async function register(): Promise<void> {
   holdConfiguredDataFolder();
   const { announceSetupLink } = await import('./lib/auth/announce-setup');
   void announceSetupLink();
+  const { followOtherInstances } = await import('./lib/publish/listen');
+  void followOtherInstances();
 }

@@ -257,11 +257,12 @@ function asStream(bytes: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array<Arr
 
 export const config = {
   matcher: [
-    // Pages, the API, the Studio and the files at the root.
-    '/((?!_next/|media/).*)',
+    // Pages, the API, the Studio and the files at the root. Not the console's upload route
+    // (it checks the origin itself; here its body would be cut at 10 MB).
+    '/((?!_next/|media/|files/|admin/upload$).*)',
     // Next.js's build files and the media (most of the site's requests, answered without this
-    // proxy; next.config.mjs gives the media their policy) only with a percent-escape, which may
-    // be malformed: Next.js's router would answer that with a bare 500.
-    '/(_next|media)/(.*%.*)',
+    // proxy; next.config.mjs and app/files give the media their policy) only with a
+    // percent-escape, which may be malformed: Next.js's router would answer that with a bare 500.
+    '/(_next|media|files)/(.*%.*)',
   ],
 };

@@ -1,9 +1,10 @@
 /** Formatting of dates, times and card texts, as spec sections 2 and 9 give them. */
 
+import { CLUB_TIME_ZONE } from '@/lib/db/time';
 import { defaultCopy } from './copy/catalogue';
 
-/** The club meets in Ottawa: event dates and times are shown in its time zone. */
-export const CLUB_TIME_ZONE = 'America/Toronto';
+/** Event dates and times are shown in the club's time zone (lib/db/time.ts). */
+export { CLUB_TIME_ZONE };
 export const CLUB_TIME_ZONE_LABEL = 'Ottawa time (ET)';
 
 const EVENTS_COPY = defaultCopy('events');

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { auditLog } from '@/lib/db/schema';
+import { likeLiteral } from './search';
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -15,11 +16,6 @@ export type AuditFilter = {
   /** 1 for the newest entries. */
   page?: number;
 };
-
-/** `%` and `_` typed by a person are letters, not patterns. */
-function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 /** One page of the audit log, newest first, and whether older entries follow. */
 export async function listAuditEntries(db: Database, filter: AuditFilter) {

@@ -1,8 +1,9 @@
 import 'server-only';
-import { asc, count, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { type Actor, eventsInView } from '@/lib/auth/permissions';
 import { SIGN_IN_ACTION } from '@/lib/auth/server';
 import type { Database } from '@/lib/db/client';
-import { auditLog, eventRegistrations, events } from '@/lib/db/schema';
+import { auditLog, eventLeads, eventRegistrations, events } from '@/lib/db/schema';
 
 export type UpcomingEvent = {
   id: number;
@@ -12,12 +13,25 @@ export type UpcomingEvent = {
   registered: number;
 };
 
-/** The next events, soonest first, with how many people registered for each. */
+/** The next events the actor may see, soonest first, with how many people registered for each. */
 export async function upcomingEventsWithCounts(
   db: Database,
+  actor: Actor,
   now = new Date(),
   limit = 8,
 ): Promise<UpcomingEvent[]> {
+  const conditions = [gt(events.startsAt, now), isNull(events.cancelledAt)];
+  if (eventsInView(actor) === 'led') {
+    conditions.push(
+      inArray(
+        events.id,
+        db
+          .select({ id: eventLeads.eventId })
+          .from(eventLeads)
+          .where(eq(eventLeads.userId, actor.id)),
+      ),
+    );
+  }
   return db
     .select({
       id: events.id,
@@ -28,7 +42,7 @@ export async function upcomingEventsWithCounts(
     })
     .from(events)
     .leftJoin(eventRegistrations, eq(eventRegistrations.eventId, events.id))
-    .where(gt(events.startsAt, now))
+    .where(and(...conditions))
     .groupBy(events.id)
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(limit);

@@ -218,7 +218,7 @@ export function requiredLine(label: string, max: number) {
 }
 
 /** A required free text: trimmed, not empty, at most `max` characters; line breaks and tabs are its only control characters. */
-function requiredText(label: string, max: number) {
+export function requiredText(label: string, max: number) {
   return z
     .string({ error: `${label} is required.` })
     .refine(

@@ -1,5 +1,4 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { unstable_cache } from 'next/cache';
 import { connection } from 'next/server';
 import { type Database, getDb } from '@/lib/db/client';
@@ -7,6 +6,7 @@ import * as queries from '@/lib/db/queries';
 import type { HeroPage } from '@/lib/db/schema';
 import { parseEventId } from '@/lib/event-id';
 import { noteFailedRead } from '@/lib/page-render';
+import { currentReadGeneration } from '@/lib/publish/read-generation';
 import { testFaultFor } from '@/lib/test-faults';
 import type {
   AlumnusDto,
@@ -40,8 +40,9 @@ import {
  *
  * - Each read runs at request time (`connection()`), so `next build` never opens the database.
  * - Results are cached with Next's data cache for CACHE_SECONDS, tagged per table (see
- *   DATABASE_CACHE_TAGS). The cache key includes a per-process id, so a restarted server never
- *   serves what a previous process cached from another database.
+ *   DATABASE_CACHE_TAGS). The cache key includes the read generation
+ *   (lib/publish/read-generation.ts): a restart or a change published by another instance
+ *   starts a new one.
  * - On failure a read throws DataSourceError, whose message is the spec's text for that source
  *   ('Failed to load events', ...). A read that receives something other than a list throws
  *   InvalidDataError ('Invalid data format received from server').
@@ -50,9 +51,6 @@ import {
  *   a list belongs (the endpoint answers it as is), 'slow' answers normally after a delay so the
  *   page's loading state can be seen.
  */
-
-const store = globalThis as typeof globalThis & { __tcsaCacheGeneration?: string };
-const generation = (store.__tcsaCacheGeneration ??= randomUUID());
 
 function cachedRead<A extends unknown[], T>(
   name: string,
@@ -64,7 +62,7 @@ function cachedRead<A extends unknown[], T>(
     ['tcsa-db', name],
     { tags: [tag], revalidate: CACHE_SECONDS },
   );
-  return (...args: A) => cached(generation, ...args);
+  return (...args: A) => cached(currentReadGeneration(), ...args);
 }
 
 function list<T, D>(

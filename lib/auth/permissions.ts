@@ -10,6 +10,8 @@ type Grant = 'all' | 'led-events' | 'none';
 
 const RULES = {
   'dashboard.view': { super_admin: 'all', coordinator: 'all', event_lead: 'all' },
+  /** The dashboard's latest changes name people and records of every event. */
+  'dashboard.recentChanges': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
   'accounts.manage': { super_admin: 'all', coordinator: 'none', event_lead: 'none' },
   'audit.read': { super_admin: 'all', coordinator: 'none', event_lead: 'none' },
   /** The events page: an event lead finds only the events they lead there (`eventsInView`). */
@@ -22,6 +24,8 @@ const RULES = {
   'registrations.export': { super_admin: 'all', coordinator: 'all', event_lead: 'led-events' },
   'registrations.remove': { super_admin: 'all', coordinator: 'all', event_lead: 'led-events' },
   'content.edit': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
+  /** Pictures for events (poster, thumbnail): whoever edits an event; the rest: content.edit. */
+  'media.uploadEventImages': { super_admin: 'all', coordinator: 'all', event_lead: 'all' },
   'inbox.read': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
   'inbox.handle': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
   'resumes.download': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
@@ -48,6 +52,13 @@ export function can(actor: Actor, action: Action, event?: { leadIds: readonly st
   if (grant === 'all') return true;
   if (grant === 'none') return false;
   return event ? event.leadIds.includes(actor.id) : false;
+}
+
+/** Whether the actor may upload a file for `purpose` (lib/media/kinds.ts). */
+export function canUpload(actor: Actor, purpose: string): boolean {
+  return purpose === 'poster' || purpose === 'thumbnail'
+    ? can(actor, 'media.uploadEventImages')
+    : can(actor, 'content.edit');
 }
 
 /** Which events the actor finds in the console: every event, or only the ones they lead. */

@@ -1,19 +1,30 @@
+import { stringify } from 'csv-stringify/sync';
+
 /**
- * CSV as RFC 4180 writes it: fields with a comma, quote or line break are quoted, quotes doubled,
- * lines end with CRLF. A field that a spreadsheet would run as a formula (starting with =, +, -,
- * @, tab or carriage return) is prefixed with a single quote, so an exported registration list
- * can be opened safely.
+ * CSV files for the club's exports, written by csv-stringify: fields with a comma, quote or line
+ * break quoted, quotes doubled, CRLF line ends (RFC 4180), and a cell that a spreadsheet would
+ * run as a formula (starting with =, +, -, @, a tab or a carriage return) prefixed with a single
+ * quote. With `bom` the file starts with UTF-8's byte order mark, which Excel needs to read
+ * Chinese names as UTF-8.
  */
 
 export type CsvValue = string | number | boolean | Date | null | undefined;
 
-export function csvField(value: CsvValue): string {
-  if (value === null || value === undefined) return '';
-  let text = value instanceof Date ? value.toISOString() : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly CsvValue[])[],
+  { bom = false }: { bom?: boolean } = {},
+): string {
+  return stringify([[...header], ...rows.map((row) => [...row])], {
+    bom,
+    record_delimiter: 'windows',
+    escape_formulas: true,
+    // A lone line break inside a cell must be quoted too; csv-stringify only quotes the
+    // record delimiter (CRLF) by itself.
+    quoted_match: /[\r\n]/,
+    cast: {
+      date: (value) => value.toISOString(),
+      boolean: (value) => String(value),
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, desc, eq, getTableColumns, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import {
   type AlumniKind,
@@ -33,15 +33,23 @@ import {
  * only through these functions (via lib/api), so both serve exactly the same data.
  */
 
+/** The events visitors see: every event the club has not cancelled. */
+const isPublicEvent = isNull(events.cancelledAt);
+
 export function listEvents(db: Database) {
   return db
     .select()
     .from(events)
+    .where(isPublicEvent)
     .orderBy(sql`${events.startsAt} asc nulls last`, asc(events.id));
 }
 
 export async function findEvent(db: Database, id: number): Promise<Event | null> {
-  const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, id), isPublicEvent))
+    .limit(1);
   return row ?? null;
 }
 
@@ -155,11 +163,16 @@ export async function registerForEvent(
       // turn of the loop here lets finished responses go out while the queue drains.
       await new Promise((resolve) => setImmediate(resolve));
       const [event] = await tx
-        .select({ startsAt: events.startsAt, capacity: events.capacity })
+        .select({
+          startsAt: events.startsAt,
+          capacity: events.capacity,
+          cancelledAt: events.cancelledAt,
+        })
         .from(events)
         .where(eq(events.id, eventId))
         .for('update');
-      if (!event) return { kind: 'not_found' };
+      // A cancelled event is gone for visitors: registering for it is registering for nothing.
+      if (!event || event.cancelledAt) return { kind: 'not_found' };
       if (event.startsAt && event.startsAt.getTime() <= now.getTime()) return { kind: 'closed' };
 
       const [existing] = await tx

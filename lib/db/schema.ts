@@ -89,6 +89,11 @@ export const events = pgTable(
     /** Most registrations accepted; null means no limit. */
     capacity: integer('capacity'),
     createdAt: createdAt(),
+    /**
+     * Set when the club cancels an event that has registrations (it cannot be deleted then):
+     * visitors no longer find it, and its registrants stay for the club's records.
+     */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     index('events_starts_at_idx').on(table.startsAt),
@@ -231,6 +236,12 @@ export const designs = pgTable('designs', {
   sortOrder: sortOrder(),
 });
 
+/** When an executive first opened a submission, and when it was marked handled (the inbox's states). */
+const inboxStates = () => ({
+  readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+  handledAt: timestamp('handled_at', { withTimezone: true, mode: 'date' }),
+});
+
 /**
  * What visitors submit through the site's forms. Stored before any email is sent, so a
  * submission survives EmailJS failing; executives read them with `npm run submissions:export`.
@@ -244,6 +255,7 @@ export const contactMessages = pgTable(
     senderEmail: varchar('sender_email', { length: EMAIL_LENGTH }).notNull(),
     message: text('message').notNull(),
     createdAt: createdAt(),
+    ...inboxStates(),
   },
   (table) => [index('contact_messages_created_at_idx').on(table.createdAt)],
 );
@@ -257,6 +269,7 @@ export const serviceRequests = pgTable(
     email: varchar('email', { length: EMAIL_LENGTH }).notNull(),
     needs: text('needs').notNull(),
     createdAt: createdAt(),
+    ...inboxStates(),
   },
   (table) => [index('service_requests_created_at_idx').on(table.createdAt)],
 );
@@ -276,6 +289,7 @@ export const jobApplications = pgTable(
     resumeContentType: varchar('resume_content_type', { length: 100 }).notNull(),
     resumeSize: integer('resume_size').notNull(),
     createdAt: createdAt(),
+    ...inboxStates(),
   },
   (table) => [
     index('job_applications_created_at_idx').on(table.createdAt),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, type Action, can, eventsInView, isEventScoped } from '@/lib/auth/permissions';
+import {
+  ACTIONS,
+  type Action,
+  can,
+  canUpload,
+  eventsInView,
+  isEventScoped,
+} from '@/lib/auth/permissions';
 import { ROLES, type Role } from '@/lib/auth/roles';
 
 /**
@@ -8,6 +15,7 @@ import { ROLES, type Role } from '@/lib/auth/roles';
  */
 const EXPECTED: Record<Action, Record<Role, 'yes' | 'no' | 'own events'>> = {
   'dashboard.view': { super_admin: 'yes', coordinator: 'yes', event_lead: 'yes' },
+  'dashboard.recentChanges': { super_admin: 'yes', coordinator: 'yes', event_lead: 'no' },
   'accounts.manage': { super_admin: 'yes', coordinator: 'no', event_lead: 'no' },
   'audit.read': { super_admin: 'yes', coordinator: 'no', event_lead: 'no' },
   'events.list': { super_admin: 'yes', coordinator: 'yes', event_lead: 'yes' },
@@ -19,6 +27,7 @@ const EXPECTED: Record<Action, Record<Role, 'yes' | 'no' | 'own events'>> = {
   'registrations.export': { super_admin: 'yes', coordinator: 'yes', event_lead: 'own events' },
   'registrations.remove': { super_admin: 'yes', coordinator: 'yes', event_lead: 'own events' },
   'content.edit': { super_admin: 'yes', coordinator: 'yes', event_lead: 'no' },
+  'media.uploadEventImages': { super_admin: 'yes', coordinator: 'yes', event_lead: 'yes' },
   'inbox.read': { super_admin: 'yes', coordinator: 'yes', event_lead: 'no' },
   'inbox.handle': { super_admin: 'yes', coordinator: 'yes', event_lead: 'no' },
   'resumes.download': { super_admin: 'yes', coordinator: 'yes', event_lead: 'no' },
@@ -57,5 +66,16 @@ describe('the console permission rules', () => {
     expect(eventsInView({ id: 'x', role: 'event_lead' })).toBe('led');
     expect(eventsInView({ id: 'x', role: 'coordinator' })).toBe('all');
     expect(eventsInView({ id: 'x', role: 'super_admin' })).toBe('all');
+  });
+
+  it('let an event lead upload the pictures of events and nothing else', () => {
+    const lead = { id: 'x', role: 'event_lead' as const };
+    const coordinator = { id: 'y', role: 'coordinator' as const };
+    expect(canUpload(lead, 'poster')).toBe(true);
+    expect(canUpload(lead, 'thumbnail')).toBe(true);
+    for (const purpose of ['portrait', 'logo', 'gallery', 'hero', 'video']) {
+      expect(canUpload(lead, purpose)).toBe(false);
+      expect(canUpload(coordinator, purpose)).toBe(true);
+    }
   });
 });

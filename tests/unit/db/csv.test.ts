@@ -1,23 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, toCsv } from '@/lib/db/csv';
+import { toCsv } from '@/lib/db/csv';
+
+/** One row, without its header line. */
+const line = (cells: (string | number | Date | null)[]) =>
+  toCsv(
+    cells.map((_, index) => `c${index}`),
+    [cells],
+  ).replace(/^[^\r]*\r\n/, '');
 
 describe('CSV export', () => {
   it('quotes fields with commas, quotes and line breaks (RFC 4180)', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('Wang, Lin')).toBe('"Wang, Lin"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField(null)).toBe('');
-    expect(csvField(42)).toBe('42');
-    expect(csvField(new Date('2025-01-02T03:04:05Z'))).toBe('2025-01-02T03:04:05.000Z');
-    expect(csvField('春节晚会')).toBe('春节晚会');
+    expect(line(['plain', 'Wang, Lin', 'say "hi"', 'two\nlines'])).toBe(
+      'plain,"Wang, Lin","say ""hi""","two\nlines"\r\n',
+    );
+    expect(line([null, 42, new Date('2025-01-02T03:04:05Z'), '春节晚会'])).toBe(
+      ',42,2025-01-02T03:04:05.000Z,春节晚会\r\n',
+    );
   });
 
   it('neutralises spreadsheet formulas', () => {
-    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvField('+1')).toBe("'+1");
-    expect(csvField('@cmd')).toBe("'@cmd");
-    expect(csvField(-1)).toBe('-1');
+    expect(line(['=HYPERLINK("x")'])).toBe(`"'=HYPERLINK(""x"")"\r\n`);
+    expect(line(['+1', '@cmd', '-2+3', '\tx'])).toBe("'+1,'@cmd,'-2+3,'\tx\r\n");
   });
 
   it('writes a header and CRLF-terminated rows', () => {
@@ -30,5 +33,11 @@ describe('CSV export', () => {
         ],
       ),
     ).toBe('a,b\r\n1,"x,y"\r\n2,\r\n');
+  });
+
+  it('starts with the UTF-8 byte order mark when asked, so Excel reads Chinese names', () => {
+    const csv = toCsv(['Name'], [['李明']], { bom: true });
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(Buffer.from(csv, 'utf8').subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
   });
 });

@@ -9,6 +9,8 @@ import { type ConsoleLink, ConsoleNav } from './ConsoleNav';
 /** The console's sections, each shown to the roles that may open it. */
 const SECTIONS: readonly (ConsoleLink & { action: Action })[] = [
   { href: '/admin', label: 'Dashboard', action: 'dashboard.view' },
+  { href: '/admin/events', label: 'Events', action: 'events.list' },
+  { href: '/admin/inbox', label: 'Inbox', action: 'inbox.read' },
   { href: '/admin/accounts', label: 'Accounts', action: 'accounts.manage' },
   { href: '/admin/audit', label: 'Audit log', action: 'audit.read' },
 ];

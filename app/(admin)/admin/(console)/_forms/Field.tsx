@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import styles from '../../console.module.css';
+
+/** What a console form's action answers: a message per field, the values typed, a notice. */
+export type FormState = {
+  errors: Partial<Record<string, string>>;
+  values: Record<string, string>;
+  done?: string;
+};
+
+type FieldProps = {
+  form: string;
+  name: string;
+  label: string;
+  state: FormState;
+  type?: 'text' | 'email' | 'url' | 'number' | 'date' | 'time';
+  multiline?: boolean;
+  required?: boolean;
+  hint?: ReactNode;
+  inputMode?: 'numeric' | 'text';
+  autoComplete?: string;
+  maxLength?: number;
+};
+
+/** A labelled input with its hint and its error, linked for screen readers. */
+export function Field({
+  form,
+  name,
+  label,
+  state,
+  type = 'text',
+  multiline = false,
+  required = false,
+  hint,
+  inputMode,
+  autoComplete = 'off',
+  maxLength,
+}: FieldProps) {
+  const id = `${form}-${name}`;
+  const error = state.errors[name];
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ');
+  const common = {
+    id,
+    name,
+    required,
+    maxLength,
+    defaultValue: state.values[name] ?? '',
+    // A new answer from the action puts its values back in the inputs.
+    key: `${name}-${state.values[name] ?? ''}`,
+    className: styles.input,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  };
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+        {required ? null : <span className={styles.optional}> (optional)</span>}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {multiline ? (
+        <textarea rows={6} {...common} />
+      ) : (
+        <input type={type} inputMode={inputMode} autoComplete={autoComplete} {...common} />
+      )}
+      {error ? (
+        <p id={`${id}-error`} className={styles.fieldError}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The form's own message (not tied to a field), announced when it appears. */
+export function FormMessage({ state }: { state: FormState }) {
+  return (
+    <div aria-live="polite">
+      {state.errors.form ? (
+        <p role="alert" className={styles.alert}>
+          {state.errors.form}
+        </p>
+      ) : null}
+      {state.done ? <p className={styles.notice}>{state.done}</p> : null}
+    </div>
+  );
+}

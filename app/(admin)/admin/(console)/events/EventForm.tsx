@@ -1,0 +1,106 @@
+'use client';
+
+import { useActionState } from 'react';
+import styles from '../../console.module.css';
+import { Field, FormMessage, type FormState } from '../_forms/Field';
+import { MediaField } from '../_forms/MediaField';
+import { saveEvent } from './actions';
+
+export type LeadChoice = { id: string; name: string; email: string };
+
+/** Every field of an event, with its leads when the account may assign them. */
+export function EventForm({
+  eventId,
+  initialValues,
+  leadChoices,
+  leadIds,
+}: {
+  eventId?: number;
+  initialValues: Record<string, string>;
+  /** Null when the account may not assign leads. */
+  leadChoices: LeadChoice[] | null;
+  leadIds: string[];
+}) {
+  const [state, submit, pending] = useActionState<FormState, FormData>(saveEvent, {
+    errors: {},
+    values: initialValues,
+  });
+  const form = eventId ? `event-${eventId}` : 'new-event';
+  const field = { form, state };
+  return (
+    <form action={submit} className={styles.form} noValidate>
+      {eventId ? <input type="hidden" name="eventId" value={eventId} /> : null}
+      <Field {...field} name="title" label="Title" required maxLength={200} />
+      <Field {...field} name="description" label="Description" multiline maxLength={5000} />
+      <div className={styles.twoColumns}>
+        <Field
+          {...field}
+          name="date"
+          label="Date"
+          type="date"
+          hint="Leave the date and the time empty while they are to be announced."
+        />
+        <Field {...field} name="startTime" label="Start time" type="time" hint="Ottawa time." />
+      </div>
+      <div className={styles.twoColumns}>
+        <Field {...field} name="duration" label="Duration" hint="For example: 3 hours." />
+        <Field
+          {...field}
+          name="capacity"
+          label="Capacity"
+          type="number"
+          inputMode="numeric"
+          hint="The most people who can register. Leave empty for no limit."
+        />
+      </div>
+      <Field {...field} name="location" label="Location" maxLength={200} />
+      <Field {...field} name="organizer" label="Organizer" maxLength={200} />
+      <MediaField
+        key={`poster-${state.values.posterImg}`}
+        name="posterImg"
+        label="Poster"
+        purpose="poster"
+        defaultValue={state.values.posterImg ?? ''}
+        error={state.errors.posterImg}
+      />
+      <MediaField
+        key={`thumbnail-${state.values.thumbnailLink}`}
+        name="thumbnailLink"
+        label="Thumbnail"
+        purpose="thumbnail"
+        defaultValue={state.values.thumbnailLink ?? ''}
+        error={state.errors.thumbnailLink}
+      />
+      {leadChoices ? (
+        <fieldset className={styles.checkboxes} aria-describedby={`${form}-leads-hint`}>
+          <legend className={styles.label}>Event leads</legend>
+          <p id={`${form}-leads-hint`} className={styles.hint}>
+            Event leads see and edit only the events they lead, with their registrants.
+          </p>
+          {leadChoices.length === 0 ? (
+            <p className={styles.muted}>
+              No account has the event lead role yet. A super admin can invite one.
+            </p>
+          ) : (
+            leadChoices.map((lead) => (
+              <label key={lead.id}>
+                <input
+                  type="checkbox"
+                  name="leads"
+                  value={lead.id}
+                  defaultChecked={leadIds.includes(lead.id)}
+                />
+                {lead.name} ({lead.email})
+              </label>
+            ))
+          )}
+          {state.errors.leads ? <p className={styles.fieldError}>{state.errors.leads}</p> : null}
+        </fieldset>
+      ) : null}
+      <FormMessage state={state} />
+      <button type="submit" className={styles.button} disabled={pending}>
+        {pending ? 'Saving…' : eventId ? 'Save the event' : 'Publish the event'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,154 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { findConsoleEvent, formValuesOf, leadChoices, listRegistrants } from '@/lib/admin/events';
+import { pageNumber } from '@/lib/admin/search';
+import { can } from '@/lib/auth/permissions';
+import { pathWithQuery, requireAccess } from '@/lib/auth/session';
+import { getDb } from '@/lib/db/client';
+import { parseEventId } from '@/lib/event-id';
+import { formatConsoleDateTime } from '@/lib/format';
+import styles from '../../../console.module.css';
+import { listLink, Pager, type Search, SearchBox, single } from '../../_forms/Listing';
+import { NotAllowed } from '../../NotAllowed';
+import { EventForm } from '../EventForm';
+import { RemoveEventForm, RemoveRegistrantForm, RestoreEventForm } from './EventActions';
+
+export const metadata: Metadata = { title: 'Event' };
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Search> };
+
+export default async function EventPage({ params, searchParams }: Props) {
+  const [{ id: rawId }, search] = await Promise.all([params, searchParams]);
+  const path = `/admin/events/${rawId}`;
+  const { signedIn } = await requireAccess('events.list', pathWithQuery(path, search));
+  const id = parseEventId(rawId);
+  const db = await getDb();
+  const event = id === null ? null : await findConsoleEvent(db, id);
+  if (!event) notFound();
+  if (!can(signedIn, 'events.edit', event)) return <NotAllowed role={signedIn.role} />;
+
+  const text = single(search.q);
+  const page = pageNumber(single(search.page));
+  const [registrants, leads] = await Promise.all([
+    can(signedIn, 'registrations.read', event)
+      ? listRegistrants(db, event.id, { text, page })
+      : null,
+    can(signedIn, 'events.assignLeads') ? leadChoices(db) : null,
+  ]);
+  const placesText =
+    event.capacity === null
+      ? `${event.registered} registered (no limit)`
+      : `${event.registered} / ${event.capacity} registered`;
+  return (
+    <div className={styles.stack}>
+      <p>
+        <Link href="/admin/events">← Events</Link>
+      </p>
+      <h1 className={styles.pageTitle}>{event.title}</h1>
+      {single(search.created) ? (
+        <p className={styles.notice}>The event is published: it shows on the site now.</p>
+      ) : null}
+      {event.cancelledAt ? (
+        <p className={styles.alert}>
+          This event was cancelled on {formatConsoleDateTime(event.cancelledAt)}: visitors no longer
+          see it.
+        </p>
+      ) : (
+        <p>
+          <Link href={`/events/${event.id}`}>See it on the site</Link>
+        </p>
+      )}
+      <section className={styles.panel} aria-labelledby="event-details">
+        <h2 id="event-details" className={styles.panelTitle}>
+          The event
+        </h2>
+        <EventForm
+          eventId={event.id}
+          initialValues={formValuesOf(event)}
+          leadChoices={leads}
+          leadIds={event.leadIds}
+        />
+      </section>
+      {registrants ? (
+        <section className={styles.panel} aria-labelledby="registrants">
+          <h2 id="registrants" className={styles.panelTitle}>
+            Registrants
+          </h2>
+          <div className={styles.actionsRow}>
+            <p>{placesText}</p>
+            {can(signedIn, 'registrations.export', event) && event.registered > 0 ? (
+              <a
+                href={`/admin/events/${event.id}/registrants.csv`}
+                className={`${styles.button} ${styles.quietButton}`}
+                download
+              >
+                Export CSV
+              </a>
+            ) : null}
+          </div>
+          <SearchBox id="registrant-search" label="Search registrants" text={text} />
+          {registrants.rows.length === 0 ? (
+            <p className={styles.empty}>
+              {text ? 'Nobody registered matches these words.' : 'Nobody has registered yet.'}
+            </p>
+          ) : (
+            <table className={styles.table}>
+              <caption className={styles.muted}>
+                {text ? `${registrants.matching} matching` : `${registrants.matching} in all`}, in
+                the order they registered
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Registered</th>
+                  <th scope="col">Remove</th>
+                </tr>
+              </thead>
+              <tbody>
+                {registrants.rows.map((person) => {
+                  const name = `${person.firstName} ${person.lastName}`;
+                  return (
+                    <tr key={person.id}>
+                      <td data-label="Name">{name}</td>
+                      <td data-label="Email">{person.email}</td>
+                      <td data-label="Registered">{formatConsoleDateTime(person.createdAt)}</td>
+                      <td data-label="Remove">
+                        {can(signedIn, 'registrations.remove', event) ? (
+                          <RemoveRegistrantForm
+                            eventId={event.id}
+                            registrationId={person.id}
+                            name={name}
+                          />
+                        ) : null}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          )}
+          <Pager
+            label="Registrant pages"
+            page={page}
+            hasMore={registrants.hasMore}
+            linkTo={(target) => listLink(path, text, target)}
+          />
+        </section>
+      ) : null}
+      {can(signedIn, 'events.delete') ? (
+        <section className={styles.panel} aria-labelledby="remove-event">
+          <h2 id="remove-event" className={styles.panelTitle}>
+            {event.cancelledAt ? 'Cancelled' : event.registered > 0 ? 'Cancel' : 'Delete'}
+          </h2>
+          {event.cancelledAt ? (
+            <RestoreEventForm eventId={event.id} />
+          ) : (
+            <RemoveEventForm eventId={event.id} registered={event.registered} />
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { listConsoleEvents } from '@/lib/admin/events';
+import { pageNumber } from '@/lib/admin/search';
+import { can, eventsInView } from '@/lib/auth/permissions';
+import { pathWithQuery, requireAccess } from '@/lib/auth/session';
+import { getDb } from '@/lib/db/client';
+import { formatConsoleDateTime } from '@/lib/format';
+import styles from '../../console.module.css';
+import { listLink, Pager, type Search, SearchBox, single } from '../_forms/Listing';
+import { NotAllowed } from '../NotAllowed';
+
+export const metadata: Metadata = { title: 'Events' };
+
+export default async function EventsPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const search = await searchParams;
+  const { signedIn, allowed } = await requireAccess(
+    'events.list',
+    pathWithQuery('/admin/events', search),
+  );
+  if (!allowed) return <NotAllowed role={signedIn.role} />;
+  const text = single(search.q);
+  const page = pageNumber(single(search.page));
+  const { rows, hasMore } = await listConsoleEvents(await getDb(), signedIn, { text, page });
+  const onlyLed = eventsInView(signedIn) === 'led';
+  return (
+    <div className={styles.stack}>
+      <div className={styles.actionsRow}>
+        <h1 className={styles.pageTitle}>Events</h1>
+        {can(signedIn, 'events.create') ? (
+          <Link href="/admin/events/new" className={styles.button}>
+            New event
+          </Link>
+        ) : null}
+      </div>
+      {single(search.deleted) ? <p className={styles.notice}>The event is deleted.</p> : null}
+      {onlyLed ? <p className={styles.muted}>These are the events you lead.</p> : null}
+      <section className={styles.panel} aria-labelledby="event-list">
+        <h2 id="event-list" className={styles.panelTitle}>
+          {text ? `Events matching “${text}”` : 'All events, latest first'}
+        </h2>
+        <SearchBox id="event-search" label="Search events" text={text} />
+        {rows.length === 0 ? (
+          <p className={styles.empty}>
+            {text
+              ? 'No event matches these words.'
+              : onlyLed
+                ? 'You lead no event yet. A coordinator assigns event leads.'
+                : 'No event yet. Press “New event” to add the first one.'}
+          </p>
+        ) : (
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">When</th>
+                <th scope="col">Location</th>
+                <th scope="col">Registered</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((event) => (
+                <tr key={event.id}>
+                  <td data-label="Title">
+                    <Link href={`/admin/events/${event.id}`}>{event.title}</Link>
+                    {event.cancelledAt ? (
+                      <>
+                        {' '}
+                        <span className={styles.badge}>Cancelled</span>
+                      </>
+                    ) : null}
+                  </td>
+                  <td data-label="When">
+                    {event.startsAt ? formatConsoleDateTime(event.startsAt) : 'To be announced'}
+                  </td>
+                  <td data-label="Location">{event.location ?? '—'}</td>
+                  <td data-label="Registered">
+                    {event.capacity === null
+                      ? `${event.registered} (no limit)`
+                      : `${event.registered} / ${event.capacity}`}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <Pager
+          label="Event pages"
+          page={page}
+          hasMore={hasMore}
+          linkTo={(target) => listLink('/admin/events', text, target)}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import {
+  dataUnderEmail,
+  describeCounts,
+  erasePersonalData,
+  isSubmissionKind,
+  setHandled,
+} from '@/lib/admin/inbox';
+import { requiredEmail } from '@/lib/api/contract';
+import { actorFor, NOT_ALLOWED_MESSAGE } from '@/lib/auth/session';
+import { getDb } from '@/lib/db/client';
+import { publishChange } from '@/lib/publish/publish';
+
+export type InboxActionState = { error?: string; done?: string };
+
+export async function toggleHandled(
+  _previous: InboxActionState,
+  form: FormData,
+): Promise<InboxActionState> {
+  const actor = await actorFor('inbox.handle');
+  if (!actor) return { error: NOT_ALLOWED_MESSAGE };
+  const kind = form.get('kind');
+  const id = Number(form.get('id'));
+  if (!isSubmissionKind(kind) || !Number.isSafeInteger(id)) {
+    return { error: 'This submission no longer exists.' };
+  }
+  const handled = form.get('handled') === 'true';
+  const changed = await setHandled(await getDb(), actor, kind, id, handled);
+  if (!changed) return { error: 'This submission no longer exists.' };
+  revalidatePath('/admin/inbox', 'layout');
+  return { done: handled ? 'Marked handled.' : 'Back among the open submissions.' };
+}
+
+export type ErasureState = { error?: string; done?: string; found?: string; email?: string };
+
+/**
+ * Two steps: the first press shows what is stored under the address; the second, with the box
+ * ticked, erases it.
+ */
+export async function erasePerson(_previous: ErasureState, form: FormData): Promise<ErasureState> {
+  const actor = await actorFor('personalData.erase');
+  if (!actor) return { error: NOT_ALLOWED_MESSAGE };
+  const email = requiredEmail().safeParse(form.get('email'));
+  if (!email.success) return { error: email.error.issues[0]?.message ?? 'Enter an email address.' };
+  const db = await getDb();
+  if (form.get('confirm') !== 'yes') {
+    const counts = await dataUnderEmail(db, email.data);
+    const total = Object.values(counts).reduce((sum, value) => sum + value, 0);
+    if (total === 0) return { error: `Nothing is stored under ${email.data}.` };
+    return { found: describeCounts(counts), email: email.data };
+  }
+  const counts = await erasePersonalData(db, actor, email.data);
+  if (counts.registrations > 0) await publishChange(['db:events']);
+  revalidatePath('/admin/inbox', 'layout');
+  return { done: `Erased: ${describeCounts(counts)}.` };
+}

@@ -1,0 +1,124 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { type InboxState, listInbox, SUBMISSION_KINDS } from '@/lib/admin/inbox';
+import { pageNumber } from '@/lib/admin/search';
+import { can } from '@/lib/auth/permissions';
+import { pathWithQuery, requireAccess } from '@/lib/auth/session';
+import { getDb } from '@/lib/db/client';
+import { formatConsoleDateTime } from '@/lib/format';
+import styles from '../../console.module.css';
+import { listLink, Pager, type Search, SearchBox, single } from '../_forms/Listing';
+import { NotAllowed } from '../NotAllowed';
+import { ErasureForm, HandledForm } from './InboxForms';
+
+export const metadata: Metadata = { title: 'Inbox' };
+
+const STATES: { value: InboxState; label: string }[] = [
+  { value: 'open', label: 'To handle' },
+  { value: 'handled', label: 'Handled' },
+  { value: 'all', label: 'All' },
+];
+
+function excerpt(text: string | null, length = 200): string {
+  if (!text) return '';
+  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
+}
+
+export default async function InboxPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const search = await searchParams;
+  const { signedIn, allowed } = await requireAccess(
+    'inbox.read',
+    pathWithQuery('/admin/inbox', search),
+  );
+  if (!allowed) return <NotAllowed role={signedIn.role} />;
+  const text = single(search.q);
+  const stateParam = single(search.state);
+  const state: InboxState = stateParam === 'handled' || stateParam === 'all' ? stateParam : 'open';
+  const page = pageNumber(single(search.page));
+  const { items, hasMore } = await listInbox(await getDb(), { text, state, page });
+  const extra: Record<string, string> = state === 'open' ? {} : { state };
+  return (
+    <div className={styles.stack}>
+      <h1 className={styles.pageTitle}>Inbox</h1>
+      <p className={styles.muted}>
+        Contact messages, service requests and job applications, newest first.
+      </p>
+      <nav aria-label="Inbox views" className={styles.row}>
+        {STATES.map((option) => (
+          <Link
+            key={option.value}
+            href={listLink(
+              '/admin/inbox',
+              text,
+              1,
+              option.value === 'open' ? {} : { state: option.value },
+            )}
+            aria-current={option.value === state ? 'page' : undefined}
+            className={`${styles.button} ${option.value === state ? '' : styles.quietButton}`}
+          >
+            {option.label}
+          </Link>
+        ))}
+      </nav>
+      <section className={styles.panel} aria-labelledby="inbox-items">
+        <h2 id="inbox-items" className={styles.panelTitle}>
+          {STATES.find((option) => option.value === state)!.label}
+        </h2>
+        <SearchBox id="inbox-search" label="Search the inbox" text={text} hidden={extra} />
+        {items.length === 0 ? (
+          <p className={styles.empty}>
+            {text
+              ? 'Nothing matches these words.'
+              : state === 'open'
+                ? 'Nothing waits to be handled.'
+                : 'Nothing here yet.'}
+          </p>
+        ) : (
+          <ul className={styles.list}>
+            {items.map((item) => (
+              <li key={`${item.kind}-${item.id}`} className={styles.listItem}>
+                <article className={styles.form} aria-labelledby={`item-${item.kind}-${item.id}`}>
+                  <div className={styles.row}>
+                    <span className={styles.badge}>{SUBMISSION_KINDS[item.kind].label}</span>
+                    {item.readAt ? null : <span className={styles.badge}>Unread</span>}
+                    {item.handledAt ? <span className={styles.badge}>Handled</span> : null}
+                    <span className={styles.muted}>{formatConsoleDateTime(item.createdAt)}</span>
+                  </div>
+                  <h3 id={`item-${item.kind}-${item.id}`} className={styles.label}>
+                    <Link href={`/admin/inbox/${item.kind}/${item.id}`}>
+                      {item.name} &lt;{item.email}&gt;
+                    </Link>
+                  </h3>
+                  {item.subject ? <p>Position: {item.subject}</p> : null}
+                  {item.body ? <p>{excerpt(item.body)}</p> : null}
+                  {can(signedIn, 'inbox.handle') ? (
+                    <HandledForm kind={item.kind} id={item.id} handled={item.handledAt !== null} />
+                  ) : null}
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager
+          label="Inbox pages"
+          page={page}
+          hasMore={hasMore}
+          linkTo={(target) => listLink('/admin/inbox', text, target, extra)}
+        />
+      </section>
+      {can(signedIn, 'personalData.erase') ? (
+        <section className={styles.panel} aria-labelledby="erase-person">
+          <h2 id="erase-person" className={styles.panelTitle}>
+            Erase a person’s data
+          </h2>
+          <p>
+            When someone asks the club to delete their data, this erases everything stored under
+            their email address: messages, service requests, job applications with their resumes,
+            and event registrations. The audit log records that it was done, not the address.
+          </p>
+          <ErasureForm />
+        </section>
+      ) : null}
+    </div>
+  );
+}

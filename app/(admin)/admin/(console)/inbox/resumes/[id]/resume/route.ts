@@ -1,0 +1,60 @@
+import { findApplication } from '@/lib/admin/inbox';
+import { recordChange } from '@/lib/audit';
+import { can } from '@/lib/auth/permissions';
+import { NOT_ALLOWED_MESSAGE, signedInFrom } from '@/lib/auth/session';
+import { getDb } from '@/lib/db/client';
+import { detectResumeKind, RESUME_KINDS } from '@/lib/resume-type';
+import { readUpload, safeResumeFileName } from '@/lib/uploads';
+
+/**
+ * GET /admin/inbox/resumes/<id>/resume: the applicant's resume as an attachment (never
+ * shown inline), under a safe name with the extension of its detected type, for coordinators and
+ * super admins. Each download is logged.
+ */
+export async function GET(
+  request: Request,
+  { params }: { params: Promise<{ id: string }> },
+): Promise<Response> {
+  const text = (status: number, body: string) =>
+    new Response(body, {
+      status,
+      headers: {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  const signedIn = await signedInFrom(request.headers);
+  if (!signedIn) return text(401, NOT_ALLOWED_MESSAGE);
+  if (!can(signedIn, 'resumes.download')) return text(403, NOT_ALLOWED_MESSAGE);
+  const rawId = (await params).id;
+  const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : null;
+  const db = await getDb();
+  const application = id === null ? null : await findApplication(db, id);
+  if (!application) return text(404, 'There is no such application.');
+  let bytes: Buffer;
+  try {
+    bytes = await readUpload(application.resumeStoredName);
+  } catch (error) {
+    console.error(`The resume of application ${application.id} could not be read:`, error);
+    return text(404, 'The resume file is missing from the server. Ask the club’s technical lead.');
+  }
+  const kind = detectResumeKind(bytes);
+  if (!kind) return text(409, 'The stored file is no longer a PDF, DOC or DOCX file.');
+  const fileName = safeResumeFileName(application.id, application.resumeOriginalName, kind);
+  const asciiName = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  await recordChange(db, signedIn, {
+    action: 'resume.download',
+    recordType: 'application',
+    recordId: application.id,
+    summary: `Downloaded the resume of application #${application.id}`,
+  });
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      'Content-Type': RESUME_KINDS[kind].contentType,
+      'Content-Disposition': `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      'Content-Length': String(bytes.byteLength),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}

@@ -1,0 +1,482 @@
+import 'server-only';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { recordChange } from '@/lib/audit';
+import { type Actor, eventsInView } from '@/lib/auth/permissions';
+import type { SignedIn } from '@/lib/auth/session';
+import type { Database } from '@/lib/db/client';
+import { toCsv } from '@/lib/db/csv';
+import { adminUsers, eventLeads, eventRegistrations, events, type Event } from '@/lib/db/schema';
+import { clubDate, clubInstant, clubTime } from '@/lib/db/time';
+import { requiredLine } from '@/lib/api/contract';
+import {
+  mediaValue,
+  optionalCount,
+  optionalDate,
+  optionalLine,
+  optionalText,
+  optionalTime,
+} from './fields';
+import { containsPattern } from './search';
+
+/**
+ * Events as the console edits them: the list an account may see, the form's rules, creation and
+ * changes with their audit entries, cancelling, the registrants and their export.
+ */
+
+export const EVENTS_PAGE_SIZE = 20;
+export const REGISTRANTS_PAGE_SIZE = 50;
+
+export type ConsoleEventRow = {
+  id: number;
+  title: string;
+  startsAt: Date | null;
+  location: string | null;
+  capacity: number | null;
+  cancelledAt: Date | null;
+  registered: number;
+};
+
+/** One page of the events the account may see (an event lead: the ones they lead), newest first. */
+export async function listConsoleEvents(
+  db: Database,
+  actor: Actor,
+  { text, page }: { text?: string; page: number },
+): Promise<{ rows: ConsoleEventRow[]; hasMore: boolean }> {
+  const conditions: SQL[] = [];
+  const pattern = containsPattern(text);
+  if (pattern) {
+    conditions.push(
+      or(
+        ilike(events.title, pattern),
+        ilike(events.location, pattern),
+        ilike(events.organizer, pattern),
+      )!,
+    );
+  }
+  if (eventsInView(actor) === 'led') {
+    conditions.push(
+      inArray(
+        events.id,
+        db
+          .select({ id: eventLeads.eventId })
+          .from(eventLeads)
+          .where(eq(eventLeads.userId, actor.id)),
+      ),
+    );
+  }
+  const rows = await db
+    .select({
+      id: events.id,
+      title: events.title,
+      startsAt: events.startsAt,
+      location: events.location,
+      capacity: events.capacity,
+      cancelledAt: events.cancelledAt,
+      registered: count(eventRegistrations.id),
+    })
+    .from(events)
+    .leftJoin(eventRegistrations, eq(eventRegistrations.eventId, events.id))
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .groupBy(events.id)
+    .orderBy(sql`${events.startsAt} desc nulls first`, desc(events.id))
+    .limit(EVENTS_PAGE_SIZE + 1)
+    .offset((page - 1) * EVENTS_PAGE_SIZE);
+  return { rows: rows.slice(0, EVENTS_PAGE_SIZE), hasMore: rows.length > EVENTS_PAGE_SIZE };
+}
+
+export type ConsoleEvent = Event & { leadIds: string[]; registered: number };
+
+export async function findConsoleEvent(db: Database, id: number): Promise<ConsoleEvent | null> {
+  const [event] = await db.select().from(events).where(eq(events.id, id));
+  if (!event) return null;
+  const [leads, registered] = await Promise.all([
+    db.select({ id: eventLeads.userId }).from(eventLeads).where(eq(eventLeads.eventId, id)),
+    registrationCount(db, id),
+  ]);
+  return { ...event, leadIds: leads.map((lead) => lead.id), registered };
+}
+
+async function registrationCount(db: Pick<Database, 'select'>, eventId: number): Promise<number> {
+  const [row] = await db
+    .select({ rows: count() })
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.eventId, eventId));
+  return row?.rows ?? 0;
+}
+
+/** The accounts that can be made leads of an event: active event leads. */
+export function leadChoices(db: Database) {
+  return db
+    .select({ id: adminUsers.id, name: adminUsers.name, email: adminUsers.email })
+    .from(adminUsers)
+    .where(and(eq(adminUsers.role, 'event_lead'), isNull(adminUsers.deactivatedAt)))
+    .orderBy(asc(adminUsers.name));
+}
+
+/** The form's fields, by the names its inputs post. */
+export function eventFormSchema(current: Pick<Event, 'posterImg' | 'thumbnailLink'> | null) {
+  return z
+    .object({
+      title: requiredLine('Title', 200),
+      description: optionalText('Description', 5000),
+      date: optionalDate('Date'),
+      startTime: optionalTime('Start time'),
+      duration: optionalLine('Duration', 60),
+      location: optionalLine('Location', 200),
+      organizer: optionalLine('Organizer', 200),
+      posterImg: mediaValue('Poster', current?.posterImg ?? null),
+      thumbnailLink: mediaValue('Thumbnail', current?.thumbnailLink ?? null),
+      capacity: optionalCount('Capacity'),
+    })
+    .superRefine((value, context) => {
+      if (value.date && !value.startTime) {
+        context.addIssue({
+          code: 'custom',
+          path: ['startTime'],
+          message: 'Start time is required when the event has a date.',
+        });
+      }
+      if (value.startTime && !value.date) {
+        context.addIssue({
+          code: 'custom',
+          path: ['date'],
+          message: 'Date is required when the event has a start time.',
+        });
+      }
+    });
+}
+
+export type EventFormValues = z.infer<ReturnType<typeof eventFormSchema>>;
+
+/** The form's values of a stored event, as its inputs show them. */
+export function formValuesOf(event: Event | null): Record<string, string> {
+  return {
+    title: event?.title ?? '',
+    description: event?.description ?? '',
+    date: event?.startsAt ? clubDate(event.startsAt) : '',
+    startTime: event?.startsAt ? clubTime(event.startsAt) : '',
+    duration: event?.duration ?? '',
+    location: event?.location ?? '',
+    organizer: event?.organizer ?? '',
+    posterImg: event?.posterImg ?? '',
+    thumbnailLink: event?.thumbnailLink ?? '',
+    capacity:
+      event?.capacity === null || event?.capacity === undefined ? '' : String(event.capacity),
+  };
+}
+
+function columnsOf(values: EventFormValues) {
+  let startsAt: Date | null = null;
+  if (values.date && values.startTime) {
+    const [year, month, day] = values.date.split('-').map(Number) as [number, number, number];
+    const [hour, minute] = values.startTime.split(':').map(Number) as [number, number];
+    startsAt = clubInstant({ year, month, day, hour, minute });
+  }
+  return {
+    title: values.title,
+    description: values.description,
+    startsAt,
+    duration: values.duration,
+    location: values.location,
+    organizer: values.organizer,
+    posterImg: values.posterImg,
+    thumbnailLink: values.thumbnailLink,
+    capacity: values.capacity,
+  };
+}
+
+/** What the audit log keeps of an event: enough to see what changed. */
+function snapshot(event: Omit<Event, 'id' | 'createdAt' | 'cancelledAt'> & { leadIds?: string[] }) {
+  return {
+    title: event.title,
+    startsAt: event.startsAt?.toISOString() ?? null,
+    duration: event.duration,
+    location: event.location,
+    organizer: event.organizer,
+    posterImg: event.posterImg,
+    thumbnailLink: event.thumbnailLink,
+    capacity: event.capacity,
+    descriptionLength: event.description?.length ?? 0,
+    ...(event.leadIds ? { leadIds: event.leadIds } : {}),
+  };
+}
+
+export type EventChangeOutcome =
+  { ok: true; id: number } | { ok: false; field?: string; message: string };
+
+async function validLeadIds(db: Pick<Database, 'select'>, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: adminUsers.id })
+    .from(adminUsers)
+    .where(
+      and(
+        inArray(adminUsers.id, [...ids]),
+        eq(adminUsers.role, 'event_lead'),
+        isNull(adminUsers.deactivatedAt),
+      ),
+    );
+  return rows.map((row) => row.id).sort();
+}
+
+export async function createEvent(
+  db: Database,
+  actor: SignedIn,
+  values: EventFormValues,
+  leadIds: readonly string[],
+): Promise<EventChangeOutcome> {
+  return db.transaction(async (tx) => {
+    const leads = await validLeadIds(tx, leadIds);
+    if (leads.length !== new Set(leadIds).size) {
+      return { ok: false, field: 'leads', message: 'Choose event leads from the list.' };
+    }
+    const [created] = await tx.insert(events).values(columnsOf(values)).returning();
+    const event = created!;
+    if (leads.length > 0) {
+      await tx.insert(eventLeads).values(leads.map((userId) => ({ eventId: event.id, userId })));
+    }
+    await recordChange(tx, actor, {
+      action: 'event.create',
+      recordType: 'event',
+      recordId: event.id,
+      summary: `Created the event "${event.title}"`,
+      after: snapshot({ ...event, leadIds: leads }),
+    });
+    return { ok: true, id: event.id };
+  });
+}
+
+/**
+ * Saves the form over the event. `leadIds` is undefined when the account may not assign leads
+ * (they stay as they are). Capacity cannot fall below the people already registered.
+ */
+export async function updateEvent(
+  db: Database,
+  actor: SignedIn,
+  id: number,
+  values: EventFormValues,
+  leadIds: readonly string[] | undefined,
+): Promise<EventChangeOutcome> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(events).where(eq(events.id, id)).for('update');
+    if (!before) return { ok: false, message: 'This event no longer exists.' };
+    const registered = await registrationCount(tx, id);
+    if (values.capacity !== null && values.capacity < registered) {
+      return {
+        ok: false,
+        field: 'capacity',
+        message: `Capacity cannot be lower than the ${registered} people already registered.`,
+      };
+    }
+    const previousLeads = (
+      await tx.select({ id: eventLeads.userId }).from(eventLeads).where(eq(eventLeads.eventId, id))
+    )
+      .map((lead) => lead.id)
+      .sort();
+    let leads = previousLeads;
+    if (leadIds) {
+      leads = await validLeadIds(tx, leadIds);
+      if (leads.length !== new Set(leadIds).size) {
+        return { ok: false, field: 'leads', message: 'Choose event leads from the list.' };
+      }
+      await tx.delete(eventLeads).where(eq(eventLeads.eventId, id));
+      if (leads.length > 0) {
+        await tx.insert(eventLeads).values(leads.map((userId) => ({ eventId: id, userId })));
+      }
+    }
+    const [after] = await tx
+      .update(events)
+      .set(columnsOf(values))
+      .where(eq(events.id, id))
+      .returning();
+    await recordChange(tx, actor, {
+      action: 'event.update',
+      recordType: 'event',
+      recordId: id,
+      summary: `Changed the event "${after!.title}"`,
+      before: snapshot({ ...before, leadIds: previousLeads }),
+      after: snapshot({ ...after!, leadIds: leads }),
+    });
+    return { ok: true, id };
+  });
+}
+
+export type RemovalOutcome =
+  { ok: true; outcome: 'deleted' | 'cancelled' | 'restored' } | { ok: false; message: string };
+
+/**
+ * Deletes an event nobody registered for. One with registrations is cancelled instead: visitors
+ * no longer find it and its registrants stay on record.
+ */
+export async function deleteOrCancelEvent(
+  db: Database,
+  actor: SignedIn,
+  id: number,
+): Promise<RemovalOutcome> {
+  return db.transaction(async (tx) => {
+    const [event] = await tx.select().from(events).where(eq(events.id, id)).for('update');
+    if (!event) return { ok: false, message: 'This event no longer exists.' };
+    const registered = await registrationCount(tx, id);
+    if (registered === 0) {
+      await tx.delete(events).where(eq(events.id, id));
+      await recordChange(tx, actor, {
+        action: 'event.delete',
+        recordType: 'event',
+        recordId: id,
+        summary: `Deleted the event "${event.title}"`,
+        before: snapshot(event),
+      });
+      return { ok: true, outcome: 'deleted' };
+    }
+    if (event.cancelledAt) return { ok: false, message: 'This event is already cancelled.' };
+    await tx.update(events).set({ cancelledAt: new Date() }).where(eq(events.id, id));
+    await recordChange(tx, actor, {
+      action: 'event.cancel',
+      recordType: 'event',
+      recordId: id,
+      summary: `Cancelled the event "${event.title}" (${registered} registered)`,
+      before: { cancelled: false },
+      after: { cancelled: true },
+    });
+    return { ok: true, outcome: 'cancelled' };
+  });
+}
+
+/** Shows a cancelled event to visitors again. */
+export async function restoreEvent(
+  db: Database,
+  actor: SignedIn,
+  id: number,
+): Promise<RemovalOutcome> {
+  return db.transaction(async (tx) => {
+    const [event] = await tx
+      .update(events)
+      .set({ cancelledAt: null })
+      .where(eq(events.id, id))
+      .returning();
+    if (!event) return { ok: false, message: 'This event no longer exists.' };
+    await recordChange(tx, actor, {
+      action: 'event.restore',
+      recordType: 'event',
+      recordId: id,
+      summary: `Restored the cancelled event "${event.title}"`,
+      before: { cancelled: true },
+      after: { cancelled: false },
+    });
+    return { ok: true, outcome: 'restored' };
+  });
+}
+
+export type Registrant = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  createdAt: Date;
+};
+
+/** The event's registrants in the order they registered, filtered by name or email. */
+export async function listRegistrants(
+  db: Database,
+  eventId: number,
+  { text, page }: { text?: string; page: number },
+): Promise<{ rows: Registrant[]; hasMore: boolean; matching: number }> {
+  const conditions: SQL[] = [eq(eventRegistrations.eventId, eventId)];
+  const pattern = containsPattern(text);
+  if (pattern) {
+    conditions.push(
+      or(
+        ilike(eventRegistrations.firstName, pattern),
+        ilike(eventRegistrations.lastName, pattern),
+        ilike(eventRegistrations.email, pattern),
+        ilike(
+          sql`${eventRegistrations.firstName} || ' ' || ${eventRegistrations.lastName}`,
+          pattern,
+        ),
+      )!,
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: eventRegistrations.id,
+        firstName: eventRegistrations.firstName,
+        lastName: eventRegistrations.lastName,
+        email: eventRegistrations.email,
+        createdAt: eventRegistrations.createdAt,
+      })
+      .from(eventRegistrations)
+      .where(where)
+      .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id))
+      .limit(REGISTRANTS_PAGE_SIZE + 1)
+      .offset((page - 1) * REGISTRANTS_PAGE_SIZE),
+    db.select({ rows: count() }).from(eventRegistrations).where(where),
+  ]);
+  return {
+    rows: rows.slice(0, REGISTRANTS_PAGE_SIZE),
+    hasMore: rows.length > REGISTRANTS_PAGE_SIZE,
+    matching: total?.rows ?? 0,
+  };
+}
+
+/** Removes one registration (its place frees up), with the reason in the audit log. */
+export async function removeRegistration(
+  db: Database,
+  actor: SignedIn,
+  eventId: number,
+  registrationId: number,
+  reason: string,
+): Promise<{ ok: true; name: string } | { ok: false; message: string }> {
+  return db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(eventRegistrations)
+      .where(
+        and(eq(eventRegistrations.id, registrationId), eq(eventRegistrations.eventId, eventId)),
+      )
+      .returning();
+    if (!removed) return { ok: false, message: 'This registration was already removed.' };
+    const name = `${removed.firstName} ${removed.lastName}`;
+    await recordChange(tx, actor, {
+      action: 'registration.remove',
+      recordType: 'event',
+      recordId: eventId,
+      summary: `Removed ${name}'s registration: ${reason}`,
+      before: { registrationId, name, email: removed.email },
+      after: { reason },
+    });
+    return { ok: true, name };
+  });
+}
+
+/** The registrants as a CSV file that Excel opens correctly (lib/db/csv.ts), Chinese names included. */
+export async function registrantsCsv(db: Database, eventId: number): Promise<string> {
+  const rows = await db
+    .select()
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.eventId, eventId))
+    .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id));
+  return toCsv(
+    ['First name', 'Last name', 'Email', 'Registered at (Ottawa time)'],
+    rows.map((row) => [
+      row.firstName,
+      row.lastName,
+      row.email,
+      `${clubDate(row.createdAt)} ${clubTime(row.createdAt)}`,
+    ]),
+    { bom: true },
+  );
+}
+
+/** The export's file name: the event's title in safe characters and its date. */
+export function registrantsFileName(event: Pick<Event, 'id' | 'title' | 'startsAt'>): string {
+  const slug = event.title
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50)
+    .toLowerCase();
+  const date = event.startsAt ? `-${clubDate(event.startsAt)}` : '';
+  return `registrants-${slug || `event-${event.id}`}${date}.csv`;
+}

@@ -1,0 +1,302 @@
+import 'server-only';
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
+import { recordChange } from '@/lib/audit';
+import type { SignedIn } from '@/lib/auth/session';
+import type { Database } from '@/lib/db/client';
+import { normalizeEmail } from '@/lib/db/queries';
+import {
+  contactMessages,
+  eventRegistrations,
+  jobApplications,
+  serviceRequests,
+} from '@/lib/db/schema';
+import { removeUpload } from '@/lib/uploads';
+import { containsPattern } from './search';
+
+/**
+ * The inbox: contact messages, service requests and job applications in one list, newest first,
+ * each unread, read or handled; and the erasure of everything stored under one email address.
+ */
+
+export const INBOX_PAGE_SIZE = 25;
+
+export const SUBMISSION_KINDS = {
+  message: { table: contactMessages, label: 'Contact message' },
+  request: { table: serviceRequests, label: 'Service request' },
+  application: { table: jobApplications, label: 'Job application' },
+} as const;
+
+export type SubmissionKind = keyof typeof SUBMISSION_KINDS;
+
+export function isSubmissionKind(value: unknown): value is SubmissionKind {
+  return typeof value === 'string' && Object.hasOwn(SUBMISSION_KINDS, value);
+}
+
+export type InboxState = 'open' | 'handled' | 'all';
+
+export type InboxItem = {
+  kind: SubmissionKind;
+  id: number;
+  name: string;
+  email: string;
+  /** The position applied for; null for the other kinds. */
+  subject: string | null;
+  body: string | null;
+  createdAt: Date;
+  readAt: Date | null;
+  handledAt: Date | null;
+};
+
+function selects(db: Database, text: string | null, state: InboxState) {
+  const filters = (
+    name: AnyPgColumn,
+    email: AnyPgColumn,
+    body: SQL | AnyPgColumn,
+    handledAt: AnyPgColumn,
+  ) => {
+    const conditions: SQL[] = [];
+    if (text) conditions.push(or(ilike(name, text), ilike(email, text), ilike(body, text))!);
+    if (state === 'open') conditions.push(isNull(handledAt));
+    if (state === 'handled') conditions.push(isNotNull(handledAt));
+    return conditions.length > 0 ? and(...conditions) : undefined;
+  };
+  const messages = db
+    .select({
+      kind: sql<SubmissionKind>`'message'`.as('kind'),
+      id: contactMessages.id,
+      name: contactMessages.senderName,
+      email: contactMessages.senderEmail,
+      subject: sql<string | null>`null::varchar`.as('subject'),
+      body: sql<string | null>`${contactMessages.message}`.as('body'),
+      createdAt: contactMessages.createdAt,
+      readAt: contactMessages.readAt,
+      handledAt: contactMessages.handledAt,
+    })
+    .from(contactMessages)
+    .where(
+      filters(
+        contactMessages.senderName,
+        contactMessages.senderEmail,
+        contactMessages.message,
+        contactMessages.handledAt,
+      ),
+    );
+  const requests = db
+    .select({
+      kind: sql<SubmissionKind>`'request'`.as('kind'),
+      id: serviceRequests.id,
+      name: serviceRequests.name,
+      email: serviceRequests.email,
+      subject: sql<string | null>`null::varchar`.as('subject'),
+      body: sql<string | null>`${serviceRequests.needs}`.as('body'),
+      createdAt: serviceRequests.createdAt,
+      readAt: serviceRequests.readAt,
+      handledAt: serviceRequests.handledAt,
+    })
+    .from(serviceRequests)
+    .where(
+      filters(
+        serviceRequests.name,
+        serviceRequests.email,
+        serviceRequests.needs,
+        serviceRequests.handledAt,
+      ),
+    );
+  const applications = db
+    .select({
+      kind: sql<SubmissionKind>`'application'`.as('kind'),
+      id: jobApplications.id,
+      name: jobApplications.applicantName,
+      email: jobApplications.applicantEmail,
+      subject: sql<string | null>`${jobApplications.position}::varchar`.as('subject'),
+      body: sql<string | null>`null::text`.as('body'),
+      createdAt: jobApplications.createdAt,
+      readAt: jobApplications.readAt,
+      handledAt: jobApplications.handledAt,
+    })
+    .from(jobApplications)
+    .where(
+      filters(
+        jobApplications.applicantName,
+        jobApplications.applicantEmail,
+        sql`${jobApplications.position}`,
+        jobApplications.handledAt,
+      ),
+    );
+  return { messages, requests, applications };
+}
+
+/** One page of the inbox, newest first. */
+export async function listInbox(
+  db: Database,
+  { text, state, page }: { text?: string; state: InboxState; page: number },
+): Promise<{ items: InboxItem[]; hasMore: boolean }> {
+  const { messages, requests, applications } = selects(db, containsPattern(text), state);
+  const rows = await unionAll(messages, requests, applications)
+    .orderBy(desc(sql`created_at`), desc(sql`id`))
+    .limit(INBOX_PAGE_SIZE + 1)
+    .offset((page - 1) * INBOX_PAGE_SIZE);
+  const items = rows.slice(0, INBOX_PAGE_SIZE).map((row) => ({
+    ...row,
+    // Dates of a union come back as the driver gives them.
+    createdAt: new Date(row.createdAt),
+    readAt: row.readAt ? new Date(row.readAt) : null,
+    handledAt: row.handledAt ? new Date(row.handledAt) : null,
+  }));
+  return { items, hasMore: rows.length > INBOX_PAGE_SIZE };
+}
+
+/** How many submissions wait to be handled (the dashboard's count). */
+export async function unhandledCount(db: Database): Promise<number> {
+  const counts = await Promise.all(
+    Object.values(SUBMISSION_KINDS).map(({ table }) =>
+      db.select({ rows: count() }).from(table).where(isNull(table.handledAt)),
+    ),
+  );
+  return counts.reduce((sum, [row]) => sum + (row?.rows ?? 0), 0);
+}
+
+/** Marks a submission read when it is first shown in full. */
+export async function markRead(db: Database, kind: SubmissionKind, id: number): Promise<void> {
+  const { table } = SUBMISSION_KINDS[kind];
+  await db
+    .update(table)
+    .set({ readAt: new Date() })
+    .where(and(eq(table.id, id), isNull(table.readAt)));
+}
+
+export async function setHandled(
+  db: Database,
+  actor: SignedIn,
+  kind: SubmissionKind,
+  id: number,
+  handled: boolean,
+): Promise<boolean> {
+  const { table, label } = SUBMISSION_KINDS[kind];
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(table)
+      .set({
+        handledAt: handled ? new Date() : null,
+        readAt: sql`coalesce(${table.readAt}, now())`,
+      })
+      .where(eq(table.id, id))
+      .returning({ id: table.id });
+    if (!row) return false;
+    await recordChange(tx, actor, {
+      action: handled ? 'submission.handle' : 'submission.reopen',
+      recordType: kind,
+      recordId: id,
+      summary: `${handled ? 'Marked handled' : 'Reopened'}: ${label.toLowerCase()} #${id}`,
+    });
+    return true;
+  });
+}
+
+export async function findApplication(db: Database, id: number) {
+  const [row] = await db.select().from(jobApplications).where(eq(jobApplications.id, id));
+  return row ?? null;
+}
+
+export type ErasureCounts = {
+  messages: number;
+  requests: number;
+  applications: number;
+  registrations: number;
+};
+
+const sameEmail = (column: AnyPgColumn, email: string) => sql`lower(trim(${column})) = ${email}`;
+
+/** What is stored under an email address, before erasing it. */
+export async function dataUnderEmail(db: Database, rawEmail: string): Promise<ErasureCounts> {
+  const email = normalizeEmail(rawEmail);
+  const [[messages], [requests], [applications], [registrations]] = await Promise.all([
+    db
+      .select({ rows: count() })
+      .from(contactMessages)
+      .where(sameEmail(contactMessages.senderEmail, email)),
+    db
+      .select({ rows: count() })
+      .from(serviceRequests)
+      .where(sameEmail(serviceRequests.email, email)),
+    db
+      .select({ rows: count() })
+      .from(jobApplications)
+      .where(sameEmail(jobApplications.applicantEmail, email)),
+    db
+      .select({ rows: count() })
+      .from(eventRegistrations)
+      .where(sameEmail(eventRegistrations.email, email)),
+  ]);
+  return {
+    messages: messages?.rows ?? 0,
+    requests: requests?.rows ?? 0,
+    applications: applications?.rows ?? 0,
+    registrations: registrations?.rows ?? 0,
+  };
+}
+
+/**
+ * Deletes everything stored under one email address (a person's request under Canadian privacy
+ * law): their messages, service requests, job applications with the resume files, and event
+ * registrations. The audit entry keeps the counts, not the address: the log must not keep what
+ * was erased.
+ */
+export async function erasePersonalData(
+  db: Database,
+  actor: SignedIn,
+  rawEmail: string,
+): Promise<ErasureCounts> {
+  const email = normalizeEmail(rawEmail);
+  const { counts, resumes } = await db.transaction(async (tx) => {
+    const messages = await tx
+      .delete(contactMessages)
+      .where(sameEmail(contactMessages.senderEmail, email))
+      .returning({ id: contactMessages.id });
+    const requests = await tx
+      .delete(serviceRequests)
+      .where(sameEmail(serviceRequests.email, email))
+      .returning({ id: serviceRequests.id });
+    const applications = await tx
+      .delete(jobApplications)
+      .where(sameEmail(jobApplications.applicantEmail, email))
+      .returning({ id: jobApplications.id, stored: jobApplications.resumeStoredName });
+    const registrations = await tx
+      .delete(eventRegistrations)
+      .where(sameEmail(eventRegistrations.email, email))
+      .returning({ id: eventRegistrations.id });
+    const counts: ErasureCounts = {
+      messages: messages.length,
+      requests: requests.length,
+      applications: applications.length,
+      registrations: registrations.length,
+    };
+    await recordChange(tx, actor, {
+      action: 'personalData.erase',
+      recordType: 'person',
+      summary: `Erased a person's data on request: ${describeCounts(counts)}`,
+      after: counts,
+    });
+    return { counts, resumes: applications.map((application) => application.stored) };
+  });
+  // The rows are gone for good; their files follow (a file left behind is unreachable anyway).
+  await Promise.all(
+    resumes.map((stored) =>
+      removeUpload(stored).catch((error: unknown) =>
+        console.error(`Removing an erased resume (${stored}) failed:`, error),
+      ),
+    ),
+  );
+  return counts;
+}
+
+export function describeCounts(counts: ErasureCounts): string {
+  const part = (value: number, one: string, many: string) => `${value} ${value === 1 ? one : many}`;
+  return [
+    part(counts.messages, 'contact message', 'contact messages'),
+    part(counts.requests, 'service request', 'service requests'),
+    part(counts.applications, 'job application', 'job applications'),
+    part(counts.registrations, 'event registration', 'event registrations'),
+  ].join(', ');
+}

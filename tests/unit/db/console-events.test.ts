@@ -1,0 +1,333 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inviteAccount } from '@/lib/admin/accounts';
+import { upcomingEventsWithCounts } from '@/lib/admin/dashboard';
+import {
+  createEvent,
+  deleteOrCancelEvent,
+  eventFormSchema,
+  type EventFormValues,
+  findConsoleEvent,
+  formValuesOf,
+  listConsoleEvents,
+  listRegistrants,
+  registrantsCsv,
+  registrantsFileName,
+  removeRegistration,
+  restoreEvent,
+  updateEvent,
+} from '@/lib/admin/events';
+import { listAuditEntries } from '@/lib/admin/audit';
+import type { SignedIn } from '@/lib/auth/session';
+import { createFirstAccount, createSetupToken } from '@/lib/auth/setup';
+import { findEvent, listEvents, registerForEvent } from '@/lib/db/queries';
+import { events } from '@/lib/db/schema';
+import {
+  DATABASE_UNDER_TEST,
+  type TestDatabase,
+  createTestDatabase,
+} from './support/test-database';
+
+let database: TestDatabase;
+let coordinator: SignedIn;
+let lead: SignedIn;
+let otherLead: SignedIn;
+
+const POSTER = `/files/${'a'.repeat(40)}.webp`;
+
+function formValues(overrides: Record<string, string> = {}): EventFormValues {
+  const parsed = eventFormSchema(null).safeParse({
+    ...formValuesOf(null),
+    title: 'Dumpling Night',
+    description: 'Fold dumplings with the club.',
+    date: '2027-02-10',
+    startTime: '18:30',
+    duration: '2 hours',
+    location: 'Desmarais 12th floor',
+    organizer: 'TCSA Events',
+    posterImg: POSTER,
+    capacity: '3',
+    ...overrides,
+  });
+  if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
+  return parsed.data;
+}
+
+async function account(name: string, email: string, role: 'coordinator' | 'event_lead') {
+  const invited = await inviteAccount(database.db, coordinator, { name, email, role });
+  if (!invited.ok) throw new Error(invited.message);
+  return { id: invited.accountId, name, email, role } satisfies SignedIn;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase({ seed: false });
+  const token = (await createSetupToken(database.db))!;
+  const created = await createFirstAccount(database.db, token, {
+    name: 'Mei Chen',
+    email: 'mei@example.org',
+    passwordHash: 'hash',
+  });
+  if (!created.ok) throw new Error('no first account');
+  coordinator = {
+    id: created.userId,
+    name: 'Mei Chen',
+    email: 'mei@example.org',
+    role: 'super_admin',
+  };
+  coordinator = await account('Ana Li', 'ana@example.org', 'coordinator');
+  lead = await account('Leo Wang', 'leo@example.org', 'event_lead');
+  otherLead = await account('Kai Zhou', 'kai@example.org', 'event_lead');
+});
+afterAll(async () => {
+  await database.dispose();
+});
+
+describe(`the console's event form (${DATABASE_UNDER_TEST})`, () => {
+  const errorsOf = (values: Record<string, string>) => {
+    const parsed = eventFormSchema(null).safeParse({ ...formValuesOf(null), ...values });
+    return parsed.success
+      ? {}
+      : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message]));
+  };
+
+  it('says which field is wrong, in words', () => {
+    expect(errorsOf({ title: '  ' })).toEqual({ title: 'Title is required.' });
+    expect(errorsOf({ title: 'x', date: '2027-02-30', startTime: '10:00' })).toEqual({
+      date: 'Date is not a day of the calendar.',
+    });
+    expect(errorsOf({ title: 'x', date: '2027-02-10' })).toEqual({
+      startTime: 'Start time is required when the event has a date.',
+    });
+    expect(errorsOf({ title: 'x', capacity: '0' })).toEqual({
+      capacity: 'Capacity must be at least 1, or left empty for no limit.',
+    });
+    expect(errorsOf({ title: 'x', capacity: '2.5' })).toEqual({
+      capacity: 'Capacity must be a whole number.',
+    });
+    expect(errorsOf({ title: 'Gala\u202E' })).toMatchObject({
+      title: expect.stringContaining('invisible formatting'),
+    });
+  });
+
+  it('takes a poster only from the upload, never an address typed by hand', () => {
+    expect(errorsOf({ title: 'x', posterImg: 'https://evil.example/x.png' })).toEqual({
+      posterImg: 'Poster: upload the file again; this value was not made by the upload.',
+    });
+    expect(errorsOf({ title: 'x', posterImg: '/files/../../etc/passwd' })).toHaveProperty(
+      'posterImg',
+    );
+    expect(errorsOf({ title: 'x', posterImg: POSTER })).toEqual({});
+    // A record keeps the picture it had (a seeded /media file).
+    const kept = eventFormSchema({ posterImg: '/media/events/gala.svg', thumbnailLink: null });
+    expect(
+      kept.safeParse({ ...formValuesOf(null), title: 'x', posterImg: '/media/events/gala.svg' })
+        .success,
+    ).toBe(true);
+  });
+
+  it('stores the date and start time as Ottawa wall-clock time', async () => {
+    const values = formValues({ date: '2027-07-01', startTime: '19:00' });
+    const created = await createEvent(database.db, coordinator, values, []);
+    if (!created.ok) throw new Error(created.message);
+    const event = await findConsoleEvent(database.db, created.id);
+    // 19:00 in Ottawa in July is 23:00 UTC (daylight time).
+    expect(event!.startsAt!.toISOString()).toBe('2027-07-01T23:00:00.000Z');
+    expect(formValuesOf(event)).toMatchObject({ date: '2027-07-01', startTime: '19:00' });
+  });
+});
+
+describe(`events in the console (${DATABASE_UNDER_TEST})`, () => {
+  it('creates an event with its leads, logged, and visitors see it', async () => {
+    const created = await createEvent(database.db, coordinator, formValues(), [lead.id]);
+    expect(created.ok).toBe(true);
+    if (!created.ok) return;
+    const event = await findConsoleEvent(database.db, created.id);
+    expect(event).toMatchObject({ title: 'Dumpling Night', capacity: 3, posterImg: POSTER });
+    expect(event!.leadIds).toEqual([lead.id]);
+    expect((await listEvents(database.db)).map((row) => row.id)).toContain(created.id);
+    const { entries } = await listAuditEntries(database.db, { recordType: 'event' });
+    expect(entries[0]).toMatchObject({
+      action: 'event.create',
+      actorName: 'Ana Li',
+      summary: 'Created the event "Dumpling Night"',
+    });
+  });
+
+  it('refuses as a lead an account that is not an event lead', async () => {
+    const outcome = await createEvent(database.db, coordinator, formValues(), [coordinator.id]);
+    expect(outcome).toEqual({
+      ok: false,
+      field: 'leads',
+      message: 'Choose event leads from the list.',
+    });
+  });
+
+  it('shows an event lead only the events they lead, on the list and the dashboard', async () => {
+    const mine = await createEvent(database.db, coordinator, formValues({ title: 'Lead Mine' }), [
+      lead.id,
+    ]);
+    const theirs = await createEvent(
+      database.db,
+      coordinator,
+      formValues({ title: 'Lead Theirs' }),
+      [otherLead.id],
+    );
+    if (!mine.ok || !theirs.ok) throw new Error('not created');
+    const seen = (await listConsoleEvents(database.db, lead, { page: 1 })).rows.map(
+      (row) => row.id,
+    );
+    expect(seen).toContain(mine.id);
+    expect(seen).not.toContain(theirs.id);
+    const all = (await listConsoleEvents(database.db, coordinator, { page: 1 })).rows.map(
+      (row) => row.id,
+    );
+    expect(all).toEqual(expect.arrayContaining([mine.id, theirs.id]));
+    const upcoming = await upcomingEventsWithCounts(database.db, lead, new Date('2026-01-01'), 50);
+    expect(upcoming.map((event) => event.id)).toContain(mine.id);
+    expect(upcoming.map((event) => event.id)).not.toContain(theirs.id);
+    const found = await listConsoleEvents(database.db, coordinator, { text: 'THEIRS', page: 1 });
+    expect(found.rows.map((row) => row.title)).toEqual(['Lead Theirs']);
+  });
+
+  it('keeps capacity at or above the people registered, and logs before and after', async () => {
+    const created = await createEvent(database.db, coordinator, formValues(), []);
+    if (!created.ok) throw new Error('not created');
+    for (const email of ['a@example.org', 'b@example.org']) {
+      await registerForEvent(database.db, created.id, {
+        firstName: 'A',
+        lastName: 'B',
+        email,
+      });
+    }
+    const lowered = await updateEvent(
+      database.db,
+      coordinator,
+      created.id,
+      formValues({ capacity: '1' }),
+      undefined,
+    );
+    expect(lowered).toEqual({
+      ok: false,
+      field: 'capacity',
+      message: 'Capacity cannot be lower than the 2 people already registered.',
+    });
+    const renamed = await updateEvent(
+      database.db,
+      coordinator,
+      created.id,
+      formValues({ title: 'Dumpling Night II', capacity: '' }),
+      undefined,
+    );
+    expect(renamed).toEqual({ ok: true, id: created.id });
+    const { entries } = await listAuditEntries(database.db, { recordType: 'event' });
+    expect(entries[0]).toMatchObject({
+      action: 'event.update',
+      before: expect.objectContaining({ title: 'Dumpling Night', capacity: 3 }),
+      after: expect.objectContaining({ title: 'Dumpling Night II', capacity: null }),
+    });
+  });
+
+  it('deletes an event nobody registered for, and cancels one with registrations', async () => {
+    const empty = await createEvent(database.db, coordinator, formValues(), []);
+    const taken = await createEvent(database.db, coordinator, formValues(), []);
+    if (!empty.ok || !taken.ok) throw new Error('not created');
+    await registerForEvent(database.db, taken.id, {
+      firstName: 'Lin',
+      lastName: 'Wu',
+      email: 'lin@example.org',
+    });
+
+    expect(await deleteOrCancelEvent(database.db, coordinator, empty.id)).toEqual({
+      ok: true,
+      outcome: 'deleted',
+    });
+    expect(await database.db.select().from(events).where(eq(events.id, empty.id))).toEqual([]);
+
+    expect(await deleteOrCancelEvent(database.db, coordinator, taken.id)).toEqual({
+      ok: true,
+      outcome: 'cancelled',
+    });
+    // Gone for visitors, kept for the club.
+    expect(await findEvent(database.db, taken.id)).toBeNull();
+    expect((await listEvents(database.db)).map((row) => row.id)).not.toContain(taken.id);
+    expect(
+      await registerForEvent(database.db, taken.id, {
+        firstName: 'New',
+        lastName: 'Comer',
+        email: 'new@example.org',
+      }),
+    ).toEqual({ kind: 'not_found' });
+    expect((await findConsoleEvent(database.db, taken.id))!.registered).toBe(1);
+
+    await restoreEvent(database.db, coordinator, taken.id);
+    expect(await findEvent(database.db, taken.id)).not.toBeNull();
+  });
+});
+
+describe(`registrants in the console (${DATABASE_UNDER_TEST})`, () => {
+  it('lists, searches and removes registrants with a logged reason', async () => {
+    const created = await createEvent(database.db, coordinator, formValues({ capacity: '' }), []);
+    if (!created.ok) throw new Error('not created');
+    const people = [
+      { firstName: '明', lastName: '李', email: 'ming@example.org' },
+      { firstName: 'Sara', lastName: 'Ng', email: 'sara@example.org' },
+      { firstName: '=cmd', lastName: '+1', email: 'attacker@example.org' },
+    ];
+    for (const person of people) await registerForEvent(database.db, created.id, person);
+
+    const all = await listRegistrants(database.db, created.id, { page: 1 });
+    expect(all.rows.map((row) => row.email)).toEqual(people.map((person) => person.email));
+    const found = await listRegistrants(database.db, created.id, { text: 'sara ng', page: 1 });
+    expect(found.rows.map((row) => row.firstName)).toEqual(['Sara']);
+    expect(found.matching).toBe(1);
+
+    const removed = await removeRegistration(
+      database.db,
+      coordinator,
+      created.id,
+      found.rows[0]!.id,
+      'Asked to be removed by email',
+    );
+    expect(removed).toEqual({ ok: true, name: 'Sara Ng' });
+    const again = await removeRegistration(
+      database.db,
+      coordinator,
+      created.id,
+      found.rows[0]!.id,
+      'twice',
+    );
+    expect(again.ok).toBe(false);
+    const { entries } = await listAuditEntries(database.db, { text: 'Sara Ng' });
+    expect(entries[0]).toMatchObject({
+      action: 'registration.remove',
+      summary: "Removed Sara Ng's registration: Asked to be removed by email",
+    });
+  });
+
+  it('exports a CSV that Excel opens with Chinese names and no formulas', async () => {
+    const created = await createEvent(database.db, coordinator, formValues({ capacity: '' }), []);
+    if (!created.ok) throw new Error('not created');
+    await registerForEvent(database.db, created.id, {
+      firstName: '明',
+      lastName: '李',
+      email: 'ming@example.org',
+    });
+    await registerForEvent(database.db, created.id, {
+      firstName: '=HYPERLINK("http://x")',
+      lastName: '@SUM(A1)',
+      email: 'x@example.org',
+    });
+    const csv = await registrantsCsv(database.db, created.id);
+    const bytes = Buffer.from(csv, 'utf8');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[0]).toBe('First name,Last name,Email,Registered at (Ottawa time)');
+    expect(lines[1]).toMatch(/^明,李,ming@example\.org,\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(lines[2]).toMatch(/^"'=HYPERLINK\(""http:\/\/x""\)",'@SUM\(A1\),x@example\.org,/);
+    const event = await findConsoleEvent(database.db, created.id);
+    expect(registrantsFileName(event!)).toBe('registrants-dumpling-night-2027-02-10.csv');
+    expect(registrantsFileName({ id: 9, title: '春节', startsAt: null })).toBe(
+      'registrants-event-9.csv',
+    );
+  });
+});

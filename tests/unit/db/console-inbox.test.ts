@@ -1,0 +1,160 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listAuditEntries } from '@/lib/admin/audit';
+import {
+  dataUnderEmail,
+  erasePersonalData,
+  listInbox,
+  markRead,
+  setHandled,
+  unhandledCount,
+} from '@/lib/admin/inbox';
+import type { SignedIn } from '@/lib/auth/session';
+import { createFirstAccount, createSetupToken } from '@/lib/auth/setup';
+import {
+  insertContactMessage,
+  insertJobApplication,
+  insertServiceRequest,
+  registerForEvent,
+} from '@/lib/db/queries';
+import { events } from '@/lib/db/schema';
+import { resetServerEnvForTests } from '@/lib/env/server';
+import { storeUpload, storedFilePath } from '@/lib/uploads';
+import {
+  DATABASE_UNDER_TEST,
+  type TestDatabase,
+  createTestDatabase,
+} from './support/test-database';
+
+let database: TestDatabase;
+let uploads: string;
+let admin: SignedIn;
+
+const PDF = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
+
+beforeAll(async () => {
+  uploads = mkdtempSync(path.join(tmpdir(), 'tcsa-inbox-'));
+  process.env.UPLOADS_DIR = uploads;
+  resetServerEnvForTests();
+  database = await createTestDatabase({ seed: false });
+  const token = (await createSetupToken(database.db))!;
+  const created = await createFirstAccount(database.db, token, {
+    name: 'Mei Chen',
+    email: 'mei@example.org',
+    passwordHash: 'hash',
+  });
+  if (!created.ok) throw new Error('no first account');
+  admin = { id: created.userId, name: 'Mei Chen', email: 'mei@example.org', role: 'super_admin' };
+});
+afterAll(async () => {
+  await database.dispose();
+  delete process.env.UPLOADS_DIR;
+  resetServerEnvForTests();
+  rmSync(uploads, { recursive: true, force: true });
+});
+
+async function application(name: string, email: string) {
+  const stored = await storeUpload(PDF, 'pdf', uploads);
+  return insertJobApplication(database.db, {
+    applicantName: name,
+    applicantEmail: email,
+    position: 'Marketing Director',
+    resumeStoredName: stored,
+    resumeOriginalName: 'cv.pdf',
+    resumeContentType: 'application/pdf',
+    resumeSize: PDF.byteLength,
+  });
+}
+
+describe(`the inbox (${DATABASE_UNDER_TEST})`, () => {
+  it('lists the three kinds newest first, with their states, and searches them', async () => {
+    const db = database.db;
+    const message = await insertContactMessage(db, {
+      senderName: 'Wei Zhang',
+      senderEmail: 'wei@example.org',
+      message: 'Can I join mid-term?',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await insertServiceRequest(db, {
+      name: 'Maple Co.',
+      email: 'hr@maple.example',
+      needs: 'A bilingual workshop',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await application('Yan Liu', 'yan@example.org');
+
+    const open = await listInbox(db, { state: 'open', page: 1 });
+    expect(open.items.map((item) => [item.kind, item.name])).toEqual([
+      ['application', 'Yan Liu'],
+      ['request', 'Maple Co.'],
+      ['message', 'Wei Zhang'],
+    ]);
+    expect(open.items[0]).toMatchObject({
+      subject: 'Marketing Director',
+      body: null,
+      readAt: null,
+    });
+    expect(await unhandledCount(db)).toBe(3);
+
+    expect(
+      (await listInbox(db, { state: 'all', text: 'workshop', page: 1 })).items.map(
+        (item) => item.name,
+      ),
+    ).toEqual(['Maple Co.']);
+
+    await markRead(db, 'message', message.id);
+    expect(await setHandled(db, admin, 'message', message.id, true)).toBe(true);
+    expect((await listInbox(db, { state: 'open', page: 1 })).items).toHaveLength(2);
+    const handled = await listInbox(db, { state: 'handled', page: 1 });
+    expect(handled.items).toMatchObject([{ kind: 'message', id: message.id }]);
+    expect(handled.items[0]!.readAt).toBeInstanceOf(Date);
+    expect(await unhandledCount(db)).toBe(2);
+    expect(await setHandled(db, admin, 'message', 999_999, true)).toBe(false);
+  });
+
+  it('erases everything stored under one email, the resume files too, and logs counts, not the address', async () => {
+    const db = database.db;
+    const email = 'Erase.Me@Example.org';
+    await insertContactMessage(db, { senderName: 'E', senderEmail: email, message: 'Hi' });
+    await insertServiceRequest(db, { name: 'E', email: 'erase.me@example.org', needs: 'x' });
+    const applied = await application('E', 'erase.me@example.org');
+    const [event] = await db.insert(events).values({ title: 'Tea talk' }).returning();
+    await registerForEvent(db, event!.id, { firstName: 'E', lastName: 'M', email });
+    await insertContactMessage(db, {
+      senderName: 'Kept',
+      senderEmail: 'kept@example.org',
+      message: 'Stay',
+    });
+
+    expect(await dataUnderEmail(db, ' erase.me@example.org ')).toEqual({
+      messages: 1,
+      requests: 1,
+      applications: 1,
+      registrations: 1,
+    });
+    const resumeFile = storedFilePath(applied.resumeStoredName, uploads);
+    expect(existsSync(resumeFile)).toBe(true);
+
+    const counts = await erasePersonalData(db, admin, 'erase.me@example.org');
+    expect(counts).toEqual({ messages: 1, requests: 1, applications: 1, registrations: 1 });
+    expect(await dataUnderEmail(db, email)).toEqual({
+      messages: 0,
+      requests: 0,
+      applications: 0,
+      registrations: 0,
+    });
+    expect(existsSync(resumeFile)).toBe(false);
+    const all = await listInbox(db, { state: 'all', text: 'kept', page: 1 });
+    expect(all.items).toHaveLength(1);
+
+    const { entries } = await listAuditEntries(db, { recordType: 'person' });
+    expect(entries[0]).toMatchObject({
+      action: 'personalData.erase',
+      summary:
+        "Erased a person's data on request: 1 contact message, 1 service request, 1 job application, 1 event registration",
+    });
+    expect(JSON.stringify(entries[0])).not.toMatch(/erase\.me/i);
+  });
+});
