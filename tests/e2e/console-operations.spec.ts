@@ -317,6 +317,53 @@ test.describe('the club console: events, registrations and the inbox', () => {
     await expectAccessible(coordinator);
   });
 
+  test('the coordinator keeps the team and alumni current; the chart refuses a circle', async ({
+    page: visitor,
+    expectAccessible,
+  }, testInfo) => {
+    await coordinator.goto('/admin');
+    await coordinator
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Content' })
+      .click();
+    await coordinator.getByRole('link', { name: 'Team members' }).click();
+    await expect(
+      coordinator.getByRole('heading', { name: 'Team members', level: 1 }),
+    ).toBeVisible();
+    await expectAccessible(coordinator);
+
+    // The President cannot report to someone who reports to them.
+    const presidentRow = coordinator.getByRole('row').filter({ hasText: 'President' }).first();
+    await presidentRow.getByRole('link').click();
+    const reportsTo = coordinator.getByLabel('Reports to');
+    const vicePresident = (await reportsTo
+      .locator('option', { hasText: 'Vice President' })
+      .first()
+      .getAttribute('value'))!;
+    await reportsTo.selectOption(vicePresident);
+    await coordinator.getByRole('button', { name: 'Save' }).click();
+    await expect(coordinator.getByText(/that would make a circle/)).toBeVisible();
+    await expect(reportsTo).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(coordinator);
+
+    // A new former member shows on /alumni within 5 seconds.
+    const name = `Qing Zhao ${testInfo.project.name}`;
+    await visitor.goto(`${site.baseURL}/alumni`);
+    await coordinator.goto('/admin/alumni/new');
+    await coordinator.getByLabel('Section').selectOption('club_member');
+    await coordinator.getByLabel('Name').fill(name);
+    await coordinator.getByLabel('Position', { exact: true }).fill('Analyst at Maple Bank');
+    await coordinator.getByLabel('Major').fill('Finance');
+    await coordinator.getByRole('button', { name: 'Add the alumnus' }).click();
+    await expect(coordinator.getByText('Added: the site shows it now.')).toBeVisible();
+    const saved = Date.now();
+    await expect(async () => {
+      await visitor.reload();
+      await expect(visitor.getByRole('heading', { name, level: 3 })).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 5000 });
+    expect(Date.now() - saved).toBeLessThan(5000);
+  });
+
   test('uploads from another site, oversized bodies and visitors are refused at the upload route', async ({
     request,
   }) => {

@@ -34,14 +34,20 @@ export function SearchBox({
   hidden?: Record<string, string>;
 }) {
   return (
-    <form method="get" role="search" className={styles.row}>
+    <form method="get" role="search" className={`${styles.row} ${styles.searchForm}`}>
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      <input id={id} name="q" type="search" defaultValue={text} className={styles.input} />
+      <input
+        id={id}
+        name="q"
+        type="search"
+        defaultValue={text}
+        className={`${styles.input} ${styles.searchInput}`}
+      />
       <button type="submit" className={styles.button}>
         Search
       </button>

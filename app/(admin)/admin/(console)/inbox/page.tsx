@@ -77,14 +77,17 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
           <ul className={styles.list}>
             {items.map((item) => (
               <li key={`${item.kind}-${item.id}`} className={styles.listItem}>
-                <article className={styles.form} aria-labelledby={`item-${item.kind}-${item.id}`}>
+                <article
+                  className={`${styles.form} ${styles.item}`}
+                  aria-labelledby={`item-${item.kind}-${item.id}`}
+                >
                   <div className={styles.row}>
                     <span className={styles.badge}>{SUBMISSION_KINDS[item.kind].label}</span>
                     {item.readAt ? null : <span className={styles.badge}>Unread</span>}
                     {item.handledAt ? <span className={styles.badge}>Handled</span> : null}
                     <span className={styles.muted}>{formatConsoleDateTime(item.createdAt)}</span>
                   </div>
-                  <h3 id={`item-${item.kind}-${item.id}`} className={styles.label}>
+                  <h3 id={`item-${item.kind}-${item.id}`} className={styles.itemTitle}>
                     <Link href={`/admin/inbox/${item.kind}/${item.id}`}>
                       {item.name} &lt;{item.email}&gt;
                     </Link>
