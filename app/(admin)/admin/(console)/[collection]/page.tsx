@@ -82,7 +82,7 @@ export default async function CollectionPage({ params, searchParams }: Props) {
                       <Link href={`${path}/${row.id}`}>{name}</Link>
                     </td>
                     {spec.listColumns.map((column) => (
-                      <td key={column} data-label={labelOf(column)} className={styles.values}>
+                      <td key={column} data-label={labelOf(column)} className={styles.cellText}>
                         {shown(row[column])}
                       </td>
                     ))}
