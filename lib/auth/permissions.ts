@@ -10,6 +10,8 @@ type Grant = 'all' | 'led-events' | 'none';
 
 const RULES = {
   'dashboard.view': { super_admin: 'all', coordinator: 'all', event_lead: 'all' },
+  /** Each account's own two-factor sign-in. */
+  'account.security': { super_admin: 'all', coordinator: 'all', event_lead: 'all' },
   /** The dashboard's latest changes name people and records of every event. */
   'dashboard.recentChanges': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
   'accounts.manage': { super_admin: 'all', coordinator: 'none', event_lead: 'none' },

@@ -10,6 +10,8 @@ import { getAuth } from './server';
 export type SignedIn = { id: string; name: string; email: string; role: Role };
 
 export const SIGN_IN_PATH = '/admin/sign-in';
+/** The second step of a sign-in with two-factor authentication. */
+export const TWO_FACTOR_PATH = '/admin/sign-in/code';
 export const CONSOLE_HOME = '/admin';
 
 /**

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { startSite, type RunningSite } from './support/server';
@@ -278,4 +279,88 @@ test.describe('the club console: first account and sign-in', () => {
     );
     await expect(page).toHaveURL(/\/admin\/sign-in$/);
   });
+
+  test('two-factor sign-in: turned on with an app code, then asked for at sign-in', async ({
+    page,
+    expectAccessible,
+  }) => {
+    await fromAddress(page, '203.0.113.6');
+    await page.goto(`${site.baseURL}/admin/sign-in`);
+    await signIn(page, ADMIN.password);
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Security' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Sign-in security' })).toBeVisible();
+    await expectAccessible();
+
+    await page.getByLabel('Your password').fill('not my password at all');
+    await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await expect(page.locator('form').getByRole('alert')).toHaveText('The password is not right.');
+    await page.getByLabel('Your password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await expect(
+      page.getByRole('img', { name: 'QR code for the authenticator app' }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem'),
+    ).toHaveCount(10);
+    const secret = (await page.locator('code').textContent())!.trim();
+    await expectAccessible();
+
+    await page
+      .getByLabel('Code from the app')
+      .fill('000000' === totp(secret) ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Confirm and turn on' }).click();
+    await expect(page.locator('form').getByRole('alert')).toContainText('The code is not right.');
+    await page.getByLabel('Code from the app').fill(totp(secret));
+    await page.getByRole('button', { name: 'Confirm and turn on' }).click();
+    const state = page.getByRole('region', { name: 'Two-factor sign-in' }).getByRole('status');
+    await expect(state).toHaveText(
+      'On: each sign-in asks for your password and a code from your authenticator app.',
+    );
+
+    // The next sign-in asks for a code after the password.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(`${site.baseURL}/admin/sign-in`);
+    await signIn(page, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin\/sign-in\/code\?next=/);
+    await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
+    // The password alone opened no session.
+    await page.goto(`${site.baseURL}/admin`);
+    await expect(page).toHaveURL(`${site.baseURL}/admin/sign-in`);
+    await signIn(page, ADMIN.password);
+    await page.getByLabel('Code').fill('12345x');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('form').getByRole('alert')).toHaveText(
+      'The code is not right. Enter the current code from your app, or a backup code.',
+    );
+    await expectAccessible();
+    await page.getByLabel('Code').fill(totp(secret));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(`${site.baseURL}/admin`);
+
+    // Turned off again with the password.
+    await page.goto(`${site.baseURL}/admin/security`);
+    await page.getByLabel('Your password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+    await expect(state).toHaveText(/^Off\. /);
+    await expectAccessible();
+  });
 });
+
+/** The current code an authenticator app shows for a base32 secret (RFC 6238: SHA-1, 30 s, 6 digits). */
+function totp(base32Secret: string, now = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const character of base32Secret.replace(/=+$/, '').toUpperCase()) {
+    bits += alphabet.indexOf(character).toString(2).padStart(5, '0');
+  }
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000)));
+  const digest = createHmac('sha1', key).update(counter).digest();
+  const offset = digest[digest.length - 1]! & 0x0f;
+  const value = digest.readUInt32BE(offset) & 0x7fffffff;
+  return String(value % 1_000_000).padStart(6, '0');
+}

@@ -15,6 +15,7 @@ import { ROLES, type Role } from '@/lib/auth/roles';
  */
 const EXPECTED: Record<Action, Record<Role, 'yes' | 'no' | 'own events'>> = {
   'dashboard.view': { super_admin: 'yes', coordinator: 'yes', event_lead: 'yes' },
+  'account.security': { super_admin: 'yes', coordinator: 'yes', event_lead: 'yes' },
   'dashboard.recentChanges': { super_admin: 'yes', coordinator: 'yes', event_lead: 'no' },
   'accounts.manage': { super_admin: 'yes', coordinator: 'no', event_lead: 'no' },
   'audit.read': { super_admin: 'yes', coordinator: 'no', event_lead: 'no' },

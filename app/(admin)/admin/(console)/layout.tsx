@@ -14,6 +14,7 @@ const SECTIONS: readonly (ConsoleLink & { action: Action })[] = [
   { href: '/admin/content', label: 'Content', action: 'content.edit' },
   { href: '/admin/accounts', label: 'Accounts', action: 'accounts.manage' },
   { href: '/admin/audit', label: 'Audit log', action: 'audit.read' },
+  { href: '/admin/security', label: 'Security', action: 'account.security' },
 ];
 
 /**

@@ -2,7 +2,7 @@
 
 import { redirect } from 'next/navigation';
 import { callAuth } from '@/lib/auth/call';
-import { safeReturnPath } from '@/lib/auth/session';
+import { safeReturnPath, TWO_FACTOR_PATH } from '@/lib/auth/session';
 
 export type SignInState = { error: string | null; email: string };
 
@@ -38,7 +38,49 @@ export async function signIn(_previous: SignInState, form: FormData): Promise<Si
     console.error('Console sign-in failed', answer.status, answer.body);
     return { error: 'Signing in failed on the server. Try again in a moment.', email };
   }
-  redirect(safeReturnPath(form.get('next')));
+  const next = safeReturnPath(form.get('next'));
+  if (isTwoFactorRedirect(answer.body)) {
+    // The password was right; the library keeps the sign-in pending in a cookie of its own until
+    // the code from the authenticator app is given.
+    redirect(`${TWO_FACTOR_PATH}?next=${encodeURIComponent(next)}`);
+  }
+  redirect(next);
+}
+
+function isTwoFactorRedirect(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'twoFactorRedirect' in body
+    ? body.twoFactorRedirect === true
+    : false;
+}
+
+export type CodeState = { error: string | null };
+
+/**
+ * The second step of a sign-in with two-factor authentication: a 6-digit code from the
+ * authenticator app, or one of the backup codes given when it was turned on.
+ */
+export async function verifySignInCode(_previous: CodeState, form: FormData): Promise<CodeState> {
+  const code = String(form.get('code') ?? '').replace(/\s+/g, '');
+  if (!code) return { error: 'Enter the code from your authenticator app.' };
+  const answer = /^\d{6}$/.test(code)
+    ? await callAuth('/two-factor/verify-totp', { code })
+    : await callAuth('/two-factor/verify-backup-code', { code });
+  if (answer.status === 200) redirect(safeReturnPath(form.get('next')));
+  if (answer.status === 429 || errorCode(answer.body) === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') {
+    return { error: 'Too many wrong codes. Wait a few minutes, then sign in again.' };
+  }
+  if (errorCode(answer.body) === 'INVALID_TWO_FACTOR_COOKIE') {
+    return {
+      error: 'This sign-in has expired. Sign in again with your email and password.',
+    };
+  }
+  if (answer.status === 400 || answer.status === 401) {
+    return {
+      error: 'The code is not right. Enter the current code from your app, or a backup code.',
+    };
+  }
+  console.error('Console two-factor sign-in failed', answer.status, answer.body);
+  return { error: 'Signing in failed on the server. Try again in a moment.' };
 }
 
 function errorCode(body: unknown): unknown {

@@ -1,0 +1,115 @@
+'use client';
+
+import { useActionState } from 'react';
+import styles from '../../console.module.css';
+import { confirmTwoFactor, startTwoFactor, stopTwoFactor, type TwoFactorState } from './actions';
+
+function Message({ state }: { state: TwoFactorState }) {
+  return (
+    <div aria-live="polite">
+      {state.error ? (
+        <p role="alert" className={styles.alert}>
+          {state.error}
+        </p>
+      ) : null}
+      {state.done ? <p className={styles.notice}>{state.done}</p> : null}
+    </div>
+  );
+}
+
+function PasswordField({ id }: { id: string }) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        Your password
+      </label>
+      <input
+        id={id}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        className={styles.input}
+      />
+    </div>
+  );
+}
+
+export function TurnOnTwoFactor() {
+  const [started, start, starting] = useActionState<TwoFactorState, FormData>(startTwoFactor, {});
+  const [confirmed, confirm, confirming] = useActionState<TwoFactorState, FormData>(
+    confirmTwoFactor,
+    {},
+  );
+  if (confirmed.done) return <Message state={confirmed} />;
+  if (!started.setup) {
+    return (
+      <form action={start} className={styles.form}>
+        <PasswordField id="two-factor-password" />
+        <Message state={started} />
+        <button type="submit" className={styles.button} disabled={starting}>
+          Turn on two-factor sign-in
+        </button>
+      </form>
+    );
+  }
+  const { qr, secret, backupCodes } = started.setup;
+  return (
+    <div className={styles.form}>
+      <ol className={styles.form}>
+        <li>
+          Scan this code with an authenticator app (Google Authenticator, Microsoft Authenticator,
+          1Password…):
+          {/* eslint-disable-next-line @next/next/no-img-element -- a generated data URI */}
+          <img src={qr} alt="QR code for the authenticator app" width={200} height={200} />
+          <p className={styles.hint}>
+            Or enter this key in the app: <code className={styles.values}>{secret}</code>
+          </p>
+        </li>
+        <li>
+          Keep these backup codes somewhere safe. Each one signs you in once if your phone is lost:
+          <ul className={styles.values} aria-label="Backup codes">
+            {backupCodes.map((code) => (
+              <li key={code}>{code}</li>
+            ))}
+          </ul>
+        </li>
+        <li>
+          <form action={confirm} className={styles.form}>
+            <div className={styles.field}>
+              <label htmlFor="two-factor-code" className={styles.label}>
+                Code from the app
+              </label>
+              <input
+                id="two-factor-code"
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                required
+                className={styles.input}
+              />
+            </div>
+            <Message state={confirmed} />
+            <button type="submit" className={styles.button} disabled={confirming}>
+              Confirm and turn on
+            </button>
+          </form>
+        </li>
+      </ol>
+    </div>
+  );
+}
+
+export function TurnOffTwoFactor() {
+  const [state, submit, pending] = useActionState<TwoFactorState, FormData>(stopTwoFactor, {});
+  if (state.done) return <Message state={state} />;
+  return (
+    <form action={submit} className={styles.form}>
+      <PasswordField id="two-factor-off-password" />
+      <Message state={state} />
+      <button type="submit" className={`${styles.button} ${styles.quietButton}`} disabled={pending}>
+        Turn off two-factor sign-in
+      </button>
+    </form>
+  );
+}
