@@ -4,7 +4,8 @@
  * (exit code 1, with a message naming the process that holds it) instead of printing 'Ready' and
  * answering 500s. While the club console has no account, it then prints the one-time link that
  * creates the first one (lib/auth/setup.ts), without holding up the start. On PostgreSQL it
- * listens for changes published by other instances (lib/publish/listen.ts).
+ * listens for changes published by other instances (lib/publish/listen.ts). Every minute it
+ * queues due reminders and delivers the email outbox (lib/jobs/tick.ts).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -16,4 +17,6 @@ export async function register(): Promise<void> {
   void announceSetupLink();
   const { followOtherInstances } = await import('./lib/publish/listen');
   void followOtherInstances();
+  const { startTicking } = await import('./lib/jobs/tick');
+  startTicking();
 }

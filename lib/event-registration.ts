@@ -4,7 +4,11 @@
  * EmailJS notices sent once a registration is stored.
  */
 // Types only: the contract's zod schemas stay out of the browser bundle.
-import type { RegistrationRequest } from '@/lib/api/contract';
+import type {
+  AvailabilityDto,
+  RegistrationCreatedDto,
+  RegistrationRequest,
+} from '@/lib/api/contract';
 import { CSRF_HEADER, getCsrfToken } from '@/lib/csrf';
 import { type EmailConfig, isEmailConfigured, sendEmail } from '@/lib/email';
 
@@ -38,14 +42,33 @@ function errorField(body: unknown): string | null {
   return typeof error === 'string' && error.trim() !== '' ? error : null;
 }
 
+/** What the form needs of a stored registration: its status, the server's words and the link. */
+export type RegistrationResult = {
+  status: RegistrationCreatedDto['registration']['status'];
+  message: string | null;
+  manageUrl: string | null;
+};
+
+function resultOf(body: unknown): RegistrationResult {
+  const dto = body as Partial<RegistrationCreatedDto> | null;
+  const registration = dto?.registration;
+  const status = registration?.status;
+  return {
+    status: status === 'waitlisted' || status === 'submitted' ? status : 'confirmed',
+    message: typeof dto?.message === 'string' ? dto.message : null,
+    manageUrl: typeof registration?.manage_url === 'string' ? registration.manage_url : null,
+  };
+}
+
 /**
- * Registers for the event. Resolves when the server stored the registration; rejects with a
- * RegistrationRequestError when it answered with a failure, or with the network's error.
+ * Registers for the event. Resolves with the stored registration's status and manage link;
+ * rejects with a RegistrationRequestError when the server answered with a failure, or with the
+ * network's error.
  */
 export async function submitRegistration(
   eventId: number,
   fields: RegistrationFields,
-): Promise<void> {
+): Promise<RegistrationResult> {
   const token = await getCsrfToken();
   const response = await fetch(registrationPath(eventId), {
     method: 'POST',
@@ -61,6 +84,26 @@ export async function submitRegistration(
   // Read the answer either way, so the connection is released even when only the status matters.
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) throw new RegistrationRequestError(response.status, errorField(body));
+  return resultOf(body);
+}
+
+export function availabilityPath(eventId: number): string {
+  return `/api/events/${eventId}/availability/`;
+}
+
+/** Places left, waitlist, opening time or closed; null when it cannot be read (the form stays). */
+export async function fetchAvailability(eventId: number): Promise<AvailabilityDto | null> {
+  try {
+    const response = await fetch(availabilityPath(eventId), {
+      credentials: 'include',
+      cache: 'no-store',
+      headers: { Accept: 'application/json' },
+    });
+    if (!response.ok) return null;
+    return (await response.json()) as AvailabilityDto;
+  } catch {
+    return null;
+  }
 }
 
 /** 'Registration failed: ' + the server's error field, else the error's message, else 'Unknown error'. */
@@ -82,8 +125,15 @@ export type RegisteredEvent = {
   date: string;
 };
 
-/** The template parameters of the two notices (spec section 7). */
-export function registrationEmailParams(fields: RegistrationFields, event: RegisteredEvent) {
+/**
+ * The template parameters of the two notices (spec section 7); the confirmation also carries
+ * `manage_url`, the person's link to see or cancel the registration.
+ */
+export function registrationEmailParams(
+  fields: RegistrationFields,
+  event: RegisteredEvent,
+  manageUrl: string | null = null,
+) {
   return {
     registrationAdmin: {
       first_name: fields.first_name,
@@ -97,6 +147,7 @@ export function registrationEmailParams(fields: RegistrationFields, event: Regis
       email: fields.email,
       event_title: event.title,
       event_date: event.date,
+      manage_url: manageUrl ?? '',
     },
   };
 }
@@ -110,8 +161,9 @@ export async function sendRegistrationEmails(
   config: EmailConfig,
   fields: RegistrationFields,
   event: RegisteredEvent,
+  manageUrl: string | null = null,
 ): Promise<Array<'registrationAdmin' | 'registrationConfirm'>> {
-  const params = registrationEmailParams(fields, event);
+  const params = registrationEmailParams(fields, event, manageUrl);
   const templates = ['registrationAdmin', 'registrationConfirm'] as const;
   const failed: Array<'registrationAdmin' | 'registrationConfirm'> = [];
   await Promise.all(

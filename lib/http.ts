@@ -33,6 +33,24 @@ export const API_ERRORS = {
   already_registered: { status: 409, message: 'You are already registered for this event.' },
   event_full: { status: 409, message: 'This event is full: no places are left.' },
   registration_closed: { status: 409, message: 'Registration is closed for this event.' },
+  registration_not_found: {
+    status: 404,
+    message:
+      'This registration link is not valid. Check that you opened the whole link from your email.',
+  },
+  registration_not_cancellable: {
+    status: 409,
+    message: 'This registration can no longer be cancelled.',
+  },
+  cron_not_configured: {
+    status: 503,
+    message: 'Scheduled work through this address is off: set CRON_SECRET on the server.',
+  },
+  cron_unauthorized: {
+    status: 401,
+    message: 'The scheduler secret is missing or wrong (Authorization: Bearer <CRON_SECRET>).',
+  },
+  registration_not_open: { status: 409, message: 'Registration for this event is not open yet.' },
   body_too_large: { status: 413, message: 'The request body is too large.' },
   client_aborted: {
     status: 400,

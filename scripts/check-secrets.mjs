@@ -12,14 +12,15 @@ export const SECRET_VARIABLES = [
   'SANITY_API_READ_TOKEN',
   'SANITY_PREVIEW_SECRET',
   'SANITY_REVALIDATE_SECRET',
+  'CRON_SECRET',
 ];
 
 /** Shorter values would match by chance; a real secret is far longer. */
 export const MIN_SECRET_LENGTH = 8;
 
 /**
- * The secret values of an environment, by name: the three secrets and the password of
- * DATABASE_URL. Unset or too short values are left out.
+ * The secret values of an environment, by name: the secrets above and the passwords of
+ * DATABASE_URL and SMTP_URL. Unset or too short values are left out.
  *
  * @param {Record<string, string | undefined>} env
  * @returns {{ name: string; value: string }[]}
@@ -30,16 +31,17 @@ export function secretsFrom(env) {
     const value = env[name]?.trim();
     if (value && value.length >= MIN_SECRET_LENGTH) secrets.push({ name, value });
   }
-  const databaseUrl = env.DATABASE_URL?.trim();
-  if (databaseUrl) {
+  for (const name of ['DATABASE_URL', 'SMTP_URL']) {
+    const url = env[name]?.trim();
+    if (!url) continue;
     let password = '';
     try {
-      password = decodeURIComponent(new URL(databaseUrl).password);
+      password = decodeURIComponent(new URL(url).password);
     } catch {
-      // Not a URL: lib/env.ts refuses it anyway.
+      // Not a URL: lib/env/server.ts refuses it anyway.
     }
     if (password.length >= MIN_SECRET_LENGTH) {
-      secrets.push({ name: 'DATABASE_URL password', value: password });
+      secrets.push({ name: `${name} password`, value: password });
     }
   }
   return secrets;

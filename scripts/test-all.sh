@@ -38,6 +38,8 @@ SECRET_CANARIES=(
   SANITY_PREVIEW_SECRET=canary-preview-secret-81b7e4
   SANITY_REVALIDATE_SECRET=canary-revalidate-secret-c52a90
   DATABASE_URL=postgres://tcsa:canary-db-password-6e1f@127.0.0.1:1/canary
+  CRON_SECRET=canary-cron-secret-47d1b8
+  SMTP_URL=smtp://club:canary-smtp-password-9a3e@127.0.0.1:1
 )
 # The stamp says the build was made with these values; a build without them must be redone.
 canary_stamp="$NEXT_DIST_DIR/.secret-canaries"

@@ -9,9 +9,19 @@ import { toCsv } from '@/lib/db/csv';
 import { adminUsers, eventLeads, eventRegistrations, events, type Event } from '@/lib/db/schema';
 import { clubDate, clubInstant, clubTime } from '@/lib/db/time';
 import { requiredLine } from '@/lib/api/contract';
+import { placesTaken, promoteAfterEventChange } from '@/lib/registrations/operations';
 import {
+  REGISTRATION_STATUSES,
+  type RegistrationStatus,
+  STATUS_LABELS,
+} from '@/lib/registrations/statuses';
+import { manageLinkKey } from '@/lib/registrations/manage-token';
+import {
+  checkbox,
+  countWithDefault,
   mediaValue,
   optionalCount,
+  optionalDateTime,
   optionalDate,
   optionalLine,
   optionalText,
@@ -85,24 +95,35 @@ export async function listConsoleEvents(
   return { rows: rows.slice(0, EVENTS_PAGE_SIZE), hasMore: rows.length > EVENTS_PAGE_SIZE };
 }
 
-export type ConsoleEvent = Event & { leadIds: string[]; registered: number };
+export type ConsoleEvent = Event & {
+  leadIds: string[];
+  registered: number;
+  /** Whether the event had started when it was read: no-shows can be marked. */
+  started: boolean;
+};
 
-export async function findConsoleEvent(db: Database, id: number): Promise<ConsoleEvent | null> {
+export async function findConsoleEvent(
+  db: Database,
+  id: number,
+  now: Date = new Date(),
+): Promise<ConsoleEvent | null> {
   const [event] = await db.select().from(events).where(eq(events.id, id));
   if (!event) return null;
   const [leads, registered] = await Promise.all([
     db.select({ id: eventLeads.userId }).from(eventLeads).where(eq(eventLeads.eventId, id)),
     registrationCount(db, id),
   ]);
-  return { ...event, leadIds: leads.map((lead) => lead.id), registered };
+  return {
+    ...event,
+    leadIds: leads.map((lead) => lead.id),
+    registered,
+    started: event.startsAt !== null && event.startsAt.getTime() <= now.getTime(),
+  };
 }
 
-async function registrationCount(db: Pick<Database, 'select'>, eventId: number): Promise<number> {
-  const [row] = await db
-    .select({ rows: count() })
-    .from(eventRegistrations)
-    .where(eq(eventRegistrations.eventId, eventId));
-  return row?.rows ?? 0;
+/** Places taken (confirmed, and what confirmed becomes): what capacity counts. */
+function registrationCount(db: Pick<Database, 'select'>, eventId: number): Promise<number> {
+  return placesTaken(db, eventId);
 }
 
 /** The accounts that can be made leads of an event: active event leads. */
@@ -128,8 +149,37 @@ export function eventFormSchema(current: Pick<Event, 'posterImg' | 'thumbnailLin
       posterImg: mediaValue('Poster', current?.posterImg ?? null),
       thumbnailLink: mediaValue('Thumbnail', current?.thumbnailLink ?? null),
       capacity: optionalCount('Capacity'),
+      registrationOpensAt: optionalDateTime('Registration opens'),
+      registrationClosesAt: optionalDateTime('Registration deadline'),
+      waitlistEnabled: checkbox(),
+      autoPromote: z.preprocess(
+        (value) => (value === '' || value === undefined ? 'auto' : value),
+        z.enum(['auto', 'manual'], { error: 'Choose what happens when a place frees up.' }),
+      ),
+      requiresReview: checkbox(),
+      cancellationCutoffHours: countWithDefault('Late cancellation cut-off', 24, 720),
     })
     .superRefine((value, context) => {
+      if (
+        value.registrationOpensAt &&
+        value.registrationClosesAt &&
+        value.registrationClosesAt <= value.registrationOpensAt
+      ) {
+        context.addIssue({
+          code: 'custom',
+          path: ['registrationClosesAt'],
+          message: 'The registration deadline must come after registration opens.',
+        });
+      }
+      if (value.date && value.startTime && value.registrationClosesAt) {
+        if (value.registrationClosesAt > `${value.date}T${value.startTime}`) {
+          context.addIssue({
+            code: 'custom',
+            path: ['registrationClosesAt'],
+            message: 'The registration deadline must be before the event starts.',
+          });
+        }
+      }
       if (value.date && !value.startTime) {
         context.addIssue({
           code: 'custom',
@@ -163,7 +213,30 @@ export function formValuesOf(event: Event | null): Record<string, string> {
     thumbnailLink: event?.thumbnailLink ?? '',
     capacity:
       event?.capacity === null || event?.capacity === undefined ? '' : String(event.capacity),
+    registrationOpensAt: event?.registrationOpensAt
+      ? clubDateTimeValue(event.registrationOpensAt)
+      : '',
+    registrationClosesAt: event?.registrationClosesAt
+      ? clubDateTimeValue(event.registrationClosesAt)
+      : '',
+    waitlistEnabled: event?.waitlistEnabled ? 'on' : '',
+    autoPromote: event?.autoPromote === false ? 'manual' : 'auto',
+    requiresReview: event?.requiresReview ? 'on' : '',
+    cancellationCutoffHours: String(event?.cancellationCutoffHours ?? 24),
   };
+}
+
+/** 'YYYY-MM-DDTHH:MM' on the club's wall clock, as a date-and-time input shows it. */
+function clubDateTimeValue(instant: Date): string {
+  return `${clubDate(instant)}T${clubTime(instant)}`;
+}
+
+function instantOf(value: string | null): Date | null {
+  if (!value) return null;
+  const [date, time] = value.split('T') as [string, string];
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  return clubInstant({ year, month, day, hour, minute });
 }
 
 function columnsOf(values: EventFormValues) {
@@ -183,6 +256,12 @@ function columnsOf(values: EventFormValues) {
     posterImg: values.posterImg,
     thumbnailLink: values.thumbnailLink,
     capacity: values.capacity,
+    registrationOpensAt: instantOf(values.registrationOpensAt),
+    registrationClosesAt: instantOf(values.registrationClosesAt),
+    waitlistEnabled: values.waitlistEnabled,
+    autoPromote: values.autoPromote === 'auto',
+    requiresReview: values.requiresReview,
+    cancellationCutoffHours: values.cancellationCutoffHours,
   };
 }
 
@@ -197,6 +276,12 @@ function snapshot(event: Omit<Event, 'id' | 'createdAt' | 'cancelledAt'> & { lea
     posterImg: event.posterImg,
     thumbnailLink: event.thumbnailLink,
     capacity: event.capacity,
+    registrationOpensAt: event.registrationOpensAt?.toISOString() ?? null,
+    registrationClosesAt: event.registrationClosesAt?.toISOString() ?? null,
+    waitlistEnabled: event.waitlistEnabled,
+    autoPromote: event.autoPromote,
+    requiresReview: event.requiresReview,
+    cancellationCutoffHours: event.cancellationCutoffHours,
     descriptionLength: event.description?.length ?? 0,
     ...(event.leadIds ? { leadIds: event.leadIds } : {}),
   };
@@ -257,7 +342,9 @@ export async function updateEvent(
   id: number,
   values: EventFormValues,
   leadIds: readonly string[] | undefined,
+  now: Date = new Date(),
 ): Promise<EventChangeOutcome> {
+  const key = await manageLinkKey(db);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(events).where(eq(events.id, id)).for('update');
     if (!before) return { ok: false, message: 'This event no longer exists.' };
@@ -266,7 +353,7 @@ export async function updateEvent(
       return {
         ok: false,
         field: 'capacity',
-        message: `Capacity cannot be lower than the ${registered} people already registered.`,
+        message: `Capacity cannot be lower than the ${registered} people already confirmed.`,
       };
     }
     const previousLeads = (
@@ -298,6 +385,8 @@ export async function updateEvent(
       before: snapshot({ ...before, leadIds: previousLeads }),
       after: snapshot({ ...after!, leadIds: leads }),
     });
+    // A raised capacity (or promotion turned on) gives the freed places to the waitlist now.
+    await promoteAfterEventChange(tx, id, key, now);
     return { ok: true, id };
   });
 }
@@ -374,15 +463,40 @@ export type Registrant = {
   lastName: string;
   email: string;
   createdAt: Date;
+  status: RegistrationStatus;
+  lateCancellation: boolean;
+  checkedInAt: Date | null;
 };
 
-/** The event's registrants in the order they registered, filtered by name or email. */
+/** How many registrations of the event have each status. */
+export async function statusCounts(
+  db: Database,
+  eventId: number,
+): Promise<Record<RegistrationStatus, number>> {
+  const rows = await db
+    .select({ status: eventRegistrations.status, rows: count() })
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.eventId, eventId))
+    .groupBy(eventRegistrations.status);
+  const counts = Object.fromEntries(REGISTRATION_STATUSES.map((status) => [status, 0])) as Record<
+    RegistrationStatus,
+    number
+  >;
+  for (const row of rows) counts[row.status as RegistrationStatus] = row.rows;
+  return counts;
+}
+
+/**
+ * The event's registrants filtered by name or email and by status: in the order they
+ * registered, the waitlist in its own order.
+ */
 export async function listRegistrants(
   db: Database,
   eventId: number,
-  { text, page }: { text?: string; page: number },
+  { text, page, status }: { text?: string; page: number; status?: RegistrationStatus | null },
 ): Promise<{ rows: Registrant[]; hasMore: boolean; matching: number }> {
   const conditions: SQL[] = [eq(eventRegistrations.eventId, eventId)];
+  if (status) conditions.push(eq(eventRegistrations.status, status));
   const pattern = containsPattern(text);
   if (pattern) {
     conditions.push(
@@ -406,16 +520,23 @@ export async function listRegistrants(
         lastName: eventRegistrations.lastName,
         email: eventRegistrations.email,
         createdAt: eventRegistrations.createdAt,
+        status: eventRegistrations.status,
+        lateCancellation: eventRegistrations.lateCancellation,
+        checkedInAt: eventRegistrations.checkedInAt,
       })
       .from(eventRegistrations)
       .where(where)
-      .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id))
+      .orderBy(
+        ...(status === 'waitlisted'
+          ? [asc(eventRegistrations.queuedAt), asc(eventRegistrations.id)]
+          : [asc(eventRegistrations.createdAt), asc(eventRegistrations.id)]),
+      )
       .limit(REGISTRANTS_PAGE_SIZE + 1)
       .offset((page - 1) * REGISTRANTS_PAGE_SIZE),
     db.select({ rows: count() }).from(eventRegistrations).where(where),
   ]);
   return {
-    rows: rows.slice(0, REGISTRANTS_PAGE_SIZE),
+    rows: rows.slice(0, REGISTRANTS_PAGE_SIZE) as Registrant[],
     hasMore: rows.length > REGISTRANTS_PAGE_SIZE,
     matching: total?.rows ?? 0,
   };
@@ -458,12 +579,23 @@ export async function registrantsCsv(db: Database, eventId: number): Promise<str
     .where(eq(eventRegistrations.eventId, eventId))
     .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id));
   return toCsv(
-    ['First name', 'Last name', 'Email', 'Registered at (Ottawa time)'],
+    [
+      'First name',
+      'Last name',
+      'Email',
+      'Registered at (Ottawa time)',
+      'Status',
+      'Late cancellation',
+      'Checked in at (Ottawa time)',
+    ],
     rows.map((row) => [
       row.firstName,
       row.lastName,
       row.email,
       `${clubDate(row.createdAt)} ${clubTime(row.createdAt)}`,
+      STATUS_LABELS[row.status as RegistrationStatus] ?? row.status,
+      row.status === 'cancelled' ? (row.lateCancellation ? 'yes' : 'no') : '',
+      row.checkedInAt ? `${clubDate(row.checkedInAt)} ${clubTime(row.checkedInAt)}` : '',
     ]),
     { bom: true },
   );
@@ -479,4 +611,50 @@ export function registrantsFileName(event: Pick<Event, 'id' | 'title' | 'startsA
     .toLowerCase();
   const date = event.startsAt ? `-${clubDate(event.startsAt)}` : '';
   return `registrants-${slug || `event-${event.id}`}${date}.csv`;
+}
+
+export type DoorPerson = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  status: RegistrationStatus;
+  checkedInAt: string | null;
+};
+
+/** Everyone the door may check in (confirmed, and those already checked in or marked). */
+export async function doorList(db: Database, eventId: number, registrationId?: number) {
+  const rows = await db
+    .select({
+      id: eventRegistrations.id,
+      firstName: eventRegistrations.firstName,
+      lastName: eventRegistrations.lastName,
+      email: eventRegistrations.email,
+      status: eventRegistrations.status,
+      checkedInAt: eventRegistrations.checkedInAt,
+    })
+    .from(eventRegistrations)
+    .where(
+      and(
+        eq(eventRegistrations.eventId, eventId),
+        inArray(eventRegistrations.status, ['confirmed', 'attended', 'no_show', 'excused']),
+        ...(registrationId === undefined ? [] : [eq(eventRegistrations.id, registrationId)]),
+      ),
+    )
+    .orderBy(asc(eventRegistrations.lastName), asc(eventRegistrations.firstName))
+    .limit(5000);
+  return rows.map((row): DoorPerson => ({
+    ...row,
+    status: row.status as RegistrationStatus,
+    checkedInAt: row.checkedInAt?.toISOString() ?? null,
+  }));
+}
+
+/** The event of a registration, for the door QR code's link. */
+export async function eventOfRegistration(db: Database, registrationId: number) {
+  const [row] = await db
+    .select({ eventId: eventRegistrations.eventId })
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.id, registrationId));
+  return row?.eventId ?? null;
 }

@@ -59,6 +59,37 @@ export function optionalTime(label: string) {
   );
 }
 
+/** 'YYYY-MM-DDTHH:MM' from a date-and-time input (the club's wall clock). */
+export function optionalDateTime(label: string) {
+  return z.preprocess(
+    emptyToNull,
+    z
+      .string()
+      .regex(
+        /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/,
+        `${label} must be a date and time such as 2026-03-14 18:30.`,
+      )
+      .nullable(),
+  );
+}
+
+/** A checkbox: present ('on') or absent. */
+export function checkbox() {
+  return z.preprocess((value) => value === 'on' || value === 'true', z.boolean());
+}
+
+/** A whole number that falls back to `fallback` when left empty. */
+export function countWithDefault(label: string, fallback: number, max: number) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? fallback : value),
+    z.coerce
+      .number({ error: `${label} must be a whole number.` })
+      .int(`${label} must be a whole number.`)
+      .min(0, `${label} cannot be negative.`)
+      .max(max, `${label} must be at most ${max}.`),
+  );
+}
+
 /** A web address a visitor will open: http or https only. */
 export function optionalLink(label: string, max = 500) {
   return z.preprocess(

@@ -7,6 +7,7 @@ import type { Database } from '@/lib/db/client';
 import { normalizeEmail } from '@/lib/db/queries';
 import {
   contactMessages,
+  emailOutbox,
   eventRegistrations,
   jobApplications,
   serviceRequests,
@@ -266,6 +267,9 @@ export async function erasePersonalData(
       .delete(eventRegistrations)
       .where(sameEmail(eventRegistrations.email, email))
       .returning({ id: eventRegistrations.id });
+    // The emails written to them hold their name and links too (status changes go with the
+    // registrations).
+    await tx.delete(emailOutbox).where(sameEmail(emailOutbox.toAddress, email));
     const counts: ErasureCounts = {
       messages: messages.length,
       requests: requests.length,

@@ -149,10 +149,36 @@ export const registrationSchema = z.object({
   registered_at: z.iso.datetime(),
 });
 
+/** What a new registration became (lib/registrations/statuses.ts has them all). */
+export const NEW_REGISTRATION_STATUSES = ['confirmed', 'waitlisted', 'submitted'] as const;
+
 /** 201 answer of POST /api/events/{id}/register/. */
 export const registrationCreatedSchema = z.object({
   message: z.string(),
-  registration: registrationSchema,
+  registration: registrationSchema.extend({
+    status: z.enum(NEW_REGISTRATION_STATUSES),
+    /** The person's own link to see and cancel the registration. */
+    manage_url: z.url(),
+    /** For a waitlisted registration: 1 is the next to get a place. */
+    waitlist_position: z.number().int().positive().nullable(),
+  }),
+});
+
+/** GET /api/events/{id}/availability/: what the event page says about registering. */
+export const availabilitySchema = z.object({
+  state: z.enum(['open', 'waitlist', 'full', 'not_open', 'closed']),
+  capacity: z.number().int().positive().nullable(),
+  places_left: z.number().int().nonnegative().nullable(),
+  opens_at: z.iso.datetime().nullable(),
+  requires_review: z.boolean(),
+});
+export type AvailabilityDto = z.infer<typeof availabilitySchema>;
+
+/** 200 answer of POST /api/registrations/{token}/cancel/. */
+export const cancellationSchema = z.object({
+  message: z.string(),
+  status: z.literal('cancelled'),
+  late: z.boolean(),
 });
 
 /** Every failure answer: `error` is a sentence a visitor can read. */
@@ -182,6 +208,18 @@ export type ApiErrorDto = z.infer<typeof apiErrorSchema>;
 /** The message of a successful registration (spec section 8). */
 export const REGISTRATION_SUCCESS_MESSAGE =
   'Registration successful! You are now registered for this event.';
+
+/**
+ * The messages of the other two outcomes. Each contains 'successful', which the spec's form
+ * styles as a success: the registration is stored either way.
+ */
+export function waitlistedMessage(position: number | null): string {
+  return `Registration successful! This event is full, so you are on the waitlist${
+    position ? ` (position ${position})` : ''
+  }. We will email you if a place opens up.`;
+}
+export const SUBMITTED_MESSAGE =
+  'Registration successful! Your registration is awaiting review by the organisers; we will email you their answer.';
 
 /**
  * Text that cannot be stored as it was sent: a lone UTF-16 surrogate (JSON can escape one, and

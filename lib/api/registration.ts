@@ -1,13 +1,17 @@
 import 'server-only';
 import { getDb } from '@/lib/db/client';
-import { registerForEvent } from '@/lib/db/queries';
+import { registerForEvent } from '@/lib/registrations/operations';
+import { manageUrl } from '@/lib/registrations/manage-token';
+import { formatClubDateTime } from '@/lib/registrations/window';
 import { getServerEnv } from '@/lib/env/server';
 import { apiError } from '@/lib/http';
 import type { RateLimiter } from '@/lib/rate-limit';
 import {
   REGISTRATION_SUCCESS_MESSAGE,
+  SUBMITTED_MESSAGE,
   type RegistrationCreatedDto,
   registrationRequestSchema,
+  waitlistedMessage,
 } from './contract';
 import {
   DEFAULT_RATE_LIMIT_PER_MINUTE,
@@ -23,7 +27,8 @@ import { toRegistrationDto } from './serialize';
 /**
  * POST /api/events/{id}/register/ — every answer of the registration endpoint:
  * 429 rate limited · 403 CSRF · 404 unknown event · 413 body too large · 400 not JSON or invalid
- * fields · 409 already registered, full or closed · 201 registered.
+ * fields · 409 already registered, full, not open yet or closed · 201 registered (confirmed,
+ * waitlisted or awaiting review, with the person's manage link).
  */
 
 /** A registration body is three short fields; anything larger is refused unread. */
@@ -82,6 +87,10 @@ export async function handleRegistration(
         return apiError('event_not_found');
       case 'closed':
         return apiError('registration_closed');
+      case 'not_open':
+        return apiError('registration_not_open', {
+          message: `Registration for this event opens on ${formatClubDateTime(outcome.opensAt)}.`,
+        });
       case 'duplicate':
         return apiError('already_registered');
       case 'full':
@@ -89,9 +98,21 @@ export async function handleRegistration(
           message: `This event is full: all ${outcome.capacity} places have been taken.`,
         });
       case 'created': {
+        const status = outcome.registration
+          .status as RegistrationCreatedDto['registration']['status'];
         const body: RegistrationCreatedDto = {
-          message: REGISTRATION_SUCCESS_MESSAGE,
-          registration: toRegistrationDto(outcome.registration),
+          message:
+            status === 'waitlisted'
+              ? waitlistedMessage(outcome.waitlistPosition)
+              : status === 'submitted'
+                ? SUBMITTED_MESSAGE
+                : REGISTRATION_SUCCESS_MESSAGE,
+          registration: {
+            ...toRegistrationDto(outcome.registration),
+            status,
+            manage_url: manageUrl(outcome.manageToken),
+            waitlist_position: outcome.waitlistPosition,
+          },
         };
         return created(body);
       }

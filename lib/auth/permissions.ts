@@ -25,6 +25,17 @@ const RULES = {
   'registrations.read': { super_admin: 'all', coordinator: 'all', event_lead: 'led-events' },
   'registrations.export': { super_admin: 'all', coordinator: 'all', event_lead: 'led-events' },
   'registrations.remove': { super_admin: 'all', coordinator: 'all', event_lead: 'led-events' },
+  /** Confirm, waitlist, decline, cancel, excuse; add someone by hand; mark no-shows. */
+  'registrations.changeStatus': {
+    super_admin: 'all',
+    coordinator: 'all',
+    event_lead: 'led-events',
+  },
+  'registrations.checkIn': { super_admin: 'all', coordinator: 'all', event_lead: 'led-events' },
+  /** A person's attendance across every event: more than one event's lead should see. */
+  'attendance.read': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
+  /** The server's outbox: who was emailed what, and resending what did not go out. */
+  'emails.manage': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
   'content.edit': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
   /** Pictures for events (poster, thumbnail): whoever edits an event; the rest: content.edit. */
   'media.uploadEventImages': { super_admin: 'all', coordinator: 'all', event_lead: 'all' },

@@ -235,6 +235,58 @@ export const COPY_PAGES = {
     ],
     failurePrefix: ['Form: failed (followed by the reason)', 'Registration failed: '],
     unknownError: ['Form: reason when none is known', 'Unknown error'],
+    placesLeft: ['Registration: places left ({count})', '{count} places left'],
+    onePlaceLeft: ['Registration: one place left', '1 place left'],
+    waitlistOnly: ['Registration: full, waitlist open', 'Waitlist only'],
+    full: ['Registration: full, no waitlist', 'Event full'],
+    opensAt: ['Registration: not open yet ({date})', 'Registration opens {date}'],
+    reviewNote: [
+      'Registration: registrations are reviewed',
+      'Registrations for this event are reviewed by the organisers.',
+    ],
+    manageLink: ['After registering: link to the manage page', 'See or cancel your registration'],
+    manageTitle: ['Manage page: title', 'Your registration'],
+    manageFor: ['Manage page: the event ({title})', 'For {title}'],
+    manageStatus: ['Manage page: status label', 'Status'],
+    manageWaitlistPosition: [
+      'Manage page: place on the waitlist ({position})',
+      'Your place on the waitlist: {position}',
+    ],
+    manageCancel: ['Manage page: cancel button', 'Cancel my registration'],
+    manageCancelQuestion: ['Manage page: cancel, asked again', 'Cancel your registration?'],
+    manageCancelYes: ['Manage page: cancel, confirmed', 'Yes, cancel it'],
+    manageCancelKeep: ['Manage page: cancel, not confirmed', 'Keep my registration'],
+    manageCancelling: ['Manage page: while cancelling', 'Cancelling...'],
+    manageCancelFailed: [
+      'Manage page: cancel failed (followed by the reason)',
+      'Cancellation failed: ',
+    ],
+    manageLateNote: [
+      'Manage page: late cancellation note ({hours})',
+      'Cancelling less than {hours} hours before the start counts as a late cancellation.',
+    ],
+    manageStarted: [
+      'Manage page: event started',
+      'The event has started, so this registration can no longer be cancelled.',
+    ],
+    manageEventLink: ['Manage page: link to the event', 'Event page'],
+    statusConfirmed: ['Status: confirmed', 'Confirmed: your place is kept for you.'],
+    statusWaitlisted: [
+      'Status: waitlisted',
+      'On the waitlist: we will email you if a place opens up.',
+    ],
+    statusSubmitted: [
+      'Status: awaiting review',
+      'Awaiting review: the organisers will email you their answer.',
+    ],
+    statusDeclined: [
+      'Status: declined',
+      'Declined: the organisers could not offer you a place this time.',
+    ],
+    statusCancelled: ['Status: cancelled', 'Cancelled.'],
+    statusAttended: ['Status: checked in', 'Checked in. Enjoy the event!'],
+    statusNoShow: ['Status: no-show', 'Not checked in at the event.'],
+    statusExcused: ['Status: excused', 'Excused absence.'],
   }),
 
   joinUs: page('Join-us page texts', {

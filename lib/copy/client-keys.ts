@@ -29,6 +29,24 @@ export const REGISTRATION_FORM_COPY_KEYS = [
   'success',
   'failurePrefix',
   'unknownError',
+  'placesLeft',
+  'onePlaceLeft',
+  'waitlistOnly',
+  'full',
+  'opensAt',
+  'reviewNote',
+  'manageLink',
+  'closedTitle',
+] as const satisfies (keyof Copy<'event'>)[];
+
+export const CANCEL_REGISTRATION_COPY_KEYS = [
+  'manageCancel',
+  'manageCancelQuestion',
+  'manageCancelYes',
+  'manageCancelKeep',
+  'manageCancelling',
+  'manageCancelFailed',
+  'unknownError',
 ] as const satisfies (keyof Copy<'event'>)[];
 
 export const APPLICATION_FORM_TEXT_KEYS = [

@@ -1,6 +1,19 @@
 import 'server-only';
-import { and, asc, count, desc, eq, getTableColumns, isNull, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from './client';
+import { PLACE_HOLDING_STATUSES } from '../registrations/statuses';
 import {
   type AlumniKind,
   alumni,
@@ -10,7 +23,6 @@ import {
   designs,
   type Event,
   eventRegistrations,
-  type EventRegistration,
   events,
   galleryItems,
   type HeroPage,
@@ -127,13 +139,6 @@ export function normalizeEmail(email: string): string {
 
 export type RegistrationInput = { firstName: string; lastName: string; email: string };
 
-export type RegistrationOutcome =
-  | { kind: 'created'; registration: EventRegistration }
-  | { kind: 'not_found' }
-  | { kind: 'closed' }
-  | { kind: 'full'; capacity: number }
-  | { kind: 'duplicate' };
-
 /** Whether `error` (or one of its causes) is PostgreSQL's unique violation, SQLSTATE 23505. */
 export function isUniqueViolation(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
@@ -143,75 +148,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/**
- * Registers a person for an event, in one transaction: the event row is locked (SELECT … FOR
- * UPDATE) so concurrent registrations for one event take turns, then the event's start, the
- * person's earlier registration and the capacity are checked, and the row is inserted. The
- * unique index on (event_id, lower(trim(email))) stays the final guarantee against duplicates.
- */
-export async function registerForEvent(
-  db: Database,
-  eventId: number,
-  input: RegistrationInput,
-  now: Date = new Date(),
-): Promise<RegistrationOutcome> {
-  const email = normalizeEmail(input.email);
-  try {
-    return await db.transaction(async (tx): Promise<RegistrationOutcome> => {
-      // PGlite runs queries synchronously in this process, so queued transactions can follow one
-      // another without the event loop ever writing out the answers of those already done; one
-      // turn of the loop here lets finished responses go out while the queue drains.
-      await new Promise((resolve) => setImmediate(resolve));
-      const [event] = await tx
-        .select({
-          startsAt: events.startsAt,
-          capacity: events.capacity,
-          cancelledAt: events.cancelledAt,
-        })
-        .from(events)
-        .where(eq(events.id, eventId))
-        .for('update');
-      // A cancelled event is gone for visitors: registering for it is registering for nothing.
-      if (!event || event.cancelledAt) return { kind: 'not_found' };
-      if (event.startsAt && event.startsAt.getTime() <= now.getTime()) return { kind: 'closed' };
-
-      const [existing] = await tx
-        .select({ id: eventRegistrations.id })
-        .from(eventRegistrations)
-        .where(
-          and(
-            eq(eventRegistrations.eventId, eventId),
-            sql`lower(trim(${eventRegistrations.email})) = ${email}`,
-          ),
-        )
-        .limit(1);
-      if (existing) return { kind: 'duplicate' };
-
-      if (event.capacity !== null) {
-        const [taken] = await tx
-          .select({ rows: count() })
-          .from(eventRegistrations)
-          .where(eq(eventRegistrations.eventId, eventId));
-        if ((taken?.rows ?? 0) >= event.capacity) return { kind: 'full', capacity: event.capacity };
-      }
-
-      const [registration] = await tx
-        .insert(eventRegistrations)
-        .values({
-          eventId,
-          firstName: input.firstName.trim(),
-          lastName: input.lastName.trim(),
-          email,
-        })
-        .returning();
-      return { kind: 'created', registration: registration! };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) return { kind: 'duplicate' };
-    throw error;
-  }
-}
-
+/** Registrations of an event, in the order they arrived (every status). */
 export function listRegistrations(db: Database, eventId: number) {
   return db
     .select()
@@ -220,11 +157,17 @@ export function listRegistrations(db: Database, eventId: number) {
     .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id));
 }
 
+/** Places taken: registrations that hold a place (confirmed, and what confirmed becomes). */
 export async function countRegistrations(db: Database, eventId: number): Promise<number> {
   const [row] = await db
     .select({ rows: count() })
     .from(eventRegistrations)
-    .where(eq(eventRegistrations.eventId, eventId));
+    .where(
+      and(
+        eq(eventRegistrations.eventId, eventId),
+        inArray(eventRegistrations.status, [...PLACE_HOLDING_STATUSES]),
+      ),
+    );
   return row?.rows ?? 0;
 }
 

@@ -10,6 +10,7 @@ import {
   index,
   integer,
   pgEnum,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -19,6 +20,7 @@ import {
 // Relative: drizzle-kit loads this file without the project's path aliases.
 import { ROLES } from '../auth/roles';
 import { MAX_RESUME_BYTES } from '../resume-type';
+import { REGISTRATION_STATUSES, STATUS_ACTORS } from '../registrations/statuses';
 
 /**
  * The database behind the JSON contract of spec section 7: one table per entity of section 3
@@ -94,12 +96,31 @@ export const events = pgTable(
      * visitors no longer find it, and its registrants stay for the club's records.
      */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /** Registration settings (club-operations); null opening: open from publication. */
+    registrationOpensAt: timestamp('registration_opens_at', { withTimezone: true, mode: 'date' }),
+    /** The deadline; null: registration closes when the event starts. */
+    registrationClosesAt: timestamp('registration_closes_at', { withTimezone: true, mode: 'date' }),
+    /** Whether a full event puts newcomers on a waitlist instead of refusing them. */
+    waitlistEnabled: boolean('waitlist_enabled').notNull().default(false),
+    /** Whether a freed place goes to the first waitlisted person at once, or waits for staff. */
+    autoPromote: boolean('auto_promote').notNull().default(true),
+    /** Whether each registration waits for staff to confirm or decline it. */
+    requiresReview: boolean('requires_review').notNull().default(false),
+    /** A cancellation later than this many hours before the start counts as late. */
+    cancellationCutoffHours: integer('cancellation_cutoff_hours').notNull().default(24),
   },
   (table) => [
     index('events_starts_at_idx').on(table.startsAt),
     check('events_capacity_positive', sql`${table.capacity} is null or ${table.capacity} > 0`),
+    check('events_cutoff_not_negative', sql`${table.cancellationCutoffHours} >= 0`),
   ],
 );
+
+/** Hands out waitlist places (event_registrations.queued_at) in the order people arrive. */
+export const registrationQueue = pgSequence('registration_queue_seq');
+
+const statusCheck = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
 export const eventRegistrations = pgTable(
   'event_registrations',
@@ -113,6 +134,25 @@ export const eventRegistrations = pgTable(
     /** Stored trimmed and lower-cased; the unique index below is the guarantee either way. */
     email: varchar('email', { length: EMAIL_LENGTH }).notNull(),
     createdAt: createdAt(),
+    status: varchar('status', { length: 20 }).notNull().default('confirmed'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    /** For a cancellation: whether it came after the event's cut-off. */
+    lateCancellation: boolean('late_cancellation').notNull().default(false),
+    /**
+     * Place in the waitlist: taken from one sequence when the person joins it, under the event's
+     * row lock, so the order is the order of arrival.
+     */
+    queuedAt: bigint('queued_at', { mode: 'number' }),
+    /** SHA-256 of the manage link's token (hex); the token itself is only in the person's link. */
+    manageTokenHash: varchar('manage_token_hash', { length: 64 }).unique(),
+    /**
+     * The token sealed with the server's key (AES-256-GCM), so that later emails (promotion,
+     * reminder) can carry the link again; the database alone reveals neither.
+     */
+    manageTokenSealed: varchar('manage_token_sealed', { length: 200 }),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     // One registration per person and event, whatever the case or surrounding spaces of the
@@ -121,6 +161,72 @@ export const eventRegistrations = pgTable(
       table.eventId,
       sql`lower(trim(${table.email}))`,
     ),
+    index('event_registrations_event_status_idx').on(table.eventId, table.status),
+    index('event_registrations_email_idx').on(sql`lower(${table.email})`),
+    check('event_registrations_status_known', statusCheck(table.status, REGISTRATION_STATUSES)),
+  ],
+);
+
+/** Every change of a registration's status: who (the person, staff or the system), when, why. */
+export const registrationStatusChanges = pgTable(
+  'registration_status_changes',
+  {
+    id: id(),
+    registrationId: integer('registration_id')
+      .notNull()
+      .references(() => eventRegistrations.id, { onDelete: 'cascade' }),
+    fromStatus: varchar('from_status', { length: 20 }),
+    toStatus: varchar('to_status', { length: 20 }).notNull(),
+    actor: varchar('actor', { length: 10 }).notNull(),
+    /** The staff account, when staff made the change (null once the account is deleted). */
+    actorUserId: text('actor_user_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    actorName: varchar('actor_name', { length: 100 }),
+    reason: varchar('reason', { length: 300 }),
+    at: createdAt(),
+  },
+  (table) => [
+    index('registration_status_changes_registration_idx').on(table.registrationId),
+    check('registration_status_changes_actor_known', statusCheck(table.actor, STATUS_ACTORS)),
+  ],
+);
+
+/**
+ * Every email the server sends, written in the transaction of the change that causes it and
+ * delivered afterwards by the sender (lib/mail/sender.ts). `dedupeKey` makes queueing the same
+ * email twice (a reminder run twice, a retried request) a no-op.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: id(),
+    dedupeKey: varchar('dedupe_key', { length: 200 }).notNull().unique(),
+    kind: varchar('kind', { length: 40 }).notNull(),
+    toAddress: varchar('to_address', { length: EMAIL_LENGTH }).notNull(),
+    subject: varchar('subject', { length: 300 }).notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    /** [{ filename, contentType, contentBase64 }]: the calendar file, for example. */
+    attachments: jsonb('attachments')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    registrationId: integer('registration_id').references(() => eventRegistrations.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    /** Set while one sender delivers it, so two instances never send the same email. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lastError: varchar('last_error', { length: 500 }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** Set after the last automatic attempt failed; staff can still resend. */
+    gaveUpAt: timestamp('gave_up_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('email_outbox_due_idx').on(table.sentAt, table.nextAttemptAt),
+    index('email_outbox_to_idx').on(sql`lower(${table.toAddress})`),
   ],
 );
 
@@ -469,6 +575,8 @@ export type Event = typeof events.$inferSelect;
 export type NewEvent = typeof events.$inferInsert;
 export type EventRegistration = typeof eventRegistrations.$inferSelect;
 export type NewEventRegistration = typeof eventRegistrations.$inferInsert;
+export type RegistrationStatusChange = typeof registrationStatusChanges.$inferSelect;
+export type OutboxEmail = typeof emailOutbox.$inferSelect;
 export type Alumnus = typeof alumni.$inferSelect;
 export type AlumniKind = (typeof alumniKind.enumValues)[number];
 export type GalleryItem = typeof galleryItems.$inferSelect;
@@ -493,6 +601,8 @@ export type AuditEntry = typeof auditLog.$inferSelect;
  * what `db:seed -- --reset` replaces.
  */
 export const ALL_TABLES = [
+  emailOutbox,
+  registrationStatusChanges,
   eventRegistrations,
   events,
   members,

@@ -80,6 +80,22 @@ export const serverSchema = z.object({
       .min(32, 'BETTER_AUTH_SECRET must be at least 32 characters (openssl rand -hex 32).')
       .optional(),
   ),
+  /**
+   * The server's own email (waitlist promotions, reminders, console invitations), e.g.
+   * smtps://user:password@smtp.example.org:465. Without it every email waits in the outbox.
+   */
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://.')
+      .optional(),
+  ),
+  /** The sender of those emails, e.g. "TCSA <tcsa@example.org>": the club's address. */
+  MAIL_FROM: optionalText,
+  /** Lets a platform's scheduler call POST /api/cron/tick (Authorization: Bearer <secret>). */
+  CRON_SECRET: optionalText.pipe(
+    z.string().min(16, 'CRON_SECRET must be at least 16 characters.').optional(),
+  ),
   SANITY_API_READ_TOKEN: optionalText,
   SANITY_PREVIEW_SECRET: optionalText,
   SANITY_REVALIDATE_SECRET: optionalText,
@@ -122,6 +138,9 @@ export function getServerEnv(): ServerEnv {
       EMAILJS_BLOCK_LIST: process.env.EMAILJS_BLOCK_LIST,
       EMAILJS_RATE_LIMIT_MS: process.env.EMAILJS_RATE_LIMIT_MS,
       BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET,
+      SMTP_URL: process.env.SMTP_URL,
+      MAIL_FROM: process.env.MAIL_FROM,
+      CRON_SECRET: process.env.CRON_SECRET,
       SANITY_API_READ_TOKEN: process.env.SANITY_API_READ_TOKEN,
       SANITY_PREVIEW_SECRET: process.env.SANITY_PREVIEW_SECRET,
       SANITY_REVALIDATE_SECRET: process.env.SANITY_REVALIDATE_SECRET,

@@ -15,6 +15,8 @@ const ENV = {
   SANITY_PREVIEW_SECRET: 'preview/secret+1',
   SANITY_REVALIDATE_SECRET: 'revalidate-secret-09',
   DATABASE_URL: 'postgres://site:p%40ss-word-77@db.example:5432/tcsa',
+  CRON_SECRET: 'cron-secret-0123456789',
+  SMTP_URL: 'smtps://club:smtp-pass-4411@smtp.example.org:465',
 };
 
 /** A fake build folder with a `static/` tree of the given files. */
@@ -36,12 +38,14 @@ async function scan(dist: string, env: Record<string, string>) {
 }
 
 describe('secretsFrom', () => {
-  it('takes the three secrets and the decoded database password', () => {
+  it('takes the secrets and the decoded database and SMTP passwords', () => {
     expect(secretsFrom(ENV)).toEqual([
       { name: 'SANITY_API_READ_TOKEN', value: 'skReadToken-4c1e9a77' },
       { name: 'SANITY_PREVIEW_SECRET', value: 'preview/secret+1' },
       { name: 'SANITY_REVALIDATE_SECRET', value: 'revalidate-secret-09' },
+      { name: 'CRON_SECRET', value: 'cron-secret-0123456789' },
       { name: 'DATABASE_URL password', value: 'p@ss-word-77' },
+      { name: 'SMTP_URL password', value: 'smtp-pass-4411' },
     ]);
   });
 
@@ -109,7 +113,7 @@ describe('scripts/check-secrets.mjs', () => {
     const dist = buildWith({ 'chunks/a.js': 'a', 'chunks/b.js': 'b' });
     const { code, output } = await scan(dist, ENV);
     expect(code).toBe(0);
-    expect(output).toContain('none of 4 server secrets, nor the name of any of the');
+    expect(output).toContain('none of 6 server secrets, nor the name of any of the');
     expect(output).toContain('server variables, in 2 files');
   });
 

@@ -48,7 +48,11 @@ describe('submitRegistration', () => {
   });
 
   it('POSTs the JSON body with credentials and the X-CSRFToken header', async () => {
-    await expect(submitRegistration(5, fields)).resolves.toBeUndefined();
+    await expect(submitRegistration(5, fields)).resolves.toEqual({
+      status: 'confirmed',
+      message: null,
+      manageUrl: null,
+    });
     const [url, init] = fetchMock.mock.calls.at(-1)!;
     expect(url).toBe('/api/events/5/register/');
     expect(init?.method).toBe('POST');
@@ -151,8 +155,13 @@ describe('registration emails', () => {
         email: 'mei.chen@example.org',
         event_title: event.title,
         event_date: event.date,
+        manage_url: '',
       },
     });
+    expect(
+      registrationEmailParams(fields, event, 'https://tcsa.example/registrations/abc')
+        .registrationConfirm.manage_url,
+    ).toBe('https://tcsa.example/registrations/abc');
   });
 
   it('sends the admin notification and the confirmation', async () => {

@@ -19,6 +19,9 @@ export type SeedEvent = {
   poster: boolean;
   thumbnail: boolean;
   capacity: number | null;
+  /** Registration settings (default: no waitlist, first come first served). */
+  waitlist?: boolean;
+  review?: boolean;
 };
 
 export const SEED_EVENTS: SeedEvent[] = [
@@ -99,6 +102,8 @@ export const SEED_EVENTS: SeedEvent[] = [
     poster: true,
     thumbnail: true,
     capacity: 12,
+    // A small event that fills up: its waitlist moves up by itself when someone cancels.
+    waitlist: true,
   },
   {
     slug: 'dumpling-making-workshop',
@@ -112,6 +117,8 @@ export const SEED_EVENTS: SeedEvent[] = [
     poster: false,
     thumbnail: true,
     capacity: 40,
+    // Not first come, first served: organisers confirm or decline each registration.
+    review: true,
   },
   {
     slug: 'accounting-careers-info-session',

@@ -116,6 +116,8 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
         posterImg: event.poster ? media.eventPoster(event.slug) : null,
         thumbnailLink: event.thumbnail ? media.eventThumbnail(event.slug) : null,
         capacity: event.capacity,
+        waitlistEnabled: event.waitlist ?? false,
+        requiresReview: event.review ?? false,
       })),
     );
 

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { registrationCreatedSchema } from '@/lib/api/contract';
 import { resetRegistrationLimiterForTests } from '@/lib/api/registration';
 import { countRegistrations, listEvents, listRegistrations } from '@/lib/db/queries';
-import type { Event } from '@/lib/db/schema';
+import { eq } from 'drizzle-orm';
+import { type Event, events as eventsTable } from '@/lib/db/schema';
 import { resetServerEnvForTests } from '@/lib/env/server';
 import {
   DATABASE_UNDER_TEST,
@@ -80,6 +81,11 @@ describe(`POST /api/events/{id}/register/ (${DATABASE_UNDER_TEST})`, () => {
   });
 
   it('409: a full event refuses with a clear message, and never stores more than its capacity', async () => {
+    // The seed's small event takes a waitlist; without one, a full event refuses.
+    await database.db
+      .update(eventsTable)
+      .set({ waitlistEnabled: false })
+      .where(eq(eventsTable.id, small.id));
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => register(small.id, person('full'))),
     );

@@ -20,7 +20,8 @@ import {
 import { listAuditEntries } from '@/lib/admin/audit';
 import type { SignedIn } from '@/lib/auth/session';
 import { createFirstAccount, createSetupToken } from '@/lib/auth/setup';
-import { findEvent, listEvents, registerForEvent } from '@/lib/db/queries';
+import { findEvent, listEvents } from '@/lib/db/queries';
+import { registerForEvent } from '@/lib/registrations/operations';
 import { events } from '@/lib/db/schema';
 import {
   DATABASE_UNDER_TEST,

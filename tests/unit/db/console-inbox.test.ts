@@ -13,12 +13,8 @@ import {
 } from '@/lib/admin/inbox';
 import type { SignedIn } from '@/lib/auth/session';
 import { createFirstAccount, createSetupToken } from '@/lib/auth/setup';
-import {
-  insertContactMessage,
-  insertJobApplication,
-  insertServiceRequest,
-  registerForEvent,
-} from '@/lib/db/queries';
+import { insertContactMessage, insertJobApplication, insertServiceRequest } from '@/lib/db/queries';
+import { registerForEvent } from '@/lib/registrations/operations';
 import { events } from '@/lib/db/schema';
 import { resetServerEnvForTests } from '@/lib/env/server';
 import { storeUpload, storedFilePath } from '@/lib/uploads';

@@ -9,8 +9,8 @@ import {
   listEvents,
   listRegistrations,
   normalizeEmail,
-  registerForEvent,
 } from '@/lib/db/queries';
+import { registerForEvent } from '@/lib/registrations/operations';
 import { eventRegistrations } from '@/lib/db/schema';
 import type { Event } from '@/lib/db/schema';
 import {

@@ -11,6 +11,7 @@ const SECTIONS: readonly (ConsoleLink & { action: Action })[] = [
   { href: '/admin', label: 'Dashboard', action: 'dashboard.view' },
   { href: '/admin/events', label: 'Events', action: 'events.list' },
   { href: '/admin/inbox', label: 'Inbox', action: 'inbox.read' },
+  { href: '/admin/emails', label: 'Emails', action: 'emails.manage' },
   { href: '/admin/content', label: 'Content', action: 'content.edit' },
   { href: '/admin/accounts', label: 'Accounts', action: 'accounts.manage' },
   { href: '/admin/audit', label: 'Audit log', action: 'audit.read' },

@@ -1,13 +1,15 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import type { AvailabilityDto } from '@/lib/api/contract';
 import { TextField } from '@/app/_components/forms/FormField';
 import formStyles from '@/app/_components/forms/Form.module.css';
 import styles from './registration.module.css';
 import type { EmailConfig } from '@/lib/email';
-import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
+import { defaultCopy, fillCopy, type Copy } from '@/lib/copy/catalogue';
 import { REGISTRATION_FORM_COPY_KEYS } from '@/lib/copy/client-keys';
 import {
+  fetchAvailability,
   type RegistrationFields,
   registrationFailureMessage,
   sendRegistrationEmails,
@@ -19,7 +21,64 @@ export type RegistrationFormCopy = Pick<
   (typeof REGISTRATION_FORM_COPY_KEYS)[number]
 >;
 
-type Status = { tone: 'success' | 'error'; text: string } | null;
+type Status = { tone: 'success' | 'error'; text: string; manageUrl?: string | null } | null;
+
+/** The manage link as a path of this site (the server names it with the configured site URL). */
+function sitePath(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * One line about registering, from GET /api/events/{id}/availability/: places left, 'Waitlist
+ * only', 'Event full', 'Registration opens …' or 'Registration closed'. Null: nothing to say.
+ */
+function availabilityText(
+  availability: AvailabilityDto | null,
+  copy: RegistrationFormCopy,
+  formatDate: (iso: string) => string,
+): string | null {
+  if (!availability) return null;
+  switch (availability.state) {
+    case 'closed':
+      return copy.closedTitle;
+    case 'not_open':
+      return availability.opens_at
+        ? fillCopy(copy.opensAt, { date: formatDate(availability.opens_at) })
+        : copy.closedTitle;
+    case 'waitlist':
+      return copy.waitlistOnly;
+    case 'full':
+      return copy.full;
+    case 'open':
+      if (availability.places_left === null) return null;
+      return availability.places_left === 1
+        ? copy.onePlaceLeft
+        : fillCopy(copy.placesLeft, { count: availability.places_left });
+  }
+}
+
+/** 'Monday, December 1, 2026 at 9:00 AM Ottawa time (ET)' in the visitor's browser. */
+function clubDateTime(iso: string, timeZoneLabel: string): string {
+  const instant = new Date(iso);
+  const date = instant.toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'America/Toronto',
+  });
+  const time = instant.toLocaleTimeString('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'America/Toronto',
+  });
+  return `${date} at ${time} ${timeZoneLabel}`;
+}
 
 function fieldsOf(form: HTMLFormElement): RegistrationFields {
   const data = new FormData(form);
@@ -39,6 +98,7 @@ export function RegistrationForm({
   eventDate,
   emailConfig,
   copy = defaultCopy('event'),
+  timeZoneLabel = 'Ottawa time (ET)',
 }: {
   titleId: string;
   eventId: number;
@@ -47,10 +107,35 @@ export function RegistrationForm({
   eventDate: string;
   emailConfig: EmailConfig;
   copy?: RegistrationFormCopy;
+  timeZoneLabel?: string;
 }) {
   const [submitting, setSubmitting] = useState(false);
   const [status, setStatus] = useState<Status>(null);
+  const [availability, setAvailability] = useState<AvailabilityDto | null>(null);
   const statusId = useId();
+  const availabilityId = useId();
+
+  const refreshAvailability = useCallback(async () => {
+    setAvailability(await fetchAvailability(eventId));
+  }, [eventId]);
+  useEffect(() => {
+    let current = true;
+    void fetchAvailability(eventId).then((read) => {
+      if (current) setAvailability(read);
+    });
+    return () => {
+      current = false;
+    };
+  }, [eventId]);
+
+  const availabilityLine = availabilityText(availability, copy, (iso) =>
+    clubDateTime(iso, timeZoneLabel),
+  );
+  // The server refuses these anyway; the button says so before anyone types.
+  const refusing =
+    availability?.state === 'closed' ||
+    availability?.state === 'not_open' ||
+    availability?.state === 'full';
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -58,18 +143,32 @@ export function RegistrationForm({
     const fields = fieldsOf(form);
     setSubmitting(true);
     setStatus(null);
+    let result;
     try {
-      await submitRegistration(eventId, fields);
+      result = await submitRegistration(eventId, fields);
     } catch (error) {
       setStatus({ tone: 'error', text: registrationFailureMessage(error, copy) });
       setSubmitting(false);
+      void refreshAvailability();
       return;
     }
     form.reset();
-    setStatus({ tone: 'success', text: copy.success });
+    setStatus({
+      tone: 'success',
+      // The spec's text (as the editors keep it) for a confirmed place; the server's words,
+      // which say what waiting means, for the waitlist and for review.
+      text: result.status === 'confirmed' ? copy.success : (result.message ?? copy.success),
+      manageUrl: result.manageUrl,
+    });
     setSubmitting(false);
+    void refreshAvailability();
     // The registration is stored: the emails are a courtesy and never undo that.
-    void sendRegistrationEmails(emailConfig, fields, { title: eventTitle, date: eventDate });
+    void sendRegistrationEmails(
+      emailConfig,
+      fields,
+      { title: eventTitle, date: eventDate },
+      result.manageUrl,
+    );
   }
 
   return (
@@ -82,6 +181,17 @@ export function RegistrationForm({
       <h2 id={titleId} className={formStyles.title}>
         {copy.formTitle}
       </h2>
+      <p
+        id={availabilityId}
+        className={styles.availability}
+        data-testid="registration-availability"
+        aria-live="polite"
+      >
+        {availabilityLine}
+        {availability?.requires_review && availability.state !== 'closed' ? (
+          <span className={styles.review}>{copy.reviewNote}</span>
+        ) : null}
+      </p>
       <TextField
         label={copy.firstName}
         name="first_name"
@@ -113,9 +223,22 @@ export function RegistrationForm({
         data-testid="registration-status"
       >
         {status?.text}
+        {status?.manageUrl ? (
+          <>
+            {' '}
+            <a href={sitePath(status.manageUrl)} className={styles.manage}>
+              {copy.manageLink}
+            </a>
+          </>
+        ) : null}
       </p>
       <div className={formStyles.actions}>
-        <button type="submit" className={`button ${formStyles.submit}`} disabled={submitting}>
+        <button
+          type="submit"
+          className={`button ${formStyles.submit}`}
+          disabled={submitting || refusing}
+          aria-describedby={refusing ? availabilityId : undefined}
+        >
           {submitting ? copy.submitting : copy.submit}
         </button>
       </div>

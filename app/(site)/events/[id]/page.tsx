@@ -120,6 +120,7 @@ function Registration({
         eventDate={eventScheduleText(event)}
         emailConfig={getEmailConfig()}
         copy={pickCopy(copy, ...REGISTRATION_FORM_COPY_KEYS)}
+        timeZoneLabel={copy.timeZone}
       />
     </section>
   );

@@ -13,7 +13,7 @@ type FieldProps = {
   name: string;
   label: string;
   state: FormState;
-  type?: 'text' | 'email' | 'url' | 'number' | 'date' | 'time';
+  type?: 'text' | 'email' | 'url' | 'number' | 'date' | 'time' | 'datetime-local';
   multiline?: boolean;
   required?: boolean;
   hint?: ReactNode;

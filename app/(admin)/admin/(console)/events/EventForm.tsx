@@ -53,6 +53,66 @@ export function EventForm({
           hint="The most people who can register. Leave empty for no limit."
         />
       </div>
+      <fieldset className={styles.group}>
+        <legend className={styles.label}>Registration</legend>
+        <div className={styles.twoColumns}>
+          <Field
+            {...field}
+            name="registrationOpensAt"
+            label="Registration opens"
+            type="datetime-local"
+            hint="Ottawa time. Leave empty to open it now."
+          />
+          <Field
+            {...field}
+            name="registrationClosesAt"
+            label="Registration deadline"
+            type="datetime-local"
+            hint="Ottawa time. Leave empty to close it when the event starts."
+          />
+        </div>
+        <label className={styles.checkboxLine}>
+          <input
+            type="checkbox"
+            name="waitlistEnabled"
+            defaultChecked={state.values.waitlistEnabled === 'on'}
+            key={`waitlist-${state.values.waitlistEnabled}`}
+          />
+          Take a waitlist when the event is full
+        </label>
+        <label className={styles.checkboxLine}>
+          <input
+            type="checkbox"
+            name="requiresReview"
+            defaultChecked={state.values.requiresReview === 'on'}
+            key={`review-${state.values.requiresReview}`}
+          />
+          Registrations need review (staff confirm or decline each one)
+        </label>
+        <div className={styles.field}>
+          <label htmlFor={`${form}-autoPromote`} className={styles.label}>
+            When a place frees up
+          </label>
+          <select
+            id={`${form}-autoPromote`}
+            name="autoPromote"
+            defaultValue={state.values.autoPromote || 'auto'}
+            key={`promote-${state.values.autoPromote}`}
+            className={styles.input}
+          >
+            <option value="auto">Give it to the first person on the waitlist</option>
+            <option value="manual">Keep it for staff to give</option>
+          </select>
+        </div>
+        <Field
+          {...field}
+          name="cancellationCutoffHours"
+          label="Late cancellation cut-off (hours before the start)"
+          type="number"
+          inputMode="numeric"
+          hint="A cancellation after this counts as late. Usually 24."
+        />
+      </fieldset>
       <Field {...field} name="location" label="Location" maxLength={200} />
       <Field {...field} name="organizer" label="Organizer" maxLength={200} />
       <MediaField

@@ -30,6 +30,12 @@ const FORM_FIELDS = [
   'posterImg',
   'thumbnailLink',
   'capacity',
+  'registrationOpensAt',
+  'registrationClosesAt',
+  'waitlistEnabled',
+  'autoPromote',
+  'requiresReview',
+  'cancellationCutoffHours',
 ] as const;
 
 function valuesOf(form: FormData): Record<string, string> {

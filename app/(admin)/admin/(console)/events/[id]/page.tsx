@@ -1,7 +1,19 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { findConsoleEvent, formValuesOf, leadChoices, listRegistrants } from '@/lib/admin/events';
+import {
+  findConsoleEvent,
+  formValuesOf,
+  leadChoices,
+  listRegistrants,
+  statusCounts,
+} from '@/lib/admin/events';
+import { STAFF_ACTIONS, type StaffAction } from '@/lib/registrations/operations';
+import {
+  isRegistrationStatus,
+  REGISTRATION_STATUSES,
+  STATUS_LABELS,
+} from '@/lib/registrations/statuses';
 import { pageNumber } from '@/lib/admin/search';
 import { can } from '@/lib/auth/permissions';
 import { pathWithQuery, requireAccess } from '@/lib/auth/session';
@@ -13,6 +25,25 @@ import { listLink, Pager, type Search, SearchBox, single } from '../../_forms/Li
 import { NotAllowed } from '../../NotAllowed';
 import { EventForm } from '../EventForm';
 import { RemoveEventForm, RemoveRegistrantForm, RestoreEventForm } from './EventActions';
+import { AddRegistrantForm, MarkNoShowsForm, StatusChangeForm } from './RegistrationActions';
+
+/** The actions a registration offers from its status, in the order staff reach for them. */
+const ACTION_LABELS: Record<StaffAction, string> = {
+  confirm: 'Confirm',
+  waitlist: 'Move to the waitlist',
+  decline: 'Decline',
+  cancel: 'Cancel',
+  excuse: 'Excuse',
+  check_in: 'Check in',
+  undo_check_in: 'Undo check-in',
+  no_show: 'Mark as no-show',
+};
+
+function actionsFrom(status: string): Array<{ value: StaffAction; label: string }> {
+  return (Object.keys(STAFF_ACTIONS) as StaffAction[])
+    .filter((action) => (STAFF_ACTIONS[action].from as readonly string[]).includes(status))
+    .map((action) => ({ value: action, label: ACTION_LABELS[action] }));
+}
 
 export const metadata: Metadata = { title: 'Event' };
 
@@ -30,12 +61,23 @@ export default async function EventPage({ params, searchParams }: Props) {
 
   const text = single(search.q);
   const page = pageNumber(single(search.page));
-  const [registrants, leads] = await Promise.all([
-    can(signedIn, 'registrations.read', event)
-      ? listRegistrants(db, event.id, { text, page })
-      : null,
+  const rawStatus = single(search.status);
+  const status = isRegistrationStatus(rawStatus) ? rawStatus : null;
+  const readsRegistrants = can(signedIn, 'registrations.read', event);
+  const [registrants, counts, leads] = await Promise.all([
+    readsRegistrants ? listRegistrants(db, event.id, { text, page, status }) : null,
+    readsRegistrants ? statusCounts(db, event.id) : null,
     can(signedIn, 'events.assignLeads') ? leadChoices(db) : null,
   ]);
+  const changesStatus = can(signedIn, 'registrations.changeStatus', event);
+  const { started } = event;
+  const statusLink = (target: string | null) => {
+    const query = new URLSearchParams();
+    if (text) query.set('q', text);
+    if (target) query.set('status', target);
+    const rendered = query.toString();
+    return `${path}${rendered ? `?${rendered}` : ''}#registrants`;
+  };
   const placesText =
     event.capacity === null
       ? `${event.registered} registered (no limit)`
@@ -87,6 +129,34 @@ export default async function EventPage({ params, searchParams }: Props) {
               </a>
             ) : null}
           </div>
+          {counts ? (
+            <nav aria-label="Registrants by status" className={styles.statusTabs}>
+              <Link href={statusLink(null)} aria-current={status === null ? 'page' : undefined}>
+                All ({Object.values(counts).reduce((sum, value) => sum + value, 0)})
+              </Link>
+              {REGISTRATION_STATUSES.filter((each) => counts[each] > 0 || each === 'confirmed').map(
+                (each) => (
+                  <Link
+                    key={each}
+                    href={statusLink(each)}
+                    aria-current={status === each ? 'page' : undefined}
+                  >
+                    {STATUS_LABELS[each]} ({counts[each]})
+                  </Link>
+                ),
+              )}
+            </nav>
+          ) : null}
+          {can(signedIn, 'registrations.checkIn', event) && !event.cancelledAt ? (
+            <p>
+              <Link
+                href={`/admin/events/${event.id}/check-in`}
+                className={`${styles.button} ${styles.quietButton}`}
+              >
+                Check-in at the door
+              </Link>
+            </p>
+          ) : null}
           <SearchBox id="registrant-search" label="Search registrants" text={text} />
           {registrants.rows.length === 0 ? (
             <p className={styles.empty}>
@@ -102,8 +172,9 @@ export default async function EventPage({ params, searchParams }: Props) {
                 <tr>
                   <th scope="col">Name</th>
                   <th scope="col">Email</th>
+                  <th scope="col">Status</th>
                   <th scope="col">Registered</th>
-                  <th scope="col">Remove</th>
+                  <th scope="col">Change</th>
                 </tr>
               </thead>
               <tbody>
@@ -112,15 +183,41 @@ export default async function EventPage({ params, searchParams }: Props) {
                   return (
                     <tr key={person.id}>
                       <td data-label="Name">{name}</td>
-                      <td data-label="Email">{person.email}</td>
+                      <td data-label="Email">
+                        {can(signedIn, 'attendance.read') ? (
+                          <Link
+                            href={`/admin/attendance?email=${encodeURIComponent(person.email)}`}
+                            title={`Attendance of ${name} across events`}
+                          >
+                            {person.email}
+                          </Link>
+                        ) : (
+                          person.email
+                        )}
+                      </td>
+                      <td data-label="Status" data-status={person.status}>
+                        {STATUS_LABELS[person.status]}
+                        {person.status === 'cancelled' && person.lateCancellation ? ' (late)' : ''}
+                      </td>
                       <td data-label="Registered">{formatConsoleDateTime(person.createdAt)}</td>
-                      <td data-label="Remove">
-                        {can(signedIn, 'registrations.remove', event) ? (
-                          <RemoveRegistrantForm
+                      <td data-label="Change">
+                        {changesStatus && actionsFrom(person.status).length > 0 ? (
+                          <StatusChangeForm
                             eventId={event.id}
                             registrationId={person.id}
                             name={name}
+                            actions={actionsFrom(person.status)}
                           />
+                        ) : null}
+                        {can(signedIn, 'registrations.remove', event) ? (
+                          <details className={styles.more}>
+                            <summary>Remove the record</summary>
+                            <RemoveRegistrantForm
+                              eventId={event.id}
+                              registrationId={person.id}
+                              name={name}
+                            />
+                          </details>
                         ) : null}
                       </td>
                     </tr>
@@ -135,6 +232,15 @@ export default async function EventPage({ params, searchParams }: Props) {
             hasMore={registrants.hasMore}
             linkTo={(target) => listLink(path, text, target)}
           />
+          {changesStatus && !event.cancelledAt ? (
+            <details className={styles.more}>
+              <summary>Add someone by hand</summary>
+              <AddRegistrantForm eventId={event.id} />
+            </details>
+          ) : null}
+          {changesStatus && started && counts && counts.confirmed > 0 ? (
+            <MarkNoShowsForm eventId={event.id} confirmed={counts.confirmed} />
+          ) : null}
         </section>
       ) : null}
       {can(signedIn, 'events.delete') ? (

@@ -1,0 +1,34 @@
+'use client';
+
+import { useActionState } from 'react';
+import styles from '../../console.module.css';
+import type { SmallActionState } from '../events/actions';
+import { resendOutboxEmail } from './actions';
+
+export function ResendForm({ id, subject }: { id: number; subject: string }) {
+  const [state, submit, pending] = useActionState<SmallActionState, FormData>(
+    resendOutboxEmail,
+    {},
+  );
+  return (
+    <form action={submit} className={styles.inlineForm}>
+      <input type="hidden" name="emailId" value={id} />
+      <button
+        type="submit"
+        className={`${styles.button} ${styles.quietButton}`}
+        disabled={pending}
+        aria-label={`Resend “${subject}”`}
+      >
+        Resend
+      </button>
+      <div aria-live="polite">
+        {state.error ? (
+          <p role="alert" className={styles.alert}>
+            {state.error}
+          </p>
+        ) : null}
+        {state.done ? <p className={styles.notice}>{state.done}</p> : null}
+      </div>
+    </form>
+  );
+}

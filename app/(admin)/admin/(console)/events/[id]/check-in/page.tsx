@@ -1,0 +1,36 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { doorList, findConsoleEvent } from '@/lib/admin/events';
+import { can } from '@/lib/auth/permissions';
+import { requireAccess } from '@/lib/auth/session';
+import { getDb } from '@/lib/db/client';
+import { parseEventId } from '@/lib/event-id';
+import styles from '../../../../console.module.css';
+import { NotAllowed } from '../../../NotAllowed';
+import { CheckInBoard } from './CheckInBoard';
+
+export const metadata: Metadata = { title: 'Check-in' };
+
+type Props = { params: Promise<{ id: string }> };
+
+/** /admin/events/<id>/check-in: the door, made for a phone. */
+export default async function CheckInPage({ params }: Props) {
+  const { id: rawId } = await params;
+  const { signedIn } = await requireAccess('events.list', `/admin/events/${rawId}/check-in`);
+  const id = parseEventId(rawId);
+  const db = await getDb();
+  const event = id === null ? null : await findConsoleEvent(db, id);
+  if (!event) notFound();
+  if (!can(signedIn, 'registrations.checkIn', event)) return <NotAllowed role={signedIn.role} />;
+  const people = await doorList(db, event.id);
+  return (
+    <div className={styles.stack}>
+      <p>
+        <Link href={`/admin/events/${event.id}`}>← {event.title}</Link>
+      </p>
+      <h1 className={styles.pageTitle}>Check-in: {event.title}</h1>
+      <CheckInBoard eventId={event.id} people={people} />
+    </div>
+  );
+}

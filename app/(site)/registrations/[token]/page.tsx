@@ -1,0 +1,111 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { connection } from 'next/server';
+import { toEventDto } from '@/lib/api/serialize';
+import { fillCopy, pickCopy, type Copy } from '@/lib/copy/catalogue';
+import { CANCEL_REGISTRATION_COPY_KEYS } from '@/lib/copy/client-keys';
+import { getCopy } from '@/lib/copy/read';
+import { getDb } from '@/lib/db/client';
+import { eventPageTitle, eventScheduleText } from '@/lib/event-details';
+import { readManagedRegistration } from '@/lib/registrations/operations';
+import type { RegistrationStatus } from '@/lib/registrations/statuses';
+import { STATUS_LABELS } from '@/lib/registrations/statuses';
+import { CancelRegistration } from './CancelRegistration';
+import styles from './manage.module.css';
+
+type Props = { params: Promise<{ token: string }> };
+
+// A personal page: kept out of search engines, and the token out of other sites' logs.
+export const metadata: Metadata = {
+  title: { absolute: 'Your registration' },
+  robots: { index: false, follow: false },
+  referrer: 'no-referrer',
+};
+
+function statusMeaning(status: RegistrationStatus, copy: Copy<'event'>): string {
+  const meanings: Record<RegistrationStatus, string> = {
+    submitted: copy.statusSubmitted,
+    confirmed: copy.statusConfirmed,
+    waitlisted: copy.statusWaitlisted,
+    declined: copy.statusDeclined,
+    cancelled: copy.statusCancelled,
+    attended: copy.statusAttended,
+    no_show: copy.statusNoShow,
+    excused: copy.statusExcused,
+  };
+  return meanings[status];
+}
+
+/**
+ * /registrations/<token>: the person's own view of their registration, opened from the link in
+ * their emails. Opening it changes nothing (link previews and chat apps open links by
+ * themselves); only the cancel button's POST, with the CSRF token, does.
+ */
+export default async function ManageRegistrationPage({ params }: Props) {
+  await connection();
+  const [{ token }, copy] = await Promise.all([params, getCopy('event')]);
+  const managed = await readManagedRegistration(await getDb(), token);
+  if (!managed) notFound();
+  const { registration, event, waitlistPosition, started } = managed;
+  const dto = toEventDto(event);
+  const title = eventPageTitle(dto, copy.pageTitle);
+  const status = registration.status as RegistrationStatus;
+  const cancellable =
+    !started && !event.cancelledAt && ['submitted', 'confirmed', 'waitlisted'].includes(status);
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <h1 className={styles.title}>{copy.manageTitle}</h1>
+      <section className={styles.card} aria-labelledby="manage-event">
+        <h2 id="manage-event" className={styles.event}>
+          {fillCopy(copy.manageFor, { title })}
+        </h2>
+        <dl className={styles.facts}>
+          <div>
+            <dt>{copy.dateTime}</dt>
+            <dd>{eventScheduleText(dto)}</dd>
+          </div>
+          {dto.location ? (
+            <div>
+              <dt>{copy.location}</dt>
+              <dd>{dto.location}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{copy.manageStatus}</dt>
+            <dd data-testid="manage-status" data-status={status}>
+              <strong>{STATUS_LABELS[status]}</strong>
+              <span className={styles.meaning}>{statusMeaning(status, copy)}</span>
+              {waitlistPosition !== null ? (
+                <span className={styles.meaning} data-testid="waitlist-position">
+                  {fillCopy(copy.manageWaitlistPosition, { position: waitlistPosition })}
+                </span>
+              ) : null}
+            </dd>
+          </div>
+        </dl>
+        {cancellable ? (
+          <>
+            {status === 'confirmed' && event.cancellationCutoffHours > 0 ? (
+              <p className={styles.note}>
+                {fillCopy(copy.manageLateNote, { hours: event.cancellationCutoffHours })}
+              </p>
+            ) : null}
+            <CancelRegistration
+              token={token}
+              copy={pickCopy(copy, ...CANCEL_REGISTRATION_COPY_KEYS)}
+            />
+          </>
+        ) : started && ['submitted', 'confirmed', 'waitlisted'].includes(status) ? (
+          <p className={styles.note}>{copy.manageStarted}</p>
+        ) : null}
+        {event.cancelledAt ? null : (
+          <p className={styles.links}>
+            <Link href={`/events/${event.id}`}>{copy.manageEventLink}</Link>
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { serveAvailability } from '@/lib/api/registration-manage';
+
+/** GET /api/events/{id}/availability/: what the event page says about registering. */
+export async function GET(
+  _request: Request,
+  { params }: { params: Promise<{ id: string }> },
+): Promise<Response> {
+  return serveAvailability((await params).id);
+}

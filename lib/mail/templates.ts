@@ -1,0 +1,275 @@
+import 'server-only';
+import QRCode from 'qrcode';
+import { buildIcs, calendarFileName } from '@/lib/calendar';
+import { toEventDto } from '@/lib/api/serialize';
+import type { Event } from '@/lib/db/schema';
+import { eventPageTitle, eventScheduleText } from '@/lib/event-details';
+import { siteUrl } from '@/lib/env/public';
+
+/**
+ * The emails the server sends, each as plain text and HTML in the club's style (red heading
+ * bar, white card, the club's name in the footer). Composed when they are queued, so the outbox
+ * row is exactly what the person receives.
+ */
+
+export type MailAttachment = {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+  /** Set for a picture shown inside the HTML (`<img src="cid:...">`). */
+  cid?: string;
+};
+
+export type ComposedEmail = {
+  subject: string;
+  text: string;
+  html: string;
+  attachments: MailAttachment[];
+};
+
+export const CLUB_NAME = 'Telfer Chinese Student Association';
+const BRAND_RED = '#8f001a';
+
+const escapeHtml = (value: string) =>
+  value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+
+type Block =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'button'; label: string; href: string }
+  | { kind: 'image'; cid: string; alt: string }
+  | { kind: 'details'; rows: Array<[string, string]> };
+
+function render(
+  subject: string,
+  greeting: string,
+  blocks: Block[],
+): { text: string; html: string } {
+  const textParts = [greeting, ''];
+  const htmlParts: string[] = [];
+  for (const block of blocks) {
+    switch (block.kind) {
+      case 'paragraph':
+        textParts.push(block.text, '');
+        htmlParts.push(`<p style="margin:0 0 16px">${escapeHtml(block.text)}</p>`);
+        break;
+      case 'button':
+        textParts.push(`${block.label}: ${block.href}`, '');
+        htmlParts.push(
+          `<p style="margin:0 0 16px"><a href="${escapeHtml(block.href)}" style="display:inline-block;background:${BRAND_RED};color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(block.label)}</a></p>`,
+        );
+        break;
+      case 'image':
+        htmlParts.push(
+          `<p style="margin:0 0 16px"><img src="cid:${block.cid}" alt="${escapeHtml(block.alt)}" width="180" height="180"></p>`,
+        );
+        break;
+      case 'details':
+        for (const [label, value] of block.rows) textParts.push(`${label}: ${value}`);
+        textParts.push('');
+        htmlParts.push(
+          `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${block.rows
+            .map(
+              ([label, value]) =>
+                `<tr><th scope="row" style="text-align:left;padding:2px 12px 2px 0;color:#555">${escapeHtml(label)}</th><td style="padding:2px 0">${escapeHtml(value)}</td></tr>`,
+            )
+            .join('')}</table>`,
+        );
+        break;
+    }
+  }
+  textParts.push('--', CLUB_NAME, siteUrl());
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="margin:0;background:#f4f4f4;font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5"><div style="max-width:560px;margin:0 auto;padding:24px 12px"><div style="background:${BRAND_RED};color:#fff;padding:16px 20px;border-radius:8px 8px 0 0;font-size:18px;font-weight:700">${escapeHtml(CLUB_NAME)}</div><div style="background:#fff;padding:20px;border-radius:0 0 8px 8px"><p style="margin:0 0 16px">${escapeHtml(greeting)}</p>${htmlParts.join('')}</div><p style="color:#666;font-size:12px;text-align:center;margin:12px 0 0">${escapeHtml(CLUB_NAME)} · <a href="${escapeHtml(siteUrl())}" style="color:#666">${escapeHtml(new URL(siteUrl()).host)}</a></p></div></body></html>`;
+  return { text: textParts.join('\n'), html };
+}
+
+export type RegistrationMailContext = {
+  event: Event;
+  person: { firstName: string };
+  /** The personal manage link; null when it can no longer be recovered. */
+  manageUrl: string | null;
+  /** The staff check-in link the door QR code encodes. */
+  checkInUrl: string;
+  /** For a waitlisted person: their place in the line (1 = next). */
+  waitlistPosition?: number | null;
+  reason?: string | null;
+  lateCancellation?: boolean;
+};
+
+function eventRows(event: Event): Array<[string, string]> {
+  const dto = toEventDto(event);
+  const rows: Array<[string, string]> = [['When', eventScheduleText(dto)]];
+  if (dto.location) rows.push(['Where', dto.location]);
+  return rows;
+}
+
+function titleOf(event: Event): string {
+  return eventPageTitle(toEventDto(event), 'the event');
+}
+
+function manageBlocks(url: string | null, label: string): Block[] {
+  return url ? [{ kind: 'button', label, href: url }] : [];
+}
+
+async function doorPass(context: RegistrationMailContext): Promise<{
+  blocks: Block[];
+  attachments: MailAttachment[];
+}> {
+  const png = await QRCode.toBuffer(context.checkInUrl, { type: 'png', width: 360, margin: 2 });
+  const attachments: MailAttachment[] = [
+    {
+      filename: 'check-in.png',
+      contentType: 'image/png',
+      contentBase64: png.toString('base64'),
+      cid: 'check-in-qr',
+    },
+  ];
+  const dto = toEventDto(context.event);
+  const ics = buildIcs(dto, {
+    pageUrl: new URL(`/events/${dto.id}`, siteUrl()).toString(),
+    now: new Date(),
+  });
+  if (ics) {
+    attachments.push({
+      filename: calendarFileName(dto),
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      contentBase64: Buffer.from(ics, 'utf8').toString('base64'),
+    });
+  }
+  return {
+    blocks: [
+      { kind: 'paragraph', text: 'Show this code at the door to check in:' },
+      { kind: 'image', cid: 'check-in-qr', alt: 'Check-in code' },
+    ],
+    attachments,
+  };
+}
+
+export async function confirmedEmail(
+  context: RegistrationMailContext,
+  { promoted = false }: { promoted?: boolean } = {},
+): Promise<ComposedEmail> {
+  const title = titleOf(context.event);
+  const subject = promoted
+    ? `A place opened up: you are in for ${title}`
+    : `You are registered for ${title}`;
+  const pass = await doorPass(context);
+  const { text, html } = render(subject, `Hi ${context.person.firstName},`, [
+    {
+      kind: 'paragraph',
+      text: promoted
+        ? `Good news: a place opened up and you have been moved from the waitlist. Your place at ${title} is confirmed.`
+        : `Your place at ${title} is confirmed.`,
+    },
+    { kind: 'details', rows: eventRows(context.event) },
+    ...pass.blocks,
+    { kind: 'paragraph', text: 'The calendar file attached adds the event to your calendar.' },
+    {
+      kind: 'paragraph',
+      text: 'Cannot come after all? Please cancel, so that someone on the waitlist gets your place.',
+    },
+    ...manageBlocks(context.manageUrl, 'Manage my registration'),
+  ]);
+  return { subject, text, html, attachments: pass.attachments };
+}
+
+export async function waitlistedEmail(context: RegistrationMailContext): Promise<ComposedEmail> {
+  const title = titleOf(context.event);
+  const subject = `You are on the waitlist for ${title}`;
+  const position = context.waitlistPosition;
+  const { text, html } = render(subject, `Hi ${context.person.firstName},`, [
+    {
+      kind: 'paragraph',
+      text: `${title} is full, so you are on its waitlist${position ? ` (position ${position})` : ''}. If a place opens up, we will email you.`,
+    },
+    { kind: 'details', rows: eventRows(context.event) },
+    ...manageBlocks(context.manageUrl, 'See my place or leave the waitlist'),
+  ]);
+  return { subject, text, html, attachments: [] };
+}
+
+export async function declinedEmail(context: RegistrationMailContext): Promise<ComposedEmail> {
+  const title = titleOf(context.event);
+  const subject = `Your registration for ${title}`;
+  const { text, html } = render(subject, `Hi ${context.person.firstName},`, [
+    {
+      kind: 'paragraph',
+      text: `Thank you for your interest in ${title}. We are sorry: the organisers could not offer you a place this time.`,
+    },
+    ...(context.reason
+      ? [{ kind: 'paragraph', text: `Note from the organisers: ${context.reason}` } as Block]
+      : []),
+    { kind: 'paragraph', text: 'We hope to see you at another event soon.' },
+  ]);
+  return { subject, text, html, attachments: [] };
+}
+
+export async function cancelledEmail(context: RegistrationMailContext): Promise<ComposedEmail> {
+  const title = titleOf(context.event);
+  const subject = `Your registration for ${title} is cancelled`;
+  const { text, html } = render(subject, `Hi ${context.person.firstName},`, [
+    { kind: 'paragraph', text: `Your registration for ${title} is cancelled.` },
+    ...(context.reason ? [{ kind: 'paragraph', text: `Reason: ${context.reason}` } as Block] : []),
+    {
+      kind: 'paragraph',
+      text: 'If this is a mistake, you can register again from the event page while registration is open.',
+    },
+    {
+      kind: 'button',
+      label: 'Event page',
+      href: new URL(`/events/${context.event.id}`, siteUrl()).toString(),
+    },
+  ]);
+  return { subject, text, html, attachments: [] };
+}
+
+export async function reminderEmail(context: RegistrationMailContext): Promise<ComposedEmail> {
+  const title = titleOf(context.event);
+  const subject = `Reminder: ${title} is tomorrow`;
+  const pass = await doorPass(context);
+  const { text, html } = render(subject, `Hi ${context.person.firstName},`, [
+    { kind: 'paragraph', text: `This is a reminder that ${title} starts within 24 hours.` },
+    { kind: 'details', rows: eventRows(context.event) },
+    ...pass.blocks,
+    {
+      kind: 'paragraph',
+      text: 'Cannot come? Please cancel, so that your place goes to someone else.',
+    },
+    ...manageBlocks(context.manageUrl, 'Manage my registration'),
+  ]);
+  return { subject, text, html, attachments: pass.attachments };
+}
+
+/** The console's account emails: an invitation or a password reset, with its one-time link. */
+export function accountLinkEmail(
+  kind: 'invite' | 'reset',
+  { name, url, role }: { name: string; url: string; role?: string },
+): ComposedEmail {
+  const subject =
+    kind === 'invite'
+      ? `You are invited to the ${CLUB_NAME} console`
+      : 'Reset your console password';
+  const { text, html } = render(subject, `Hi ${name},`, [
+    {
+      kind: 'paragraph',
+      text:
+        kind === 'invite'
+          ? `You have been invited to run the club's website${role ? ` as ${role}` : ''}. Choose your password with this one-time link:`
+          : 'A password reset was requested for your console account. Choose a new password with this one-time link:',
+    },
+    {
+      kind: 'button',
+      label: kind === 'invite' ? 'Set my password' : 'Reset my password',
+      href: url,
+    },
+    {
+      kind: 'paragraph',
+      text: 'The link works once. If you did not expect this email, you can ignore it.',
+    },
+  ]);
+  return { subject, text, html, attachments: [] };
+}

@@ -1,0 +1,720 @@
+import 'server-only';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { isUniqueViolation, normalizeEmail, type RegistrationInput } from '@/lib/db/queries';
+import {
+  type Event,
+  type EventRegistration,
+  eventRegistrations,
+  events,
+  registrationQueue,
+  registrationStatusChanges,
+} from '@/lib/db/schema';
+import { siteUrl } from '@/lib/env/public';
+import { queueEmail, type Queryable } from '@/lib/mail/outbox';
+import {
+  type ComposedEmail,
+  type RegistrationMailContext,
+  cancelledEmail,
+  confirmedEmail,
+  declinedEmail,
+  reminderEmail,
+  waitlistedEmail,
+} from '@/lib/mail/templates';
+import {
+  hashManageToken,
+  isWellFormedManageToken,
+  issueManageToken,
+  manageLinkKey,
+  manageUrl,
+  unsealManageToken,
+} from './manage-token';
+import { PLACE_HOLDING_STATUSES, type RegistrationStatus, type StatusActor } from './statuses';
+import { registrationWindow } from './window';
+
+/**
+ * Everything that changes a registration's status, each in one transaction that first locks the
+ * event's row (SELECT … FOR UPDATE): registrations, cancellations, promotions and staff changes
+ * of one event take turns, so the places counted are the places taken. Each change is recorded
+ * (who, when, why) and its email queued in the outbox by the same transaction.
+ */
+
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type Actor =
+  { kind: 'self' } | { kind: 'system' } | { kind: 'staff'; userId: string; name: string };
+
+const SELF: Actor = { kind: 'self' };
+const SYSTEM: Actor = { kind: 'system' };
+
+type Step = { tx: Transaction; key: Buffer; now: Date };
+
+const holdsPlace = (status: string) =>
+  (PLACE_HOLDING_STATUSES as readonly string[]).includes(status);
+
+/** The staff link the door QR code encodes: it opens the person's card for signed-in staff. */
+export function checkInUrl(registrationId: number): string {
+  return new URL(`/admin/check-in/${registrationId}`, siteUrl()).toString();
+}
+
+async function lockEvent(tx: Transaction, eventId: number): Promise<Event | undefined> {
+  // Lets finished responses go out between queued transactions on the embedded database, which
+  // runs them synchronously in this process.
+  await new Promise((resolve) => setImmediate(resolve));
+  const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for('update');
+  return event;
+}
+
+/** Places taken: registrations that hold one (confirmed, and what confirmed becomes). */
+export async function placesTaken(db: Pick<Database, 'select'>, eventId: number): Promise<number> {
+  const [row] = await db
+    .select({ rows: count() })
+    .from(eventRegistrations)
+    .where(
+      and(
+        eq(eventRegistrations.eventId, eventId),
+        inArray(eventRegistrations.status, [...PLACE_HOLDING_STATUSES]),
+      ),
+    );
+  return row?.rows ?? 0;
+}
+
+async function waitlistLength(db: Queryable, eventId: number): Promise<number> {
+  const [row] = await db
+    .select({ rows: count() })
+    .from(eventRegistrations)
+    .where(
+      and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.status, 'waitlisted')),
+    );
+  return row?.rows ?? 0;
+}
+
+/** 1 for the next person to get a place; null when the registration is not waitlisted. */
+export async function waitlistPosition(
+  db: Queryable,
+  registration: Pick<EventRegistration, 'eventId' | 'status' | 'queuedAt'>,
+): Promise<number | null> {
+  if (registration.status !== 'waitlisted' || registration.queuedAt === null) return null;
+  const [row] = await db
+    .select({ ahead: count() })
+    .from(eventRegistrations)
+    .where(
+      and(
+        eq(eventRegistrations.eventId, registration.eventId),
+        eq(eventRegistrations.status, 'waitlisted'),
+        lte(eventRegistrations.queuedAt, registration.queuedAt),
+      ),
+    );
+  return row?.ahead ?? null;
+}
+
+async function nextQueuePlace(tx: Transaction): Promise<number> {
+  // Both drivers (PGlite, node-postgres) answer execute() with { rows }; the shared Database
+  // type leaves the result unknown.
+  const result = (await tx.execute(sql`select nextval(${registrationQueue.seqName}) as place`)) as {
+    rows: Array<{ place: string | number }>;
+  };
+  return Number(result.rows[0]!.place);
+}
+
+async function recordChange(
+  tx: Transaction,
+  registrationId: number,
+  from: string | null,
+  to: RegistrationStatus,
+  actor: Actor,
+  reason: string | null,
+  at: Date,
+): Promise<number> {
+  const [row] = await tx
+    .insert(registrationStatusChanges)
+    .values({
+      registrationId,
+      fromStatus: from,
+      toStatus: to,
+      actor: actor.kind satisfies StatusActor,
+      actorUserId: actor.kind === 'staff' ? actor.userId : null,
+      actorName: actor.kind === 'staff' ? actor.name : null,
+      reason: reason?.slice(0, 300) ?? null,
+      at,
+    })
+    .returning({ id: registrationStatusChanges.id });
+  return row!.id;
+}
+
+async function mailContext(
+  step: { tx: Queryable; key: Buffer },
+  event: Event,
+  registration: EventRegistration,
+  extra: Partial<RegistrationMailContext> = {},
+): Promise<RegistrationMailContext> {
+  const token = registration.manageTokenSealed
+    ? unsealManageToken(step.key, registration.manageTokenSealed)
+    : null;
+  return {
+    event,
+    person: { firstName: registration.firstName },
+    manageUrl: token ? manageUrl(token) : null,
+    checkInUrl: checkInUrl(registration.id),
+    waitlistPosition: await waitlistPosition(step.tx, registration),
+    ...extra,
+  };
+}
+
+/** The email a change of status sends, if any. */
+async function emailFor(
+  step: Step,
+  event: Event,
+  registration: EventRegistration,
+  from: string | null,
+  reason: string | null,
+): Promise<{ kind: string; email: ComposedEmail } | null> {
+  const to = registration.status;
+  if (to === 'confirmed') {
+    // Undoing a check-in or an excuse changes nothing for the person.
+    if (from === 'attended' || from === 'no_show' || from === 'excused') return null;
+    const context = await mailContext(step, event, registration);
+    const promoted = from === 'waitlisted';
+    return {
+      kind: promoted ? 'promoted' : from === 'submitted' ? 'review_confirmed' : 'confirmed',
+      email: await confirmedEmail(context, { promoted }),
+    };
+  }
+  if (to === 'waitlisted') {
+    return {
+      kind: 'waitlisted',
+      email: await waitlistedEmail(await mailContext(step, event, registration)),
+    };
+  }
+  if (to === 'declined') {
+    return {
+      kind: 'review_declined',
+      email: await declinedEmail(await mailContext(step, event, registration, { reason })),
+    };
+  }
+  if (to === 'cancelled') {
+    return {
+      kind: 'cancelled',
+      email: await cancelledEmail(await mailContext(step, event, registration, { reason })),
+    };
+  }
+  return null;
+}
+
+/** Moves a locked registration to `to`: records the change and queues its email. */
+async function moveTo(
+  step: Step,
+  event: Event,
+  registration: EventRegistration,
+  to: RegistrationStatus,
+  actor: Actor,
+  reason: string | null,
+): Promise<EventRegistration> {
+  const from = registration.status;
+  const startsAt = event.startsAt?.getTime() ?? null;
+  const late =
+    to === 'cancelled' &&
+    startsAt !== null &&
+    step.now.getTime() > startsAt - event.cancellationCutoffHours * 3_600_000;
+  const [updated] = await step.tx
+    .update(eventRegistrations)
+    .set({
+      status: to,
+      statusChangedAt: step.now,
+      lateCancellation: to === 'cancelled' ? late && actor.kind === 'self' : false,
+      queuedAt: to === 'waitlisted' ? await nextQueuePlace(step.tx) : null,
+      checkedInAt: to === 'attended' ? step.now : null,
+    })
+    .where(eq(eventRegistrations.id, registration.id))
+    .returning();
+  const changeId = await recordChange(step.tx, registration.id, from, to, actor, reason, step.now);
+  const mail = await emailFor(step, event, updated!, from, reason);
+  if (mail) {
+    await queueEmail(step.tx, {
+      dedupeKey: `${mail.kind}:${registration.id}:${changeId}`,
+      kind: mail.kind,
+      to: updated!.email,
+      email: mail.email,
+      registrationId: registration.id,
+    });
+  }
+  return updated!;
+}
+
+/**
+ * Gives freed places to the waitlist, first come first served, when the event promotes by
+ * itself. Runs inside the transaction that freed the place.
+ */
+async function promoteWaitlisted(step: Step, event: Event): Promise<number> {
+  if (!event.autoPromote || event.cancelledAt) return 0;
+  const free =
+    event.capacity === null
+      ? Number.MAX_SAFE_INTEGER
+      : event.capacity - (await placesTaken(step.tx, event.id));
+  if (free <= 0) return 0;
+  const next = await step.tx
+    .select()
+    .from(eventRegistrations)
+    .where(
+      and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.status, 'waitlisted')),
+    )
+    .orderBy(asc(eventRegistrations.queuedAt), asc(eventRegistrations.id))
+    .limit(Math.min(free, 10_000));
+  for (const registration of next) {
+    await moveTo(step, event, registration, 'confirmed', SYSTEM, 'A place opened up.');
+  }
+  return next.length;
+}
+
+export type RegistrationOutcome =
+  | {
+      kind: 'created';
+      registration: EventRegistration;
+      manageToken: string;
+      waitlistPosition: number | null;
+    }
+  | { kind: 'not_found' }
+  | { kind: 'not_open'; opensAt: Date }
+  | { kind: 'closed' }
+  | { kind: 'full'; capacity: number }
+  | { kind: 'duplicate' };
+
+type NewRegistration = RegistrationInput & {
+  /** Staff adding someone by hand choose the status; visitors get what the event's rules give. */
+  status?: 'confirmed' | 'waitlisted' | 'submitted';
+};
+
+async function createRegistration(
+  db: Database,
+  eventId: number,
+  input: NewRegistration,
+  actor: Actor,
+  now: Date,
+): Promise<RegistrationOutcome> {
+  const email = normalizeEmail(input.email);
+  const key = await manageLinkKey(db);
+  const token = issueManageToken(key);
+  try {
+    return await db.transaction(async (tx): Promise<RegistrationOutcome> => {
+      const step: Step = { tx, key, now };
+      const event = await lockEvent(tx, eventId);
+      // A cancelled event is gone for visitors: registering for it is registering for nothing.
+      if (!event || event.cancelledAt) return { kind: 'not_found' };
+      if (actor.kind === 'self') {
+        const window = registrationWindow(event, now);
+        if (window.state === 'not_open') return { kind: 'not_open', opensAt: window.opensAt };
+        if (window.state === 'closed') return { kind: 'closed' };
+      }
+
+      const [existing] = await tx
+        .select()
+        .from(eventRegistrations)
+        .where(
+          and(
+            eq(eventRegistrations.eventId, eventId),
+            sql`lower(trim(${eventRegistrations.email})) = ${email}`,
+          ),
+        )
+        .limit(1);
+      // Someone who cancelled may register again; any other earlier registration stands.
+      if (existing && existing.status !== 'cancelled') return { kind: 'duplicate' };
+
+      const taken = await placesTaken(tx, eventId);
+      const hasRoom = event.capacity === null || taken < event.capacity;
+      let status: RegistrationStatus;
+      if (input.status) {
+        status = input.status;
+        if (status === 'confirmed' && !hasRoom) return { kind: 'full', capacity: event.capacity! };
+      } else if (event.requiresReview) {
+        status = 'submitted';
+      } else if (hasRoom && (await waitlistLength(tx, eventId)) === 0) {
+        status = 'confirmed';
+      } else if (event.waitlistEnabled) {
+        status = 'waitlisted';
+      } else {
+        return { kind: 'full', capacity: event.capacity ?? taken };
+      }
+
+      const values = {
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        email,
+        status,
+        statusChangedAt: now,
+        lateCancellation: false,
+        queuedAt: status === 'waitlisted' ? await nextQueuePlace(tx) : null,
+        manageTokenHash: token.hash,
+        manageTokenSealed: token.sealed,
+        checkedInAt: null,
+      };
+      const [registration] = existing
+        ? await tx
+            .update(eventRegistrations)
+            .set(values)
+            .where(eq(eventRegistrations.id, existing.id))
+            .returning()
+        : await tx
+            .insert(eventRegistrations)
+            .values({ eventId, createdAt: now, ...values })
+            .returning();
+      const changeId = await recordChange(
+        tx,
+        registration!.id,
+        existing ? existing.status : null,
+        status,
+        actor,
+        actor.kind === 'staff' ? 'Added by hand.' : null,
+        now,
+      );
+      const mail = await emailFor(step, event, registration!, null, null);
+      if (mail) {
+        await queueEmail(tx, {
+          dedupeKey: `${mail.kind}:${registration!.id}:${changeId}`,
+          kind: mail.kind,
+          to: email,
+          email: mail.email,
+          registrationId: registration!.id,
+        });
+      }
+      return {
+        kind: 'created',
+        registration: registration!,
+        manageToken: token.token,
+        waitlistPosition: await waitlistPosition(tx, registration!),
+      };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { kind: 'duplicate' };
+    throw error;
+  }
+}
+
+/**
+ * A visitor registers (POST /api/events/{id}/register/): confirmed while places are left,
+ * waitlisted when the event is full and takes a waitlist, submitted when it needs review.
+ */
+export function registerForEvent(
+  db: Database,
+  eventId: number,
+  input: RegistrationInput,
+  now: Date = new Date(),
+): Promise<RegistrationOutcome> {
+  return createRegistration(db, eventId, input, SELF, now);
+}
+
+/** Staff add someone by hand, with the status they choose (registration's dates do not apply). */
+export function addRegistrationByHand(
+  db: Database,
+  eventId: number,
+  input: NewRegistration & { status: 'confirmed' | 'waitlisted' | 'submitted' },
+  staff: Extract<Actor, { kind: 'staff' }>,
+  now: Date = new Date(),
+): Promise<RegistrationOutcome> {
+  return createRegistration(db, eventId, input, staff, now);
+}
+
+export type ManagedRegistration = {
+  registration: EventRegistration;
+  event: Event;
+  waitlistPosition: number | null;
+  /** Whether the event had started when the registration was read. */
+  started: boolean;
+};
+
+async function findByToken(db: Queryable, token: string): Promise<EventRegistration | null> {
+  if (!isWellFormedManageToken(token)) return null;
+  const [row] = await db
+    .select()
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.manageTokenHash, hashManageToken(token)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** What the manage link shows. Reading it changes nothing. */
+export async function readManagedRegistration(
+  db: Database,
+  token: string,
+  now: Date = new Date(),
+): Promise<ManagedRegistration | null> {
+  const registration = await findByToken(db, token);
+  if (!registration) return null;
+  const [event] = await db.select().from(events).where(eq(events.id, registration.eventId));
+  if (!event) return null;
+  return {
+    registration,
+    event,
+    waitlistPosition: await waitlistPosition(db, registration),
+    started: event.startsAt !== null && event.startsAt.getTime() <= now.getTime(),
+  };
+}
+
+/** Statuses the person can still cancel from. */
+const CANCELLABLE: readonly string[] = ['submitted', 'confirmed', 'waitlisted'];
+
+export type CancelOutcome =
+  | { kind: 'cancelled'; registration: EventRegistration; late: boolean; promoted: number }
+  | { kind: 'not_found' }
+  | { kind: 'not_cancellable'; status: RegistrationStatus }
+  | { kind: 'started' };
+
+/** The person cancels through their manage link; a freed place goes to the waitlist. */
+export async function cancelByToken(
+  db: Database,
+  token: string,
+  now: Date = new Date(),
+): Promise<CancelOutcome> {
+  const found = await findByToken(db, token);
+  if (!found) return { kind: 'not_found' };
+  const key = await manageLinkKey(db);
+  return db.transaction(async (tx): Promise<CancelOutcome> => {
+    const step: Step = { tx, key, now };
+    const event = await lockEvent(tx, found.eventId);
+    const [registration] = await tx
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.id, found.id));
+    if (!event || !registration) return { kind: 'not_found' };
+    if (!CANCELLABLE.includes(registration.status)) {
+      return { kind: 'not_cancellable', status: registration.status as RegistrationStatus };
+    }
+    if (event.startsAt && event.startsAt.getTime() <= now.getTime()) return { kind: 'started' };
+    const updated = await moveTo(step, event, registration, 'cancelled', SELF, null);
+    const promoted = holdsPlace(registration.status) ? await promoteWaitlisted(step, event) : 0;
+    return { kind: 'cancelled', registration: updated, late: updated.lateCancellation, promoted };
+  });
+}
+
+/** What staff can do to a registration, and the statuses each may start from. */
+export const STAFF_ACTIONS = {
+  confirm: { to: 'confirmed', from: ['submitted', 'waitlisted', 'declined', 'cancelled'] },
+  waitlist: { to: 'waitlisted', from: ['submitted', 'confirmed', 'declined', 'cancelled'] },
+  decline: { to: 'declined', from: ['submitted', 'waitlisted', 'confirmed'] },
+  cancel: { to: 'cancelled', from: ['submitted', 'waitlisted', 'confirmed'] },
+  excuse: { to: 'excused', from: ['no_show', 'cancelled', 'confirmed'] },
+  check_in: { to: 'attended', from: ['confirmed', 'no_show', 'excused'] },
+  undo_check_in: { to: 'confirmed', from: ['attended'] },
+  no_show: { to: 'no_show', from: ['confirmed'] },
+} as const satisfies Record<
+  string,
+  { to: RegistrationStatus; from: readonly RegistrationStatus[] }
+>;
+
+export type StaffAction = keyof typeof STAFF_ACTIONS;
+
+export function isStaffAction(value: unknown): value is StaffAction {
+  return typeof value === 'string' && Object.hasOwn(STAFF_ACTIONS, value);
+}
+
+export type StaffChangeOutcome =
+  | { kind: 'changed'; registration: EventRegistration; promoted: number }
+  | { kind: 'not_found' }
+  | { kind: 'not_allowed'; from: RegistrationStatus }
+  | { kind: 'full'; capacity: number };
+
+export async function changeRegistrationStatus(
+  db: Database,
+  registrationId: number,
+  action: StaffAction,
+  staff: Extract<Actor, { kind: 'staff' }>,
+  {
+    reason = null,
+    now = new Date(),
+    eventId,
+  }: { reason?: string | null; now?: Date; eventId?: number } = {},
+): Promise<StaffChangeOutcome> {
+  const [found] = await db
+    .select({ eventId: eventRegistrations.eventId })
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.id, registrationId));
+  // `eventId` scopes the change to the event a page shows (an event lead's own event).
+  if (!found || (eventId !== undefined && found.eventId !== eventId)) return { kind: 'not_found' };
+  const key = await manageLinkKey(db);
+  return db.transaction(async (tx): Promise<StaffChangeOutcome> => {
+    const step: Step = { tx, key, now };
+    const event = await lockEvent(tx, found.eventId);
+    const [registration] = await tx
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.id, registrationId));
+    if (!event || !registration) return { kind: 'not_found' };
+    const rule = STAFF_ACTIONS[action];
+    const from = registration.status as RegistrationStatus;
+    if (!(rule.from as readonly string[]).includes(from)) return { kind: 'not_allowed', from };
+    if (rule.to === 'confirmed' && !holdsPlace(from) && event.capacity !== null) {
+      if ((await placesTaken(tx, event.id)) >= event.capacity) {
+        return { kind: 'full', capacity: event.capacity };
+      }
+    }
+    const updated = await moveTo(step, event, registration, rule.to, staff, reason);
+    const freed = holdsPlace(from) && !holdsPlace(rule.to);
+    const promoted = freed ? await promoteWaitlisted(step, event) : 0;
+    return { kind: 'changed', registration: updated, promoted };
+  });
+}
+
+/**
+ * After the event: every confirmed registration not checked in becomes a no-show, in one
+ * transaction. Refused before the event starts.
+ */
+export async function markNoShows(
+  db: Database,
+  eventId: number,
+  staff: Extract<Actor, { kind: 'staff' }>,
+  now: Date = new Date(),
+): Promise<{ kind: 'marked'; count: number } | { kind: 'not_found' } | { kind: 'not_started' }> {
+  const key = await manageLinkKey(db);
+  return db.transaction(async (tx) => {
+    const step: Step = { tx, key, now };
+    const event = await lockEvent(tx, eventId);
+    if (!event) return { kind: 'not_found' as const };
+    if (!event.startsAt || event.startsAt.getTime() > now.getTime()) {
+      return { kind: 'not_started' as const };
+    }
+    const confirmed = await tx
+      .select()
+      .from(eventRegistrations)
+      .where(
+        and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.status, 'confirmed')),
+      );
+    for (const registration of confirmed) {
+      await moveTo(step, event, registration, 'no_show', staff, 'Not checked in after the event.');
+    }
+    return { kind: 'marked' as const, count: confirmed.length };
+  });
+}
+
+/**
+ * Gives places freed by a raised capacity (or a change to automatic promotion) to the waitlist.
+ * Called by the console inside the transaction that saved the event.
+ */
+export async function promoteAfterEventChange(
+  tx: Transaction,
+  eventId: number,
+  key: Buffer,
+  now: Date = new Date(),
+): Promise<number> {
+  const event = await lockEvent(tx, eventId);
+  if (!event) return 0;
+  return promoteWaitlisted({ tx, key, now }, event);
+}
+
+/**
+ * Queues the reminder of every confirmed registration whose event starts within 24 hours.
+ * The dedupe key names the registration and the start time, so each is reminded once (and once
+ * more only if the event moves).
+ */
+export async function queueReminders(db: Database, now: Date = new Date()): Promise<number> {
+  const soon = new Date(now.getTime() + 24 * 3_600_000);
+  const due = await db
+    .select({ registration: eventRegistrations, event: events })
+    .from(eventRegistrations)
+    .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+    .where(
+      and(
+        eq(eventRegistrations.status, 'confirmed'),
+        isNull(events.cancelledAt),
+        gt(events.startsAt, now),
+        lte(events.startsAt, soon),
+      ),
+    )
+    .orderBy(asc(eventRegistrations.id));
+  if (due.length === 0) return 0;
+  const key = await manageLinkKey(db);
+  let queued = 0;
+  for (const { registration, event } of due) {
+    const dedupeKey = `reminder:${registration.id}:${event.startsAt!.toISOString()}`;
+    const context = await mailContext({ tx: db, key }, event, registration);
+    const added = await queueEmail(db, {
+      dedupeKey,
+      kind: 'reminder',
+      to: registration.email,
+      email: await reminderEmail(context),
+      registrationId: registration.id,
+    });
+    if (added) queued += 1;
+  }
+  return queued;
+}
+
+export type AttendanceRecord = {
+  registrationId: number;
+  eventId: number;
+  eventTitle: string;
+  startsAt: Date | null;
+  status: RegistrationStatus;
+  lateCancellation: boolean;
+};
+
+/** A person's registrations across events (by email), newest event first, for staff. */
+export async function attendanceHistory(db: Database, email: string) {
+  const rows = await db
+    .select({
+      registrationId: eventRegistrations.id,
+      eventId: events.id,
+      eventTitle: events.title,
+      startsAt: events.startsAt,
+      status: eventRegistrations.status,
+      lateCancellation: eventRegistrations.lateCancellation,
+    })
+    .from(eventRegistrations)
+    .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+    .where(sql`lower(${eventRegistrations.email}) = ${normalizeEmail(email)}`)
+    .orderBy(desc(events.startsAt), desc(eventRegistrations.id));
+  const records = rows as AttendanceRecord[];
+  return {
+    records,
+    attended: records.filter((row) => row.status === 'attended').length,
+    noShows: records.filter((row) => row.status === 'no_show').length,
+    lateCancellations: records.filter((row) => row.status === 'cancelled' && row.lateCancellation)
+      .length,
+  };
+}
+
+/** Every status change of a registration, oldest first. */
+export function statusHistory(db: Database, registrationId: number) {
+  return db
+    .select()
+    .from(registrationStatusChanges)
+    .where(eq(registrationStatusChanges.registrationId, registrationId))
+    .orderBy(asc(registrationStatusChanges.id));
+}
+
+export type Availability = {
+  state: 'open' | 'waitlist' | 'full' | 'not_open' | 'closed';
+  capacity: number | null;
+  /** Null without a capacity. */
+  placesLeft: number | null;
+  opensAt: Date | null;
+  requiresReview: boolean;
+};
+
+/**
+ * What the event page says about registering: places left, 'Waitlist only', when registration
+ * opens, or that it is closed. Read afresh on each visit (the page itself may come from the
+ * page cache).
+ */
+export async function registrationAvailability(
+  db: Database,
+  eventId: number,
+  now: Date = new Date(),
+): Promise<Availability | null> {
+  const [event] = await db.select().from(events).where(eq(events.id, eventId));
+  if (!event || event.cancelledAt) return null;
+  const window = registrationWindow(event, now);
+  const taken = event.capacity === null ? 0 : await placesTaken(db, eventId);
+  const placesLeft = event.capacity === null ? null : Math.max(0, event.capacity - taken);
+  const waiting = placesLeft !== null && placesLeft > 0 ? await waitlistLength(db, eventId) : 0;
+  const base = {
+    capacity: event.capacity,
+    placesLeft,
+    opensAt: event.registrationOpensAt,
+    requiresReview: event.requiresReview,
+  };
+  if (window.state === 'closed') return { state: 'closed', ...base };
+  if (window.state === 'not_open') return { state: 'not_open', ...base };
+  if (event.requiresReview || placesLeft === null || (placesLeft > 0 && waiting === 0)) {
+    return { state: 'open', ...base };
+  }
+  return { state: event.waitlistEnabled ? 'waitlist' : 'full', ...base };
+}
