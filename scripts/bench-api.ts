@@ -11,6 +11,10 @@
  * 4. 500 concurrent registrations of distinct people for one event, then 100 concurrent
  *    registrations of one email for another: statuses, p50/p99 latency, and the rows stored,
  *    counted in the database after the server stops (must be 500 and 1).
+ * 5. The waitlist: an event of capacity 20 that takes a waitlist gets 200 concurrent
+ *    registrations, then 50 of the confirmed and waitlisted cancel at once through their manage
+ *    links: p50/p99 of each, and, counted in the database, 20 confirmed and one promotion per
+ *    freed place.
  *
  * Options: --duration <s> (default 10), --connections <n> (default 50), --skip-build.
  * Results are printed and written to bench-results/api.json. Not part of `npm test`.
@@ -23,6 +27,8 @@ import { toEventDto } from '@/lib/api/serialize';
 import { openDatabase } from '@/lib/db/client';
 import { DataFolderInUseError } from '@/lib/db/lock';
 import { listEvents, listRegistrations } from '@/lib/db/queries';
+import { emailOutbox, eventRegistrations, events as eventsTable } from '@/lib/db/schema';
+import { and, count, eq } from 'drizzle-orm';
 import { cannon, ensureBuild, percentile, round, startServer, writeResults } from './lib/bench';
 
 const { values } = parseArgs({
@@ -37,6 +43,9 @@ const connections = Number(values.connections);
 const FIXTURE = path.join('public', 'bench-events.json');
 const DISTINCT = 500;
 const DUPLICATES = 100;
+const WAITLIST_CAPACITY = 20;
+const WAITLIST_REGISTRATIONS = 200;
+const CANCELLATIONS = 50;
 
 const work = mkdtempSync(path.join(tmpdir(), 'tcsa-bench-'));
 const dataDir = path.join(work, 'pglite');
@@ -61,6 +70,16 @@ async function main() {
   writeFileSync(FIXTURE, JSON.stringify(events.map(toEventDto)));
   const now = Date.now();
   const upcoming = events.filter((event) => event.startsAt && event.startsAt.getTime() > now);
+  const [waitlistEvent] = await setup.db
+    .insert(eventsTable)
+    .values({
+      title: 'Bench waitlist',
+      startsAt: new Date(now + 30 * 86_400_000),
+      capacity: WAITLIST_CAPACITY,
+      waitlistEnabled: true,
+      autoPromote: true,
+    })
+    .returning();
   await setup.close();
   // 500 people need an event without a capacity; one person fits any upcoming event.
   const distinctEvent = upcoming.find((event) => event.capacity === null);
@@ -122,6 +141,53 @@ async function main() {
       Array.from({ length: DUPLICATES }, () => duplicateEmail),
     );
 
+    // 5. The waitlist: 200 registrations at once, then 50 cancellations at once.
+    const waitlistAnswers = await Promise.all(
+      Array.from({ length: WAITLIST_REGISTRATIONS }, async (_, index) => {
+        const started = performance.now();
+        const response = await fetch(`${base}/api/events/${waitlistEvent!.id}/register/`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            first_name: 'Wait',
+            last_name: `Person ${index}`,
+            email: `bench.wait.${stamp}.${index}@example.org`,
+          }),
+        });
+        const body = (await response.json()) as {
+          registration?: { id: number; status: string; manage_url: string };
+        };
+        return { status: response.status, ms: performance.now() - started, body };
+      }),
+    );
+    const registeredMs = waitlistAnswers.map((answer) => answer.ms).sort((a, b) => a - b);
+    const byId = waitlistAnswers
+      .flatMap((answer) => (answer.body.registration ? [answer.body.registration] : []))
+      .sort((a, b) => a.id - b.id);
+    // The 20 confirmed and the last 30 of the waitlist cancel: 20 places free up.
+    const leaving = [
+      ...byId.filter((registration) => registration.status === 'confirmed'),
+      ...byId.filter((registration) => registration.status === 'waitlisted').slice(-30),
+    ].slice(0, CANCELLATIONS);
+    const cancelAnswers = await Promise.all(
+      leaving.map(async (registration) => {
+        const token = new URL(registration.manage_url).pathname.split('/').at(-1)!;
+        const started = performance.now();
+        const response = await fetch(`${base}/api/registrations/${token}/cancel/`, {
+          method: 'POST',
+          headers,
+        });
+        await response.arrayBuffer();
+        return { status: response.status, ms: performance.now() - started };
+      }),
+    );
+    const cancelMs = cancelAnswers.map((answer) => answer.ms).sort((a, b) => a - b);
+    const tally = (answers: Array<{ status: number }>) => {
+      const statuses: Record<string, number> = {};
+      for (const answer of answers) statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      return statuses;
+    };
+
     await stopServer();
 
     // Rows stored, counted in the database itself.
@@ -132,7 +198,39 @@ async function main() {
     const duplicateRows = (await listRegistrations(check.db, duplicateEvent.id)).filter(
       (row) => row.email === duplicateEmail,
     ).length;
+    const [confirmedRow] = await check.db
+      .select({ rows: count() })
+      .from(eventRegistrations)
+      .where(
+        and(
+          eq(eventRegistrations.eventId, waitlistEvent!.id),
+          eq(eventRegistrations.status, 'confirmed'),
+        ),
+      );
+    const [promotedRow] = await check.db
+      .select({ rows: count() })
+      .from(emailOutbox)
+      .innerJoin(eventRegistrations, eq(eventRegistrations.id, emailOutbox.registrationId))
+      .where(
+        and(eq(eventRegistrations.eventId, waitlistEvent!.id), eq(emailOutbox.kind, 'promoted')),
+      );
     await check.close();
+    const waitlist = {
+      registrations: {
+        requests: WAITLIST_REGISTRATIONS,
+        statuses: tally(waitlistAnswers),
+        p50Ms: round(percentile(registeredMs, 0.5)),
+        p99Ms: round(percentile(registeredMs, 0.99)),
+      },
+      cancellations: {
+        requests: leaving.length,
+        statuses: tally(cancelAnswers),
+        p50Ms: round(percentile(cancelMs, 0.5)),
+        p99Ms: round(percentile(cancelMs, 0.99)),
+      },
+      confirmedAfter: confirmedRow?.rows ?? 0,
+      promotionEmails: promotedRow?.rows ?? 0,
+    };
 
     const results = {
       date: new Date().toISOString(),
@@ -147,6 +245,7 @@ async function main() {
         distinct: { requests: DISTINCT, ...distinct, rowsStored: distinctRows },
         duplicates: { requests: DUPLICATES, ...duplicates, rowsStored: duplicateRows },
       },
+      waitlist,
     };
     writeResults('api', results);
 
@@ -173,6 +272,24 @@ async function main() {
         rowsStored: duplicateRows,
       },
     });
+    console.log(
+      `\nWaitlist: capacity ${WAITLIST_CAPACITY}, ${WAITLIST_REGISTRATIONS} registrations then ${leaving.length} cancellations at once:`,
+    );
+    console.table({
+      registrations: {
+        statuses: JSON.stringify(waitlist.registrations.statuses),
+        p50Ms: waitlist.registrations.p50Ms,
+        p99Ms: waitlist.registrations.p99Ms,
+      },
+      cancellations: {
+        statuses: JSON.stringify(waitlist.cancellations.statuses),
+        p50Ms: waitlist.cancellations.p50Ms,
+        p99Ms: waitlist.cancellations.p99Ms,
+      },
+    });
+    console.log(
+      `Confirmed after: ${waitlist.confirmedAfter} (capacity ${WAITLIST_CAPACITY}); promotion emails queued: ${waitlist.promotionEmails}`,
+    );
     if (distinctRows !== DISTINCT || duplicateRows !== 1) {
       console.error(`Expected ${DISTINCT} and 1 rows stored.`);
       process.exitCode = 1;

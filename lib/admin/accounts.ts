@@ -2,6 +2,9 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { recordChange } from '@/lib/audit';
+import { createHash } from 'node:crypto';
+import { queueEmail } from '@/lib/mail/outbox';
+import { accountLinkEmail } from '@/lib/mail/templates';
 import { createLinkToken, spendLinkToken, type LinkPurpose } from '@/lib/auth/one-time-links';
 import { ROLE_NAMES, type Role } from '@/lib/auth/roles';
 import { SIGN_IN_ACTION } from '@/lib/auth/server';
@@ -84,6 +87,11 @@ export async function recentSignIns(db: Database, accountId: string, limit = 10)
 export type AccountRefusal = { ok: false; message: string; field?: string };
 export type AccountOutcome<T = object> = ({ ok: true } & T) | AccountRefusal;
 
+/** A short tag of a one-time token that names its email without revealing the token. */
+function tokenTag(token: string): string {
+  return createHash('sha256').update(token).digest('hex').slice(0, 24);
+}
+
 /**
  * Invites an account: it exists at once with its role, without a password, and the returned
  * one-time link (valid 7 days) lets the person choose one.
@@ -92,6 +100,8 @@ export async function inviteAccount(
   db: Database,
   actor: SignedIn,
   invitee: { name: string; email: string; role: Role },
+  /** The page the link opens, for the invitation email queued with the account. */
+  linkOf?: (token: string) => string,
 ): Promise<AccountOutcome<{ accountId: string; token: string }>> {
   return db.transaction(async (tx) => {
     const [taken] = await tx
@@ -114,6 +124,18 @@ export async function inviteAccount(
       emailVerified: false,
     });
     const token = await createLinkToken(tx, 'invite', accountId);
+    if (linkOf) {
+      await queueEmail(tx, {
+        dedupeKey: `account-invite:${accountId}:${tokenTag(token)}`,
+        kind: 'account_invite',
+        to: invitee.email,
+        email: accountLinkEmail('invite', {
+          name: invitee.name,
+          url: linkOf(token),
+          role: ROLE_NAMES[invitee.role].toLowerCase(),
+        }),
+      });
+    }
     await recordChange(tx, actor, {
       action: 'account.invite',
       recordType: 'account',
@@ -130,11 +152,21 @@ export async function createPasswordLink(
   db: Database,
   actor: SignedIn,
   accountId: string,
+  /** The page the link opens, for the reset email queued with the link. */
+  linkOf?: (token: string) => string,
 ): Promise<AccountOutcome<{ token: string }>> {
   return db.transaction(async (tx) => {
     const [account] = await tx.select().from(adminUsers).where(eq(adminUsers.id, accountId));
     if (!account) return { ok: false, message: 'This account no longer exists.' } as const;
     const token = await createLinkToken(tx, 'password', accountId);
+    if (linkOf) {
+      await queueEmail(tx, {
+        dedupeKey: `account-reset:${accountId}:${tokenTag(token)}`,
+        kind: 'account_reset',
+        to: account.email,
+        email: accountLinkEmail('reset', { name: account.name, url: linkOf(token) }),
+      });
+    }
     await recordChange(tx, actor, {
       action: 'account.passwordLink',
       recordType: 'account',

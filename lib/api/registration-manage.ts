@@ -1,5 +1,6 @@
 import 'server-only';
 import { getDb } from '@/lib/db/client';
+import { deliverSoon } from '@/lib/jobs/tick';
 import { apiError, NO_STORE } from '@/lib/http';
 import { cancelByToken, registrationAvailability } from '@/lib/registrations/operations';
 import { STATUS_LABELS } from '@/lib/registrations/statuses';
@@ -59,6 +60,7 @@ export async function handleSelfCancel(
           message: `This registration can no longer be cancelled: it is ${STATUS_LABELS[outcome.status].toLowerCase()}.`,
         });
       case 'cancelled':
+        deliverSoon();
         return Response.json(
           {
             message: outcome.late ? LATE_CANCELLED_MESSAGE : CANCELLED_MESSAGE,

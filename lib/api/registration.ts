@@ -1,5 +1,6 @@
 import 'server-only';
 import { getDb } from '@/lib/db/client';
+import { deliverSoon } from '@/lib/jobs/tick';
 import { registerForEvent } from '@/lib/registrations/operations';
 import { manageUrl } from '@/lib/registrations/manage-token';
 import { formatClubDateTime } from '@/lib/registrations/window';
@@ -114,6 +115,7 @@ export async function handleRegistration(
             waitlist_position: outcome.waitlistPosition,
           },
         };
+        deliverSoon();
         return created(body);
       }
     }

@@ -57,3 +57,19 @@ export function startTicking(): void {
   state.__tcsaTicker = setInterval(() => void tick(), TICK_MS);
   state.__tcsaTicker.unref();
 }
+
+/**
+ * Delivers the outbox now, after the answer is on its way, instead of at the next minute: the
+ * person who just registered or cancelled gets their email at once. Failures stay queued.
+ */
+export function deliverSoon(): void {
+  setImmediate(() => {
+    void (async () => {
+      try {
+        await deliverDueEmails(await getDb());
+      } catch (error) {
+        console.error('Delivering the outbox failed; it is tried again in a minute:', error);
+      }
+    })();
+  });
+}

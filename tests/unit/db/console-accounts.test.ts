@@ -12,7 +12,7 @@ import { listAuditEntries } from '@/lib/admin/audit';
 import { recentChanges } from '@/lib/admin/dashboard';
 import type { SignedIn } from '@/lib/auth/session';
 import { createFirstAccount, createSetupToken } from '@/lib/auth/setup';
-import { adminAccounts, adminSessions, adminUsers } from '@/lib/db/schema';
+import { adminAccounts, adminSessions, adminUsers, emailOutbox } from '@/lib/db/schema';
 import {
   DATABASE_UNDER_TEST,
   type TestDatabase,
@@ -51,6 +51,35 @@ async function sessionsOf(userId: string) {
 }
 
 describe(`console accounts (${DATABASE_UNDER_TEST})`, () => {
+  it('queues the invitation and the reset email with their links, in the same transaction', async () => {
+    const db = database.db;
+    const invited = await inviteAccount(
+      db,
+      founder,
+      { name: 'Ivy Zhou', email: 'ivy@example.org', role: 'event_lead' },
+      (token) => `https://tcsa.example/admin/welcome?token=${token}`,
+    );
+    if (!invited.ok) throw new Error(invited.message);
+    const reset = await createPasswordLink(
+      db,
+      founder,
+      invited.accountId,
+      (token) => `https://tcsa.example/admin/reset-password?token=${token}`,
+    );
+    if (!reset.ok) throw new Error(reset.message);
+    const mails = await db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, 'ivy@example.org'));
+    expect(mails.map((mail) => [mail.kind, mail.subject])).toEqual([
+      ['account_invite', 'You are invited to the Telfer Chinese Student Association console'],
+      ['account_reset', 'Reset your console password'],
+    ]);
+    expect(mails[0]?.textBody).toContain(`/admin/welcome?token=${invited.token}`);
+    expect(mails[0]?.textBody).toContain('as event lead');
+    expect(mails[1]?.htmlBody).toContain(`/admin/reset-password?token=${reset.token}`);
+  });
+
   it('invites an account with its role and a one-time link to choose a password', async () => {
     const db = database.db;
     const invited = await inviteAccount(db, founder, {

@@ -223,15 +223,12 @@ export function RegistrationForm({
         data-testid="registration-status"
       >
         {status?.text}
-        {status?.manageUrl ? (
-          <>
-            {' '}
-            <a href={sitePath(status.manageUrl)} className={styles.manage}>
-              {copy.manageLink}
-            </a>
-          </>
-        ) : null}
       </p>
+      {status?.manageUrl ? (
+        <p className={styles.manage}>
+          <a href={sitePath(status.manageUrl)}>{copy.manageLink}</a>
+        </p>
+      ) : null}
       <div className={formStyles.actions}>
         <button
           type="submit"

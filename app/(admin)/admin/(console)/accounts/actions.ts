@@ -16,6 +16,7 @@ import {
 import { siteLink } from '@/lib/auth/links';
 import { actorFor, NOT_ALLOWED_MESSAGE } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
+import { deliverSoon } from '@/lib/jobs/tick';
 
 export type InviteState = {
   errors: FieldErrors;
@@ -35,16 +36,20 @@ export async function invite(_previous: InviteState, form: FormData): Promise<In
   const parsed = invitationSchema.safeParse(values);
   if (!parsed.success) return { errors: fieldErrorsOf(parsed.error), values };
 
-  const outcome = await inviteAccount(await getDb(), actor, parsed.data);
+  const welcome = await siteLink('/admin/welcome?token=');
+  const outcome = await inviteAccount(
+    await getDb(),
+    actor,
+    parsed.data,
+    (token) => welcome + token,
+  );
   if (!outcome.ok) return { errors: { [outcome.field ?? 'form']: outcome.message }, values };
   revalidatePath('/admin/accounts');
+  deliverSoon();
   return {
     errors: {},
     values: { name: '', email: '', role: '' },
-    invited: {
-      name: parsed.data.name,
-      link: await siteLink(`/admin/welcome?token=${outcome.token}`),
-    },
+    invited: { name: parsed.data.name, link: welcome + outcome.token },
   };
 }
 
@@ -92,10 +97,17 @@ export async function makePasswordLink(
 ): Promise<AccountActionState> {
   const actor = await actorFor('accounts.manage');
   if (!actor) return { error: NOT_ALLOWED_MESSAGE };
-  const outcome = await createPasswordLink(await getDb(), actor, accountIdOf(form));
+  const reset = await siteLink('/admin/reset-password?token=');
+  const outcome = await createPasswordLink(
+    await getDb(),
+    actor,
+    accountIdOf(form),
+    (token) => reset + token,
+  );
   if (!outcome.ok) return { error: outcome.message };
+  deliverSoon();
   return {
-    done: 'Pass this one-time link on to its owner: it sets a new password within 24 hours.',
-    link: await siteLink(`/admin/reset-password?token=${outcome.token}`),
+    done: 'It is emailed to its owner (see Emails); you can also pass this one-time link on yourself. It sets a new password within 24 hours.',
+    link: reset + outcome.token,
   };
 }

@@ -15,6 +15,7 @@ import { fieldErrorsOf } from '@/lib/auth/account-schema';
 import { can } from '@/lib/auth/permissions';
 import { actorFor, getSignedIn, NOT_ALLOWED_MESSAGE } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
+import { deliverSoon } from '@/lib/jobs/tick';
 import { parseEventId } from '@/lib/event-id';
 import { publishChange } from '@/lib/publish/publish';
 import type { FormState } from '../_forms/Field';
@@ -67,6 +68,8 @@ export async function saveEvent(_previous: FormState, form: FormData): Promise<F
     : await createEvent(db, signedIn, parsed.data, leadIds ?? []);
   if (!outcome.ok) return { errors: { [outcome.field ?? 'form']: outcome.message }, values };
   await publishChange(['db:events']);
+  // A raised capacity may have promoted people from the waitlist: their emails go now.
+  deliverSoon();
   if (!current) redirect(`/admin/events/${outcome.id}?created=1`);
   return { errors: {}, values, done: 'Saved. The site shows the change now.' };
 }

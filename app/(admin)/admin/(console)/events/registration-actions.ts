@@ -7,6 +7,7 @@ import { recordChange } from '@/lib/audit';
 import { can, type Action } from '@/lib/auth/permissions';
 import { getSignedIn, NOT_ALLOWED_MESSAGE, type SignedIn } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
+import { deliverSoon } from '@/lib/jobs/tick';
 import { parseEventId } from '@/lib/event-id';
 import {
   addRegistrationByHand,
@@ -80,6 +81,7 @@ export async function changeStatus(
     { reason: reason.data, eventId: scoped.eventId },
   );
   if (outcome.kind !== 'changed') return { error: refusal(outcome) };
+  deliverSoon();
   const { registration } = outcome;
   const name = `${registration.firstName} ${registration.lastName}`;
   const to = STATUS_LABELS[STAFF_ACTIONS[action].to];
@@ -133,6 +135,7 @@ export async function addRegistrant(
         error: `The event is full (${outcome.capacity} places): add them to the waitlist, or raise the capacity.`,
       };
     case 'created': {
+      deliverSoon();
       const name = `${parsed.data.firstName} ${parsed.data.lastName}`;
       await recordChange(db, scoped.signedIn, {
         action: 'registration.add',

@@ -1,0 +1,249 @@
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { SMTPServer } from 'smtp-server';
+import { interceptEmailJs } from './support/emailjs';
+import { expect, test } from './support/fixtures';
+import { startSite, type RunningSite } from './support/server';
+
+/**
+ * An event's whole loop on a server of its own, with its email going to an SMTP server started
+ * here: a staff member publishes a one-place event that takes a waitlist; one visitor gets the
+ * place, the next is waitlisted; the first cancels through their manage link, and the second is
+ * promoted and emailed. At the door, staff check the person in from the list and undo it; after
+ * the event they mark the no-shows.
+ */
+
+const SETUP_LINK = /\/admin\/setup\?token=[\w-]+/;
+const ADMIN = { name: 'Mei Chen', email: 'mei.chen@example.org', password: 'lantern moon 2026!' };
+const REGISTERED = 'Registration successful! You are now registered for this event.';
+
+type Received = { to: string; raw: string; subject: string };
+
+/** A local SMTP server that keeps what it receives. */
+async function startMailbox() {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const headers = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+        received.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(','),
+          raw,
+          subject: /^Subject: (.*)$/im.exec(headers)?.[1] ?? '',
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    port,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+test.describe('event operations: waitlist, self-cancel, promotion email, check-in, no-shows', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.setTimeout(120_000);
+
+  let site: RunningSite;
+  let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+  let staff: Page;
+  const contexts: BrowserContext[] = [];
+  let eventTitle: string;
+  let eventId: string;
+  let firstManage: string;
+  let secondManage: string;
+  const first = { first: 'Lin', last: 'Wang', email: 'lin.wang@example.org' };
+  const second = { first: 'Hao', last: 'Zhang', email: 'hao.zhang@example.org' };
+
+  test.beforeAll(async () => {
+    mailbox = await startMailbox();
+    site = await startSite({
+      SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+      MAIL_FROM: 'TCSA <tcsa@example.org>',
+    });
+  });
+  test.afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await site?.stop();
+    await mailbox?.close();
+  });
+
+  async function newPage(
+    browser: Browser,
+    address: string,
+    viewport?: { width: number; height: number },
+  ) {
+    const context = await browser.newContext({
+      baseURL: site.baseURL,
+      extraHTTPHeaders: { 'x-forwarded-for': address },
+      ...(viewport ? { viewport } : {}),
+    });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  const mailTo = (email: string, subject: string) =>
+    mailbox.received.find((mail) => mail.to === email && mail.subject === subject);
+
+  test('staff publish a one-place event that takes a waitlist', async ({ browser }, testInfo) => {
+    await expect.poll(() => SETUP_LINK.test(site.log()), { timeout: 30_000 }).toBe(true);
+    staff = await newPage(browser, '198.51.100.20', { width: 390, height: 844 });
+    await staff.goto(SETUP_LINK.exec(site.log())![0]);
+    await staff.getByLabel('Name').fill(ADMIN.name);
+    await staff.getByLabel('Email').fill(ADMIN.email);
+    await staff.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await staff.getByLabel('Password again').fill(ADMIN.password);
+    await staff.getByRole('button', { name: 'Create the super admin' }).click();
+    await expect(staff.getByRole('heading', { name: `Welcome, ${ADMIN.name}` })).toBeVisible();
+
+    eventTitle = `Waitlist Night ${testInfo.project.name}`;
+    await staff.goto('/admin/events/new');
+    await staff.getByLabel('Title').fill(eventTitle);
+    await staff.getByLabel('Date').fill('2030-10-02');
+    await staff.getByLabel('Start time').fill('19:00');
+    await staff.getByLabel('Duration').fill('2 hours');
+    await staff.getByLabel('Capacity').fill('1');
+    await staff.getByLabel('Take a waitlist when the event is full').check();
+    await expect(staff.getByLabel('When a place frees up')).toHaveValue('auto');
+    await staff.getByRole('button', { name: 'Publish the event' }).click();
+    await expect(staff).toHaveURL(/\/admin\/events\/\d+\?created=1$/);
+    eventId = /\/admin\/events\/(\d+)/.exec(staff.url())![1]!;
+  });
+
+  async function register(page: Page, person: typeof first) {
+    await interceptEmailJs(page);
+    await page.goto(`/events/${eventId}`);
+    const form = page.getByRole('form', { name: 'Register for this Event' });
+    await form.getByLabel('First Name').fill(person.first);
+    await form.getByLabel('Last Name').fill(person.last);
+    await form.getByLabel('Email').fill(person.email);
+    await form.getByRole('button', { name: 'Register' }).click();
+    return form;
+  }
+
+  test('the first visitor gets the place; the next is waitlisted', async ({
+    browser,
+    expectAccessible,
+  }) => {
+    const visitor = await newPage(browser, '203.0.113.21');
+    await visitor.goto(`/events/${eventId}`);
+    await expect(visitor.getByTestId('registration-availability')).toHaveText('1 place left');
+    const form = await register(visitor, first);
+    await expect(form.getByTestId('registration-status')).toHaveText(REGISTERED);
+    await expect(visitor.getByTestId('registration-availability')).toHaveText('Waitlist only');
+    firstManage = (await visitor
+      .getByRole('link', { name: 'See or cancel your registration' })
+      .getAttribute('href'))!;
+    expect(firstManage).toMatch(/^\/registrations\/[A-Za-z0-9_-]{43}$/);
+
+    const next = await newPage(browser, '203.0.113.22');
+    const nextForm = await register(next, second);
+    await expect(nextForm.getByTestId('registration-status')).toHaveText(
+      'Registration successful! This event is full, so you are on the waitlist (position 1). We will email you if a place opens up.',
+    );
+    secondManage = (await next
+      .getByRole('link', { name: 'See or cancel your registration' })
+      .getAttribute('href'))!;
+    await next.goto(secondManage);
+    await expect(next.getByTestId('manage-status')).toHaveAttribute('data-status', 'waitlisted');
+    await expect(next.getByTestId('waitlist-position')).toHaveText('Your place on the waitlist: 1');
+    await expectAccessible(next);
+
+    await expect
+      .poll(() => Boolean(mailTo(second.email, `You are on the waitlist for ${eventTitle}`)), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    expect(mailTo(first.email, `You are registered for ${eventTitle}`)?.raw).toContain(
+      'Content-Type: text/calendar',
+    );
+  });
+
+  test('the first cancels through the manage link; the waitlisted person is promoted and emailed', async ({
+    browser,
+    expectAccessible,
+  }) => {
+    const visitor = await newPage(browser, '203.0.113.23');
+    // Opening the link (as a chat app's preview would) changes nothing.
+    const preview = await visitor.request.get(firstManage);
+    expect(preview.status()).toBe(200);
+    await visitor.goto(firstManage);
+    await expect(visitor.getByTestId('manage-status')).toHaveAttribute('data-status', 'confirmed');
+    await expectAccessible(visitor);
+    // A POST without the CSRF token is refused.
+    const forged = await visitor.request.post(`/api${firstManage}/cancel/`);
+    expect(forged.status()).toBe(403);
+    expect((await visitor.request.get('/registrations/not-a-real-token')).status()).toBe(404);
+
+    await visitor.getByRole('button', { name: 'Cancel my registration' }).click();
+    await expect(visitor.getByText('Cancel your registration?')).toBeVisible();
+    await visitor.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await expect(visitor.getByTestId('manage-status')).toHaveAttribute('data-status', 'cancelled');
+    await expect(visitor.getByRole('button', { name: 'Cancel my registration' })).toHaveCount(0);
+
+    const promoted = await newPage(browser, '203.0.113.24');
+    await promoted.goto(secondManage);
+    await expect(promoted.getByTestId('manage-status')).toHaveAttribute('data-status', 'confirmed');
+    await expect
+      .poll(
+        () => Boolean(mailTo(second.email, `A place opened up: you are in for ${eventTitle}`)),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    const mail = mailTo(second.email, `A place opened up: you are in for ${eventTitle}`)!;
+    expect(mail.raw).toContain('/registrations/');
+    expect(mail.raw).toContain('Content-Type: image/png');
+    expect(mailTo(first.email, `Your registration for ${eventTitle} is cancelled`)).toBeDefined();
+  });
+
+  test('at the door, on a 390 px screen: find the person, check in, undo', async ({
+    expectAccessible,
+  }) => {
+    await staff.goto(`/admin/events/${eventId}/check-in`);
+    await expect(staff.getByTestId('door-counts')).toHaveText('1 confirmed0 checked in');
+    await staff.getByLabel('Find by name or email').fill('zhang');
+    await expectAccessible(staff);
+    await staff.getByRole('button', { name: `Check in ${second.first} ${second.last}` }).click();
+    await expect(staff.getByText(`${second.first} ${second.last} is checked in.`)).toBeVisible();
+    await expect(staff.getByTestId('door-counts')).toHaveText('1 confirmed1 checked in');
+    const width = await staff.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await staff
+      .getByRole('button', { name: `Undo check-in of ${second.first} ${second.last}` })
+      .click();
+    await expect(staff.getByText(`${second.first} ${second.last}: check-in undone.`)).toBeVisible();
+    await expect(staff.getByTestId('door-counts')).toHaveText('1 confirmed0 checked in');
+  });
+
+  test('after the event: the confirmed person not checked in is marked a no-show', async () => {
+    // The event is moved to yesterday, as if it had taken place.
+    await staff.goto(`/admin/events/${eventId}`);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await staff.getByLabel('Date (optional)').fill(yesterday);
+    await staff.getByRole('button', { name: 'Save the event' }).click();
+    await expect(staff.getByText('Saved. The site shows the change now.')).toBeVisible();
+    await staff.reload();
+    const registrants = staff.getByRole('region', { name: 'Registrants' });
+    await registrants.getByLabel('Yes, mark the 1 as no-shows').check();
+    await registrants.getByRole('button', { name: 'Mark no-shows' }).click();
+    await expect(registrants.getByText('1 person is marked as no-shows.')).toBeVisible();
+    await staff.reload();
+    await expect(
+      staff.getByRole('region', { name: 'Registrants' }).getByRole('table'),
+    ).toContainText('No-show');
+    await staff.goto(`/admin/attendance?email=${encodeURIComponent(second.email)}`);
+    await expect(staff.getByTestId('attendance-summary')).toHaveText(
+      '0 attended · 1 no-shows · 0 late cancellations',
+    );
+  });
+});
