@@ -4,6 +4,7 @@ import { type Actor, eventsInView } from '@/lib/auth/permissions';
 import { SIGN_IN_ACTION } from '@/lib/auth/server';
 import type { Database } from '@/lib/db/client';
 import { auditLog, eventLeads, eventRegistrations, events } from '@/lib/db/schema';
+import { PLACE_HOLDING_STATUSES } from '@/lib/registrations/statuses';
 
 export type UpcomingEvent = {
   id: number;
@@ -41,7 +42,13 @@ export async function upcomingEventsWithCounts(
       registered: count(eventRegistrations.id),
     })
     .from(events)
-    .leftJoin(eventRegistrations, eq(eventRegistrations.eventId, events.id))
+    .leftJoin(
+      eventRegistrations,
+      and(
+        eq(eventRegistrations.eventId, events.id),
+        inArray(eventRegistrations.status, [...PLACE_HOLDING_STATUSES]),
+      ),
+    )
     .where(and(...conditions))
     .groupBy(events.id)
     .orderBy(asc(events.startsAt), asc(events.id))

@@ -11,6 +11,7 @@ import { clubDate, clubInstant, clubTime } from '@/lib/db/time';
 import { requiredLine } from '@/lib/api/contract';
 import { placesTaken, promoteAfterEventChange } from '@/lib/registrations/operations';
 import {
+  PLACE_HOLDING_STATUSES,
   REGISTRATION_STATUSES,
   type RegistrationStatus,
   STATUS_LABELS,
@@ -86,7 +87,13 @@ export async function listConsoleEvents(
       registered: count(eventRegistrations.id),
     })
     .from(events)
-    .leftJoin(eventRegistrations, eq(eventRegistrations.eventId, events.id))
+    .leftJoin(
+      eventRegistrations,
+      and(
+        eq(eventRegistrations.eventId, events.id),
+        inArray(eventRegistrations.status, [...PLACE_HOLDING_STATUSES]),
+      ),
+    )
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .groupBy(events.id)
     .orderBy(sql`${events.startsAt} desc nulls first`, desc(events.id))

@@ -4,7 +4,7 @@ import type { Database } from '@/lib/db/client';
 import { getServerEnv } from '@/lib/env/server';
 import { siteUrl } from '@/lib/env/public';
 import { attachmentsOf, claimDueEmails, markFailed, markSent } from './outbox';
-import { CLUB_NAME } from './templates';
+import { attachmentBytes, CLUB_NAME } from './templates';
 
 /**
  * Delivers the outbox over SMTP with nodemailer (SMTP_URL, MAIL_FROM). Each email is tried until
@@ -64,12 +64,14 @@ export async function deliverDueEmails(
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody,
-        attachments: attachmentsOf(row).map((attachment) => ({
-          filename: attachment.filename,
-          contentType: attachment.contentType,
-          content: Buffer.from(attachment.contentBase64, 'base64'),
-          ...(attachment.cid ? { cid: attachment.cid } : {}),
-        })),
+        attachments: await Promise.all(
+          attachmentsOf(row).map(async (attachment) => ({
+            filename: attachment.filename,
+            contentType: attachment.contentType,
+            content: await attachmentBytes(attachment),
+            ...(attachment.cid ? { cid: attachment.cid } : {}),
+          })),
+        ),
         // The outbox row id ties a bounce back to its email.
         headers: { 'X-TCSA-Outbox-Id': String(row.id) },
       });

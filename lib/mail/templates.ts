@@ -15,10 +15,24 @@ import { siteUrl } from '@/lib/env/public';
 export type MailAttachment = {
   filename: string;
   contentType: string;
+  /** Empty for a QR code, which the sender draws from `qrCodeOf`. */
   contentBase64: string;
   /** Set for a picture shown inside the HTML (`<img src="cid:...">`). */
   cid?: string;
+  /**
+   * The text a QR code picture encodes. Drawing it costs milliseconds, so it is drawn when the
+   * email is sent, not while the event's registrations wait for the transaction that queues it.
+   */
+  qrCodeOf?: string;
 };
+
+/** The attachment's bytes: stored ones, or the QR code drawn now. */
+export async function attachmentBytes(attachment: MailAttachment): Promise<Buffer> {
+  if (attachment.qrCodeOf) {
+    return QRCode.toBuffer(attachment.qrCodeOf, { type: 'png', width: 360, margin: 2 });
+  }
+  return Buffer.from(attachment.contentBase64, 'base64');
+}
 
 export type ComposedEmail = {
   subject: string;
@@ -119,13 +133,13 @@ async function doorPass(context: RegistrationMailContext): Promise<{
   blocks: Block[];
   attachments: MailAttachment[];
 }> {
-  const png = await QRCode.toBuffer(context.checkInUrl, { type: 'png', width: 360, margin: 2 });
   const attachments: MailAttachment[] = [
     {
       filename: 'check-in.png',
       contentType: 'image/png',
-      contentBase64: png.toString('base64'),
+      contentBase64: '',
       cid: 'check-in-qr',
+      qrCodeOf: context.checkInUrl,
     },
   ];
   const dto = toEventDto(context.event);

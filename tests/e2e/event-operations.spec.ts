@@ -115,6 +115,9 @@ test.describe('event operations: waitlist, self-cancel, promotion email, check-i
     await staff.getByLabel('Capacity').fill('1');
     await staff.getByLabel('Take a waitlist when the event is full').check();
     await expect(staff.getByLabel('When a place frees up')).toHaveValue('auto');
+    expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
     await staff.getByRole('button', { name: 'Publish the event' }).click();
     await expect(staff).toHaveURL(/\/admin\/events\/\d+\?created=1$/);
     eventId = /\/admin\/events\/(\d+)/.exec(staff.url())![1]!;
@@ -225,7 +228,9 @@ test.describe('event operations: waitlist, self-cancel, promotion email, check-i
     await expect(staff.getByTestId('door-counts')).toHaveText('1 confirmed0 checked in');
   });
 
-  test('after the event: the confirmed person not checked in is marked a no-show', async () => {
+  test('after the event: the confirmed person not checked in is marked a no-show', async ({
+    expectAccessible,
+  }) => {
     // The event is moved to yesterday, as if it had taken place.
     await staff.goto(`/admin/events/${eventId}`);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -233,6 +238,10 @@ test.describe('event operations: waitlist, self-cancel, promotion email, check-i
     await staff.getByRole('button', { name: 'Save the event' }).click();
     await expect(staff.getByText('Saved. The site shows the change now.')).toBeVisible();
     await staff.reload();
+    // The event's page, registrants and their forms included, fits the phone's width.
+    expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
     const registrants = staff.getByRole('region', { name: 'Registrants' });
     await registrants.getByLabel('Yes, mark the 1 as no-shows').check();
     await registrants.getByRole('button', { name: 'Mark no-shows' }).click();
@@ -245,5 +254,16 @@ test.describe('event operations: waitlist, self-cancel, promotion email, check-i
     await expect(staff.getByTestId('attendance-summary')).toHaveText(
       '0 attended · 1 no-shows · 0 late cancellations',
     );
+    await expectAccessible(staff);
+
+    // The outbox lists what went out, each with Resend.
+    await staff.goto('/admin/emails?show=sent');
+    const sent = staff.getByRole('row', {
+      name: new RegExp(`A place opened up: you are in for ${eventTitle}`),
+    });
+    await expect(sent).toContainText(second.email);
+    await expect(sent).toContainText('Sent');
+    await expect(sent.getByRole('button', { name: /^Resend/ })).toBeVisible();
+    await expectAccessible(staff);
   });
 });

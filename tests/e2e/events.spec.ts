@@ -539,7 +539,14 @@ test.describe('registration', () => {
       user_id: E2E_EMAILJS.EMAILJS_PUBLIC_KEY,
       service_id: E2E_EMAILJS.EMAILJS_SERVICE_ID,
       template_id: E2E_EMAILJS.EMAILJS_REGISTRATION_CONFIRM_TEMPLATE_ID,
-      template_params: { first_name: 'Lin', email, event_title: ACCOUNTING, event_date: eventDate },
+      template_params: {
+        first_name: 'Lin',
+        email,
+        event_title: ACCOUNTING,
+        event_date: eventDate,
+        // The extra parameter: the person's link to see or cancel the registration.
+        manage_url: expect.stringMatching(/\/registrations\/[A-Za-z0-9_-]{43}$/),
+      },
     });
     expect(
       Object.keys(byTemplate(E2E_EMAILJS.EMAILJS_REGISTRATION_ADMIN_TEMPLATE_ID)!.template_params),

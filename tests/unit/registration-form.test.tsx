@@ -83,7 +83,11 @@ describe('RegistrationForm', () => {
 
     const button = screen.getByRole('button', { name: 'Registering...' });
     expect(button).toBeDisabled();
-    const [url, init] = fetchMock.mock.calls[0]!;
+    // The form first asked for the places left; then it registered.
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/events/9/availability/');
+    const [url, init] = fetchMock.mock.calls.find(([target]) =>
+      String(target).endsWith('/register/'),
+    )!;
     expect(url).toBe('/api/events/9/register/');
     expect(init?.headers).toMatchObject({ 'X-CSRFToken': TOKEN });
 
@@ -118,6 +122,8 @@ describe('RegistrationForm', () => {
         email: 'wei.zhang@example.org',
         event_title: 'Dumpling Making Workshop 包饺子',
         event_date: 'Friday, March 5, 2027 at 4:00 PM Ottawa time (ET)',
+        // This answer carried no manage link.
+        manage_url: '',
       },
       expect.objectContaining({ publicKey: 'pk' }),
     );
@@ -160,5 +166,94 @@ describe('RegistrationForm', () => {
       'Registration successful! You are now registered for this event.',
     );
     expect(status).toHaveAttribute('data-tone', 'success');
+  });
+
+  it('says the places left, the waitlist, the opening time, or closed (and then refuses to send)', async () => {
+    const answerWith = (body: object) =>
+      fetchMock.mockImplementation(async () => Response.json(body));
+    const base = { capacity: 12, opens_at: null, requires_review: false };
+
+    answerWith({ ...base, state: 'open', places_left: 3 });
+    const { unmount } = render(
+      <RegistrationForm
+        titleId="t"
+        eventId={9}
+        eventTitle="Case Competition Bootcamp"
+        eventDate="Friday, March 5, 2027 at 4:00 PM Ottawa time (ET)"
+        emailConfig={config}
+      />,
+    );
+    expect(await screen.findByText('3 places left')).toBeInTheDocument();
+    unmount();
+
+    const cases: Array<[object, string, boolean]> = [
+      [{ ...base, state: 'open', places_left: 1 }, '1 place left', true],
+      [{ ...base, state: 'waitlist', places_left: 0 }, 'Waitlist only', true],
+      [{ ...base, state: 'full', places_left: 0 }, 'Event full', false],
+      [
+        { ...base, state: 'not_open', places_left: 12, opens_at: '2027-03-01T14:00:00.000Z' },
+        'Registration opens Monday, March 1, 2027 at 9:00 AM Ottawa time (ET)',
+        false,
+      ],
+      [{ ...base, state: 'closed', places_left: 12 }, 'Registration closed', false],
+    ];
+    for (const [body, text, sendable] of cases) {
+      answerWith(body);
+      const rendered = render(
+        <RegistrationForm
+          titleId="t"
+          eventId={9}
+          eventTitle="Case Competition Bootcamp"
+          eventDate="Friday, March 5, 2027 at 4:00 PM Ottawa time (ET)"
+          emailConfig={config}
+        />,
+      );
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      const button = screen.getByRole('button', { name: 'Register' });
+      if (sendable) expect(button).toBeEnabled();
+      else expect(button).toBeDisabled();
+      rendered.unmount();
+    }
+  });
+
+  it('after a waitlisted registration: the server’s words and the manage link', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input).endsWith('/availability/')
+        ? Response.json({
+            state: 'waitlist',
+            capacity: 1,
+            places_left: 0,
+            opens_at: null,
+            requires_review: false,
+          })
+        : Response.json(
+            {
+              message:
+                'Registration successful! This event is full, so you are on the waitlist (position 2). We will email you if a place opens up.',
+              registration: {
+                id: 5,
+                status: 'waitlisted',
+                manage_url: `http://localhost:3000/registrations/${'x'.repeat(43)}`,
+                waitlist_position: 2,
+              },
+            },
+            { status: 201 },
+          ),
+    );
+    renderForm();
+    const user = await fillIn();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Registration successful! This event is full, so you are on the waitlist (position 2). We will email you if a place opens up.',
+    );
+    expect(screen.getByRole('link', { name: 'See or cancel your registration' })).toHaveAttribute(
+      'href',
+      `/registrations/${'x'.repeat(43)}`,
+    );
+    await vi.waitFor(() => expect(emailjs.send).toHaveBeenCalledTimes(2));
+    const confirm = emailjs.send.mock.calls.find((call) => call[1] === 'tpl-confirm')!;
+    expect(confirm[2]).toMatchObject({
+      manage_url: `http://localhost:3000/registrations/${'x'.repeat(43)}`,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteAccount } from '@/lib/admin/accounts';
 import { upcomingEventsWithCounts } from '@/lib/admin/dashboard';
@@ -22,7 +22,7 @@ import type { SignedIn } from '@/lib/auth/session';
 import { createFirstAccount, createSetupToken } from '@/lib/auth/setup';
 import { findEvent, listEvents } from '@/lib/db/queries';
 import { registerForEvent } from '@/lib/registrations/operations';
-import { events } from '@/lib/db/schema';
+import { emailOutbox, eventRegistrations, events } from '@/lib/db/schema';
 import {
   DATABASE_UNDER_TEST,
   type TestDatabase,
@@ -210,7 +210,7 @@ describe(`events in the console (${DATABASE_UNDER_TEST})`, () => {
     expect(lowered).toEqual({
       ok: false,
       field: 'capacity',
-      message: 'Capacity cannot be lower than the 2 people already registered.',
+      message: 'Capacity cannot be lower than the 2 people already confirmed.',
     });
     const renamed = await updateEvent(
       database.db,
@@ -322,13 +322,72 @@ describe(`registrants in the console (${DATABASE_UNDER_TEST})`, () => {
     const bytes = Buffer.from(csv, 'utf8');
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csv.slice(1).split('\r\n');
-    expect(lines[0]).toBe('First name,Last name,Email,Registered at (Ottawa time)');
-    expect(lines[1]).toMatch(/^明,李,ming@example\.org,\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(lines[0]).toBe(
+      'First name,Last name,Email,Registered at (Ottawa time),Status,Late cancellation,Checked in at (Ottawa time)',
+    );
+    expect(lines[1]).toMatch(/^明,李,ming@example\.org,\d{4}-\d{2}-\d{2} \d{2}:\d{2},Confirmed,,$/);
     expect(lines[2]).toMatch(/^"'=HYPERLINK\(""http:\/\/x""\)",'@SUM\(A1\),x@example\.org,/);
     const event = await findConsoleEvent(database.db, created.id);
     expect(registrantsFileName(event!)).toBe('registrants-dumpling-night-2027-02-10.csv');
     expect(registrantsFileName({ id: 9, title: '春节', startsAt: null })).toBe(
       'registrants-event-9.csv',
     );
+  });
+
+  it('raising the capacity gives the new places to the waitlist in order, with their emails', async () => {
+    const created = await createEvent(
+      database.db,
+      coordinator,
+      formValues({ title: 'Tea tasting', capacity: '1', waitlistEnabled: 'on' }),
+      [],
+    );
+    if (!created.ok) throw new Error(created.message);
+    const people = ['ana', 'bo', 'cai'];
+    for (const name of people) {
+      const outcome = await registerForEvent(
+        database.db,
+        created.id,
+        { firstName: name, lastName: 'Li', email: `${name}.tea@example.org` },
+        new Date('2026-11-24T12:00:00Z'),
+      );
+      expect(outcome.kind).toBe('created');
+    }
+    const raised = await updateEvent(
+      database.db,
+      coordinator,
+      created.id,
+      formValues({ title: 'Tea tasting', capacity: '2', waitlistEnabled: 'on' }),
+      undefined,
+    );
+    expect(raised.ok).toBe(true);
+    const rows = await database.db
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.eventId, created.id))
+      .orderBy(asc(eventRegistrations.id));
+    expect(rows.map((row) => [row.firstName, row.status])).toEqual([
+      ['ana', 'confirmed'],
+      ['bo', 'confirmed'],
+      ['cai', 'waitlisted'],
+    ]);
+    const promoted = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.registrationId, rows[1]!.id), eq(emailOutbox.kind, 'promoted')));
+    expect(promoted).toHaveLength(1);
+    // Below the confirmed people the capacity is refused, with the count.
+    expect(
+      await updateEvent(
+        database.db,
+        coordinator,
+        created.id,
+        formValues({ title: 'Tea tasting', capacity: '1', waitlistEnabled: 'on' }),
+        undefined,
+      ),
+    ).toEqual({
+      ok: false,
+      field: 'capacity',
+      message: 'Capacity cannot be lower than the 2 people already confirmed.',
+    });
   });
 });

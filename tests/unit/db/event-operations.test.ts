@@ -466,7 +466,15 @@ describe(`event operations (${DATABASE_UNDER_TEST})`, () => {
     expect(message.to).toBe('person41@example.org');
     expect(message.subject).toBe('You are registered for Career night');
     expect(String(message.text)).toContain('/registrations/');
-    const attachments = (message.attachments ?? []) as Array<{ filename?: string; cid?: string }>;
+    const attachments = (message.attachments ?? []) as Array<{
+      filename?: string;
+      cid?: string;
+      content?: Buffer;
+    }>;
+    // The door's QR code is drawn at sending: a PNG picture shown inside the HTML.
+    const qr = attachments.find((attachment) => attachment.filename === 'check-in.png');
+    expect(qr?.cid).toBe('check-in-qr');
+    expect([...(qr?.content ?? Buffer.alloc(0)).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
     expect(attachments.map((attachment) => attachment.filename)).toEqual(
       expect.arrayContaining(['check-in.png', expect.stringMatching(/\.ics$/)]),
     );

@@ -67,15 +67,20 @@ describe(`registrations in the repository (${DATABASE_UNDER_TEST})`, () => {
     expect(rows.filter((row) => row.email === 'dup@example.org')).toHaveLength(1);
   });
 
-  it('concurrent registrations never overfill an event', async () => {
+  it('concurrent registrations never overfill an event; the rest join its waitlist', async () => {
+    // The seed's 12-place event takes a waitlist.
     const event = upcoming(12);
+    expect(event.waitlistEnabled).toBe(true);
     const outcomes = await Promise.all(
       Array.from({ length: 40 }, (_, index) =>
         registerForEvent(database.db, event.id, input(`p${index}@example.org`), now),
       ),
     );
-    expect(outcomes.filter((outcome) => outcome.kind === 'created')).toHaveLength(12);
-    expect(outcomes.filter((outcome) => outcome.kind === 'full')).toHaveLength(28);
+    const statuses = outcomes.map((outcome) =>
+      outcome.kind === 'created' ? outcome.registration.status : outcome.kind,
+    );
+    expect(statuses.filter((status) => status === 'confirmed')).toHaveLength(12);
+    expect(statuses.filter((status) => status === 'waitlisted')).toHaveLength(28);
     expect(await countRegistrations(database.db, event.id)).toBe(12);
   });
 

@@ -200,7 +200,7 @@ export default async function EventPage({ params, searchParams }: Props) {
                         {person.status === 'cancelled' && person.lateCancellation ? ' (late)' : ''}
                       </td>
                       <td data-label="Registered">{formatConsoleDateTime(person.createdAt)}</td>
-                      <td data-label="Change">
+                      <td data-label="Change" className={styles.actionCell}>
                         {changesStatus && actionsFrom(person.status).length > 0 ? (
                           <StatusChangeForm
                             eventId={event.id}
