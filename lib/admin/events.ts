@@ -9,7 +9,8 @@ import { toCsv } from '@/lib/db/csv';
 import { adminUsers, eventLeads, eventRegistrations, events, type Event } from '@/lib/db/schema';
 import { clubDate, clubInstant, clubTime } from '@/lib/db/time';
 import { requiredLine } from '@/lib/api/contract';
-import { placesTaken, promoteAfterEventChange } from '@/lib/registrations/operations';
+import { placesTaken } from '@/lib/db/queries';
+import { promoteAfterEventChange } from '@/lib/registrations/operations';
 import {
   PLACE_HOLDING_STATUSES,
   REGISTRATION_STATUSES,

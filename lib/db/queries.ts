@@ -157,8 +157,11 @@ export function listRegistrations(db: Database, eventId: number) {
     .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id));
 }
 
-/** Places taken: registrations that hold a place (confirmed, and what confirmed becomes). */
-export async function countRegistrations(db: Database, eventId: number): Promise<number> {
+/**
+ * Places taken: registrations that hold a place (confirmed, and what confirmed becomes at and
+ * after the door). What an event's capacity counts.
+ */
+export async function placesTaken(db: Pick<Database, 'select'>, eventId: number): Promise<number> {
   const [row] = await db
     .select({ rows: count() })
     .from(eventRegistrations)

@@ -1,7 +1,12 @@
 import 'server-only';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { isUniqueViolation, normalizeEmail, type RegistrationInput } from '@/lib/db/queries';
+import {
+  isUniqueViolation,
+  normalizeEmail,
+  placesTaken,
+  type RegistrationInput,
+} from '@/lib/db/queries';
 import {
   type Event,
   type EventRegistration,
@@ -63,20 +68,6 @@ async function lockEvent(tx: Transaction, eventId: number): Promise<Event | unde
   await new Promise((resolve) => setImmediate(resolve));
   const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for('update');
   return event;
-}
-
-/** Places taken: registrations that hold one (confirmed, and what confirmed becomes). */
-export async function placesTaken(db: Pick<Database, 'select'>, eventId: number): Promise<number> {
-  const [row] = await db
-    .select({ rows: count() })
-    .from(eventRegistrations)
-    .where(
-      and(
-        eq(eventRegistrations.eventId, eventId),
-        inArray(eventRegistrations.status, [...PLACE_HOLDING_STATUSES]),
-      ),
-    );
-  return row?.rows ?? 0;
 }
 
 async function waitlistLength(db: Queryable, eventId: number): Promise<number> {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registrationCreatedSchema } from '@/lib/api/contract';
 import { resetRegistrationLimiterForTests } from '@/lib/api/registration';
-import { countRegistrations, listEvents, listRegistrations } from '@/lib/db/queries';
+import { placesTaken, listEvents, listRegistrations } from '@/lib/db/queries';
 import { eq } from 'drizzle-orm';
 import { type Event, events as eventsTable } from '@/lib/db/schema';
 import { resetServerEnvForTests } from '@/lib/env/server';
@@ -94,7 +94,7 @@ describe(`POST /api/events/{id}/register/ (${DATABASE_UNDER_TEST})`, () => {
     expect(statuses.filter((status) => status === 409)).toHaveLength(8);
     const refused = answers.find((answer) => answer.status === 409)!;
     expect(refused.body.error).toBe('This event is full: all 12 places have been taken.');
-    expect(await countRegistrations(database.db, small.id)).toBe(12);
+    expect(await placesTaken(database.db, small.id)).toBe(12);
   });
 
   it('409: an event that has already started is closed', async () => {

@@ -8,6 +8,7 @@ import {
   type NewEvent,
   registrationStatusChanges,
 } from '@/lib/db/schema';
+import { placesTaken } from '@/lib/db/queries';
 import { deliverDueEmails, type MailMessage } from '@/lib/mail/sender';
 import { MAX_ATTEMPTS, resendEmail, retryDelayMs } from '@/lib/mail/outbox';
 import {
@@ -16,7 +17,6 @@ import {
   cancelByToken,
   changeRegistrationStatus,
   markNoShows,
-  placesTaken,
   queueReminders,
   readManagedRegistration,
   registerForEvent,

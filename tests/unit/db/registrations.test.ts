@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
 import {
-  countRegistrations,
+  placesTaken,
   isUniqueViolation,
   listEvents,
   listRegistrations,
@@ -81,14 +81,14 @@ describe(`registrations in the repository (${DATABASE_UNDER_TEST})`, () => {
     );
     expect(statuses.filter((status) => status === 'confirmed')).toHaveLength(12);
     expect(statuses.filter((status) => status === 'waitlisted')).toHaveLength(28);
-    expect(await countRegistrations(database.db, event.id)).toBe(12);
+    expect(await placesTaken(database.db, event.id)).toBe(12);
   });
 
   it('an already registered person hears "duplicate" even when the event is full', async () => {
     const event = upcoming(12);
     // Which twelve of the forty concurrent requests got in depends on the database's scheduling.
     const [registered] = await listRegistrations(database.db, event.id);
-    expect(await countRegistrations(database.db, event.id)).toBe(12);
+    expect(await placesTaken(database.db, event.id)).toBe(12);
     const outcome = await registerForEvent(
       database.db,
       event.id,

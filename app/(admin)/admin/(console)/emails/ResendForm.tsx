@@ -2,6 +2,7 @@
 
 import { useActionState } from 'react';
 import styles from '../../console.module.css';
+import { ActionOutcome } from '../_forms/ActionOutcome';
 import type { SmallActionState } from '../events/actions';
 import { resendOutboxEmail } from './actions';
 
@@ -21,14 +22,7 @@ export function ResendForm({ id, subject }: { id: number; subject: string }) {
       >
         Resend
       </button>
-      <div aria-live="polite">
-        {state.error ? (
-          <p role="alert" className={styles.alert}>
-            {state.error}
-          </p>
-        ) : null}
-        {state.done ? <p className={styles.notice}>{state.done}</p> : null}
-      </div>
+      <ActionOutcome state={state} />
     </form>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useActionState } from 'react';
 import styles from '../../console.module.css';
+import { ActionOutcome } from '../_forms/ActionOutcome';
 import { erasePerson, type ErasureState, type InboxActionState, toggleHandled } from './actions';
 
 export function HandledForm({ kind, id, handled }: { kind: string; id: number; handled: boolean }) {
@@ -62,14 +63,7 @@ export function ErasureForm() {
           </label>
         </>
       ) : null}
-      <div aria-live="polite">
-        {state.error ? (
-          <p role="alert" className={styles.alert}>
-            {state.error}
-          </p>
-        ) : null}
-        {state.done ? <p className={styles.notice}>{state.done}</p> : null}
-      </div>
+      <ActionOutcome state={state} />
       <button
         type="submit"
         className={state.found ? styles.dangerButton : styles.button}

@@ -2,20 +2,8 @@
 
 import { useActionState } from 'react';
 import styles from '../../console.module.css';
+import { ActionOutcome } from '../_forms/ActionOutcome';
 import { confirmTwoFactor, startTwoFactor, stopTwoFactor, type TwoFactorState } from './actions';
-
-function Message({ state }: { state: TwoFactorState }) {
-  return (
-    <div aria-live="polite">
-      {state.error ? (
-        <p role="alert" className={styles.alert}>
-          {state.error}
-        </p>
-      ) : null}
-      {state.done ? <p className={styles.notice}>{state.done}</p> : null}
-    </div>
-  );
-}
 
 function PasswordField({ id }: { id: string }) {
   return (
@@ -41,12 +29,12 @@ export function TurnOnTwoFactor() {
     confirmTwoFactor,
     {},
   );
-  if (confirmed.done) return <Message state={confirmed} />;
+  if (confirmed.done) return <ActionOutcome state={confirmed} />;
   if (!started.setup) {
     return (
       <form action={start} className={styles.form}>
         <PasswordField id="two-factor-password" />
-        <Message state={started} />
+        <ActionOutcome state={started} />
         <button type="submit" className={styles.button} disabled={starting}>
           Turn on two-factor sign-in
         </button>
@@ -89,7 +77,7 @@ export function TurnOnTwoFactor() {
                 className={styles.input}
               />
             </div>
-            <Message state={confirmed} />
+            <ActionOutcome state={confirmed} />
             <button type="submit" className={styles.button} disabled={confirming}>
               Confirm and turn on
             </button>
@@ -102,11 +90,11 @@ export function TurnOnTwoFactor() {
 
 export function TurnOffTwoFactor() {
   const [state, submit, pending] = useActionState<TwoFactorState, FormData>(stopTwoFactor, {});
-  if (state.done) return <Message state={state} />;
+  if (state.done) return <ActionOutcome state={state} />;
   return (
     <form action={submit} className={styles.form}>
       <PasswordField id="two-factor-off-password" />
-      <Message state={state} />
+      <ActionOutcome state={state} />
       <button type="submit" className={`${styles.button} ${styles.quietButton}`} disabled={pending}>
         Turn off two-factor sign-in
       </button>

@@ -3,21 +3,9 @@
 import { useActionState } from 'react';
 import { ROLE_NAMES, ROLES, type Role } from '@/lib/auth/roles';
 import styles from '../../../console.module.css';
+import { ActionOutcome } from '../../_forms/ActionOutcome';
 import { type AccountActionState, makePasswordLink, updateActive, updateRole } from '../actions';
 import { OneTimeLink } from '../OneTimeLink';
-
-function Outcome({ state }: { state: AccountActionState }) {
-  return (
-    <div aria-live="polite">
-      {state.error ? (
-        <p role="alert" className={styles.alert}>
-          {state.error}
-        </p>
-      ) : null}
-      {state.done ? <p className={styles.notice}>{state.done}</p> : null}
-    </div>
-  );
-}
 
 export function RoleForm({ accountId, role }: { accountId: string; role: Role }) {
   const [state, submit, pending] = useActionState<AccountActionState, FormData>(updateRole, {});
@@ -36,7 +24,7 @@ export function RoleForm({ accountId, role }: { accountId: string; role: Role })
           ))}
         </select>
       </div>
-      <Outcome state={state} />
+      <ActionOutcome state={state} />
       <button type="submit" className={styles.button} disabled={pending}>
         Save the role
       </button>
@@ -69,7 +57,7 @@ export function ActiveForm({
     >
       <input type="hidden" name="accountId" value={accountId} />
       <input type="hidden" name="deactivate" value={deactivated ? 'false' : 'true'} />
-      <Outcome state={state} />
+      <ActionOutcome state={state} />
       <button type="submit" className={`${styles.button} ${styles.quietButton}`} disabled={pending}>
         {deactivated ? 'Reactivate the account' : 'Deactivate the account'}
       </button>
@@ -85,7 +73,7 @@ export function PasswordLinkForm({ accountId }: { accountId: string }) {
   return (
     <form action={submit} className={styles.form}>
       <input type="hidden" name="accountId" value={accountId} />
-      <Outcome state={state} />
+      <ActionOutcome state={state} />
       {state.link ? <OneTimeLink label="Password reset link" link={state.link} /> : null}
       <button type="submit" className={`${styles.button} ${styles.quietButton}`} disabled={pending}>
         Make a password reset link

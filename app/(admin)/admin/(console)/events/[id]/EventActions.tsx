@@ -2,25 +2,13 @@
 
 import { useActionState } from 'react';
 import styles from '../../../console.module.css';
+import { ActionOutcome } from '../../_forms/ActionOutcome';
 import {
   removeEvent,
   removeRegistrant,
   restoreCancelledEvent,
   type SmallActionState,
 } from '../actions';
-
-function Outcome({ state }: { state: SmallActionState }) {
-  return (
-    <div aria-live="polite">
-      {state.error ? (
-        <p role="alert" className={styles.alert}>
-          {state.error}
-        </p>
-      ) : null}
-      {state.done ? <p className={styles.notice}>{state.done}</p> : null}
-    </div>
-  );
-}
 
 /** Delete (nobody registered) or cancel (people registered), after a confirmation. */
 export function RemoveEventForm({ eventId, registered }: { eventId: number; registered: number }) {
@@ -38,7 +26,7 @@ export function RemoveEventForm({ eventId, registered }: { eventId: number; regi
         <input type="checkbox" name="confirm" value="yes" required />
         {cancels ? 'Yes, cancel this event' : 'Yes, delete this event'}
       </label>
-      <Outcome state={state} />
+      <ActionOutcome state={state} />
       <button type="submit" className={styles.dangerButton} disabled={pending}>
         {cancels ? 'Cancel the event' : 'Delete the event'}
       </button>
@@ -54,7 +42,7 @@ export function RestoreEventForm({ eventId }: { eventId: number }) {
   return (
     <form action={submit} className={styles.form}>
       <input type="hidden" name="eventId" value={eventId} />
-      <Outcome state={state} />
+      <ActionOutcome state={state} />
       <button type="submit" className={styles.button} disabled={pending}>
         Show the event on the site again
       </button>
@@ -86,7 +74,7 @@ export function RemoveRegistrantForm({
       <button type="submit" className={`${styles.button} ${styles.quietButton}`} disabled={pending}>
         Remove
       </button>
-      <Outcome state={state} />
+      <ActionOutcome state={state} />
     </form>
   );
 }

@@ -2,21 +2,9 @@
 
 import { useActionState } from 'react';
 import styles from '../../../console.module.css';
+import { ActionOutcome } from '../../_forms/ActionOutcome';
 import type { SmallActionState } from '../actions';
 import { addRegistrant, changeStatus, markEventNoShows } from '../registration-actions';
-
-function Outcome({ state }: { state: SmallActionState }) {
-  return (
-    <div aria-live="polite">
-      {state.error ? (
-        <p role="alert" className={styles.alert}>
-          {state.error}
-        </p>
-      ) : null}
-      {state.done ? <p className={styles.notice}>{state.done}</p> : null}
-    </div>
-  );
-}
 
 /** One registration's next step (confirm, waitlist, decline, …), with an optional reason. */
 export function StatusChangeForm({
@@ -62,7 +50,7 @@ export function StatusChangeForm({
       <button type="submit" className={`${styles.button} ${styles.quietButton}`} disabled={pending}>
         {pending ? 'Saving…' : 'Apply'}
       </button>
-      <Outcome state={state} />
+      <ActionOutcome state={state} />
     </form>
   );
 }
@@ -121,7 +109,7 @@ export function AddRegistrantForm({ eventId }: { eventId: number }) {
           <option value="submitted">Awaiting review</option>
         </select>
       </div>
-      <Outcome state={state} />
+      <ActionOutcome state={state} />
       <button type="submit" className={styles.button} disabled={pending}>
         {pending ? 'Adding…' : 'Add'}
       </button>
@@ -146,7 +134,7 @@ export function MarkNoShowsForm({ eventId, confirmed }: { eventId: number; confi
         <input type="checkbox" name="confirm" value="yes" required />
         Yes, mark the {confirmed} as no-shows
       </label>
-      <Outcome state={state} />
+      <ActionOutcome state={state} />
       <button type="submit" className={styles.dangerButton} disabled={pending}>
         Mark no-shows
       </button>
