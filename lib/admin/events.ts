@@ -10,7 +10,7 @@ import { adminUsers, eventLeads, eventRegistrations, events, type Event } from '
 import { clubDate, clubInstant, clubTime } from '@/lib/db/time';
 import { requiredLine } from '@/lib/api/contract';
 import { placesTaken } from '@/lib/db/queries';
-import { promoteAfterEventChange } from '@/lib/registrations/operations';
+import { deleteRegistrations, promoteAfterEventChange } from '@/lib/registrations/operations';
 import {
   PLACE_HOLDING_STATUSES,
   REGISTRATION_STATUSES,
@@ -550,21 +550,27 @@ export async function listRegistrants(
   };
 }
 
-/** Removes one registration (its place frees up), with the reason in the audit log. */
+/**
+ * Removes one registration, with the reason in the audit log. The place it held goes to the
+ * waitlist when the event promotes by itself.
+ */
 export async function removeRegistration(
   db: Database,
   actor: SignedIn,
   eventId: number,
   registrationId: number,
   reason: string,
-): Promise<{ ok: true; name: string } | { ok: false; message: string }> {
+): Promise<{ ok: true; name: string; promoted: number } | { ok: false; message: string }> {
+  const key = await manageLinkKey(db);
   return db.transaction(async (tx) => {
-    const [removed] = await tx
-      .delete(eventRegistrations)
-      .where(
-        and(eq(eventRegistrations.id, registrationId), eq(eventRegistrations.eventId, eventId)),
-      )
-      .returning();
+    const {
+      deleted: [removed],
+      promoted,
+    } = await deleteRegistrations(
+      tx,
+      and(eq(eventRegistrations.id, registrationId), eq(eventRegistrations.eventId, eventId))!,
+      key,
+    );
     if (!removed) return { ok: false, message: 'This registration was already removed.' };
     const name = `${removed.firstName} ${removed.lastName}`;
     await recordChange(tx, actor, {
@@ -572,10 +578,10 @@ export async function removeRegistration(
       recordType: 'event',
       recordId: eventId,
       summary: `Removed ${name}'s registration: ${reason}`,
-      before: { registrationId, name, email: removed.email },
+      before: { registrationId, name, email: removed.email, status: removed.status },
       after: { reason },
     });
-    return { ok: true, name };
+    return { ok: true, name, promoted };
   });
 }
 

@@ -12,6 +12,8 @@ import {
   jobApplications,
   serviceRequests,
 } from '@/lib/db/schema';
+import { manageLinkKey } from '@/lib/registrations/manage-token';
+import { deleteRegistrations } from '@/lib/registrations/operations';
 import { removeUpload } from '@/lib/uploads';
 import { containsPattern } from './search';
 
@@ -250,6 +252,7 @@ export async function erasePersonalData(
   rawEmail: string,
 ): Promise<ErasureCounts> {
   const email = normalizeEmail(rawEmail);
+  const key = await manageLinkKey(db);
   const { counts, resumes } = await db.transaction(async (tx) => {
     const messages = await tx
       .delete(contactMessages)
@@ -263,10 +266,12 @@ export async function erasePersonalData(
       .delete(jobApplications)
       .where(sameEmail(jobApplications.applicantEmail, email))
       .returning({ id: jobApplications.id, stored: jobApplications.resumeStoredName });
-    const registrations = await tx
-      .delete(eventRegistrations)
-      .where(sameEmail(eventRegistrations.email, email))
-      .returning({ id: eventRegistrations.id });
+    // The places their registrations held go to the waitlists, as after a cancellation.
+    const { deleted: registrations } = await deleteRegistrations(
+      tx,
+      sameEmail(eventRegistrations.email, email),
+      key,
+    );
     // The emails written to them hold their name and links too (status changes go with the
     // registrations).
     await tx.delete(emailOutbox).where(sameEmail(emailOutbox.toAddress, email));

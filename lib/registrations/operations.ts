@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import {
   isUniqueViolation,
@@ -588,6 +588,40 @@ export async function promoteAfterEventChange(
   const event = await lockEvent(tx, eventId);
   if (!event) return 0;
   return promoteWaitlisted({ tx, key, now }, event);
+}
+
+/**
+ * Deletes registrations for good (a staff member removing a record, a person's erasure) and gives
+ * the places they held to the waitlists, inside the caller's transaction. The events are locked
+ * first, in id order, as every other change locks them: a registration arriving at that moment
+ * waits its turn instead of deadlocking.
+ */
+export async function deleteRegistrations(
+  tx: Transaction,
+  where: SQL,
+  key: Buffer,
+  now: Date = new Date(),
+): Promise<{ deleted: EventRegistration[]; promoted: number }> {
+  const affected = await tx
+    .selectDistinct({ eventId: eventRegistrations.eventId })
+    .from(eventRegistrations)
+    .where(where)
+    .orderBy(asc(eventRegistrations.eventId));
+  const locked = new Map<number, Event>();
+  for (const { eventId } of affected) {
+    const event = await lockEvent(tx, eventId);
+    if (event) locked.set(eventId, event);
+  }
+  const deleted = await tx.delete(eventRegistrations).where(where).returning();
+  const freed = [
+    ...new Set(deleted.filter((row) => holdsPlace(row.status)).map((row) => row.eventId)),
+  ];
+  let promoted = 0;
+  for (const eventId of freed.sort((a, b) => a - b)) {
+    const event = locked.get(eventId) ?? (await lockEvent(tx, eventId));
+    if (event) promoted += await promoteWaitlisted({ tx, key, now }, event);
+  }
+  return { deleted, promoted };
 }
 
 /**

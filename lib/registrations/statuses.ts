@@ -53,3 +53,9 @@ export const STATUS_LABELS: Record<RegistrationStatus, string> = {
 export function isRegistrationStatus(value: unknown): value is RegistrationStatus {
   return typeof value === 'string' && (REGISTRATION_STATUSES as readonly string[]).includes(value);
 }
+
+/** The console's word on places a change gave to the waitlist ('' when none). */
+export function movedUpSentence(promoted: number): string {
+  if (promoted <= 0) return '';
+  return ` ${promoted} ${promoted === 1 ? 'person' : 'people'} moved up from the waitlist.`;
+}

@@ -289,7 +289,7 @@ describe(`registrants in the console (${DATABASE_UNDER_TEST})`, () => {
       found.rows[0]!.id,
       'Asked to be removed by email',
     );
-    expect(removed).toEqual({ ok: true, name: 'Sara Ng' });
+    expect(removed).toEqual({ ok: true, name: 'Sara Ng', promoted: 0 });
     const again = await removeRegistration(
       database.db,
       coordinator,

@@ -8,6 +8,9 @@ import {
   type NewEvent,
   registrationStatusChanges,
 } from '@/lib/db/schema';
+import { removeRegistration } from '@/lib/admin/events';
+import { erasePersonalData } from '@/lib/admin/inbox';
+import type { SignedIn } from '@/lib/auth/session';
 import { placesTaken } from '@/lib/db/queries';
 import { deliverDueEmails, type MailMessage } from '@/lib/mail/sender';
 import { MAX_ATTEMPTS, resendEmail, retryDelayMs } from '@/lib/mail/outbox';
@@ -318,6 +321,67 @@ describe(`event operations (${DATABASE_UNDER_TEST})`, () => {
     expect(mails.map((mail) => mail.kind)).toEqual(['waitlisted', 'promoted']);
     expect(mails[1]?.subject).toContain('A place opened up');
     expect(mails[1]?.textBody).toContain('/registrations/');
+  });
+
+  it('a place freed by removing a record or erasing a person goes to the first waitlisted person', async () => {
+    const event = await makeEvent({ capacity: 2, waitlistEnabled: true, autoPromote: true });
+    const people = [41, 42, 43, 44, 45].map((index) => ({
+      ...person(index),
+      email: `freed${index}@example.org`,
+    }));
+    const created = [];
+    for (const entry of people) {
+      const outcome = await registerForEvent(database.db, event.id, entry, now);
+      if (outcome.kind !== 'created') throw new Error('not created');
+      created.push(outcome.registration);
+    }
+    expect(created.map((row) => row.status)).toEqual([
+      'confirmed',
+      'confirmed',
+      'waitlisted',
+      'waitlisted',
+      'waitlisted',
+    ]);
+    const signedIn: SignedIn = {
+      id: staff.userId,
+      name: staff.name,
+      email: 'mei@example.org',
+      role: 'coordinator',
+    };
+    const statusOf = async (id: number) =>
+      (
+        await database.db
+          .select({ status: eventRegistrations.status })
+          .from(eventRegistrations)
+          .where(eq(eventRegistrations.id, id))
+      )[0]?.status;
+
+    const removed = await removeRegistration(
+      database.db,
+      signedIn,
+      event.id,
+      created[0]!.id,
+      'Registered twice under two addresses.',
+    );
+    expect(removed).toMatchObject({ ok: true, promoted: 1 });
+    expect(await statusOf(created[2]!.id)).toBe('confirmed');
+    expect((await outboxOf(created[2]!.id)).map((mail) => mail.kind)).toEqual([
+      'waitlisted',
+      'promoted',
+    ]);
+
+    // Erasing a waitlisted person frees no place; erasing a confirmed one frees one.
+    await erasePersonalData(database.db, signedIn, people[3]!.email);
+    expect(await statusOf(created[4]!.id)).toBe('waitlisted');
+    await erasePersonalData(database.db, signedIn, people[1]!.email);
+    expect(await statusOf(created[4]!.id)).toBe('confirmed');
+    expect(await placesTaken(database.db, event.id)).toBe(2);
+    const changes = await database.db
+      .select()
+      .from(registrationStatusChanges)
+      .where(eq(registrationStatusChanges.registrationId, created[4]!.id))
+      .orderBy(asc(registrationStatusChanges.id));
+    expect(changes.at(-1)).toMatchObject({ toStatus: 'confirmed', actor: 'system' });
   });
 
   it('at the door and after: check in, undo, no-shows in one action (only after the start), excuse, history', async () => {

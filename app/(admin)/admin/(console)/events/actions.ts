@@ -18,6 +18,7 @@ import { getDb } from '@/lib/db/client';
 import { deliverSoon } from '@/lib/jobs/tick';
 import { parseEventId } from '@/lib/event-id';
 import { publishChange } from '@/lib/publish/publish';
+import { movedUpSentence } from '@/lib/registrations/statuses';
 import type { FormState } from '../_forms/Field';
 
 const FORM_FIELDS = [
@@ -132,5 +133,6 @@ export async function removeRegistrant(
   if (!outcome.ok) return { error: outcome.message };
   // The event page shows the places left.
   await publishChange(['db:events']);
-  return { done: `${outcome.name} is no longer registered.` };
+  if (outcome.promoted > 0) deliverSoon();
+  return { done: `${outcome.name} is no longer registered.${movedUpSentence(outcome.promoted)}` };
 }

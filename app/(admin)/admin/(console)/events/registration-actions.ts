@@ -17,7 +17,7 @@ import {
   STAFF_ACTIONS,
   type StaffChangeOutcome,
 } from '@/lib/registrations/operations';
-import { STATUS_LABELS } from '@/lib/registrations/statuses';
+import { movedUpSentence, STATUS_LABELS } from '@/lib/registrations/statuses';
 import type { SmallActionState } from './actions';
 
 /**
@@ -92,11 +92,7 @@ export async function changeStatus(
     summary: `${name}: ${to}${reason.data ? ` (${reason.data})` : ''}`,
     after: { registrationId, status: registration.status, reason: reason.data },
   });
-  const promoted =
-    outcome.promoted > 0
-      ? ` ${outcome.promoted} ${outcome.promoted === 1 ? 'person' : 'people'} moved up from the waitlist.`
-      : '';
-  return { done: `${name}: ${to}.${promoted}` };
+  return { done: `${name}: ${to}.${movedUpSentence(outcome.promoted)}` };
 }
 
 const handSchema = z.object({

@@ -11,6 +11,7 @@ import {
 import { requiredEmail } from '@/lib/api/contract';
 import { actorFor, NOT_ALLOWED_MESSAGE } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
+import { deliverSoon } from '@/lib/jobs/tick';
 import { publishChange } from '@/lib/publish/publish';
 
 export type InboxActionState = { error?: string; done?: string };
@@ -52,7 +53,11 @@ export async function erasePerson(_previous: ErasureState, form: FormData): Prom
     return { found: describeCounts(counts), email: email.data };
   }
   const counts = await erasePersonalData(db, actor, email.data);
-  if (counts.registrations > 0) await publishChange(['db:events']);
+  if (counts.registrations > 0) {
+    await publishChange(['db:events']);
+    // Freed places may have moved people up from a waitlist: their emails go now.
+    deliverSoon();
+  }
   revalidatePath('/admin/inbox', 'layout');
   return { done: `Erased: ${describeCounts(counts)}.` };
 }
