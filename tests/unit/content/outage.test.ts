@@ -146,5 +146,6 @@ describe('the Content Lake out of reach', () => {
       async () => expect((await timedRead()).result).toEqual({ heroTitle: 'Back again' }),
       { timeout: 5000 },
     );
-  });
+    // The test's own limit covers the first read and both waits above.
+  }, 15_000);
 });
