@@ -14,7 +14,9 @@ import { TEST_FAULT_COOKIE } from './test-fault-cookie';
  */
 export { TEST_FAULT_COOKIE };
 
-export const TEST_FAULT_DELAY_MS = 3000;
+// Long enough that a loading text is still on screen once a busy two-core machine has painted the
+// page shell (3 s was not, seen on the home page with five slow sources).
+export const TEST_FAULT_DELAY_MS = 6000;
 
 export type TestFault = 'error' | 'empty' | 'invalid' | 'slow' | 'markers';
 const KINDS: readonly string[] = [

@@ -376,6 +376,8 @@ test.describe('home page, when a data source fails', () => {
       baseURL!,
       'members=slow,events=slow,circularGalleryImages=slow,sponsorImages=slow,homeHeroMedia=slow',
     );
+    // Every read of the page waits TEST_FAULT_DELAY_MS before it answers.
+    test.slow();
     await page.goto('/', { waitUntil: 'commit' });
     // The hero's text shows at once; its media streams in behind a placeholder.
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -389,7 +391,7 @@ test.describe('home page, when a data source fails', () => {
         'Loading sponsors...',
       ].map((text) => expect(page.getByText(text)).toBeVisible()),
     );
-    await expect(page.getByTestId('event-card')).toHaveCount(3, { timeout: 10_000 });
+    await expect(page.getByTestId('event-card')).toHaveCount(3, { timeout: 15_000 });
     await expect(page.getByText('Loading events...')).toHaveCount(0);
     await expect(page.locator('[data-hero-media]')).toHaveAttribute('data-hero-media', 'image');
   });
