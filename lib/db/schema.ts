@@ -217,8 +217,19 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .defaultNow(),
-    /** Set while one sender delivers it, so two instances never send the same email. */
+    /**
+     * Set while one sender delivers it, so two instances never send the same email. The sender
+     * renews it while it talks to the SMTP server; it lapses only when that sender is gone.
+     */
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    /**
+     * The current claim's fencing token: written by each claim, and required by its renewal and
+     * by the sender's 'sent' or 'failed' record, so a sender whose claim was taken over records
+     * nothing.
+     */
+    claimToken: varchar('claim_token', { length: 36 }),
+    /** How often staff resent it after it was sent: each deliberate resend is a new Message-ID. */
+    resends: integer('resends').notNull().default(0),
     lastError: varchar('last_error', { length: 500 }),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     /** Set after the last automatic attempt failed; staff can still resend. */
