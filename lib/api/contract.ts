@@ -232,12 +232,29 @@ function isStorableText(value: string): boolean {
 }
 
 /**
- * Invisible characters that change how a name displays: the bidirectional overrides, embeddings,
- * isolates and marks (a name could show reversed to staff) and the zero-width characters.
+ * Characters that show as nothing, or change how the text around them shows: Unicode's
+ * Default_Ignorable_Code_Point set (zero-width spaces and joiners, the soft hyphen, the Hangul
+ * fillers, variation selectors, tag characters) and the format class Cf (text-direction overrides
+ * and isolates, the Mongolian vowel separator, the Arabic number signs). A name holding one could
+ * look like another person's name, show reversed to staff, or hide text from a search.
  */
-const INVISIBLE_FORMATTING = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/u;
+const INVISIBLE_OR_FORMAT = /[\p{Default_Ignorable_Code_Point}\p{Cf}]/u;
 
-/** A required single-line text field: trimmed, not empty, at most `max` characters, no control or invisible formatting characters. */
+/** The line and paragraph separators (U+2028, U+2029), which break a single line in two. */
+const LINE_SEPARATOR = /[\p{Zl}\p{Zp}]/u;
+
+/**
+ * A combining mark (an accent, a vowel sign) with no letter before it: at the start of the text
+ * or after a space. This covers a value made only of marks, which shows as nothing readable.
+ */
+const MARK_WITHOUT_LETTER = /(?:^|\p{White_Space})\p{M}/u;
+
+/**
+ * A required single-line text field (names, titles, reasons): trimmed, not empty, at most `max`
+ * characters; no control characters, no line separators, no invisible or format characters, and
+ * no accent or combining mark standing without a letter. Letters of any script, accents on
+ * letters, hyphens, apostrophes and spaces are all fine ('José María', 'Li-Na', '陈美玲').
+ */
 export function requiredLine(label: string, max: number) {
   return z
     .string({ error: `${label} is required.` })
@@ -250,8 +267,16 @@ export function requiredLine(label: string, max: number) {
     .max(max, `${label} must be at most ${max} characters.`)
     .regex(/^[^\p{Cc}]*$/u, `${label} must not contain control characters.`)
     .refine(
-      (value) => !INVISIBLE_FORMATTING.test(value),
-      `${label} must not contain invisible formatting characters (text direction or zero-width marks).`,
+      (value) => !LINE_SEPARATOR.test(value),
+      `${label} must be on one line: it contains a line break character.`,
+    )
+    .refine(
+      (value) => !INVISIBLE_OR_FORMAT.test(value),
+      `${label} must not contain invisible formatting characters (such as zero-width spaces, soft hyphens, fillers or text-direction marks). Please type it again.`,
+    )
+    .refine(
+      (value) => !MARK_WITHOUT_LETTER.test(value),
+      `${label} has an accent or combining mark with no letter before it. Please type it again.`,
     );
 }
 

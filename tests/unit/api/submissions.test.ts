@@ -143,7 +143,7 @@ describe(`POST /api/messages/ (${DATABASE_UNDER_TEST})`, () => {
       });
       expect(answer.body.fields).toEqual({
         sender_name:
-          'Name must not contain invisible formatting characters (text direction or zero-width marks).',
+          'Name must not contain invisible formatting characters (such as zero-width spaces, soft hyphens, fillers or text-direction marks). Please type it again.',
         message: 'Message contains characters that could not be read. Please type it again.',
       });
       expect(await storedIds('messages')).toEqual(before);
