@@ -6,15 +6,24 @@ import { NO_STORE, apiError } from '@/lib/http';
 import { runTick } from './tick';
 
 /**
+ * The token of an `Authorization: Bearer <token>` header, or '' for any other header. The scheme
+ * name is case-insensitive (RFC 9110, section 11.1), so schedulers that send `bearer` or `BEARER`
+ * are understood; one or more spaces may follow it.
+ */
+export function bearerToken(header: string | null): string {
+  return /^bearer +(.*)$/i.exec(header ?? '')?.[1] ?? '';
+}
+
+/**
  * POST /api/cron/tick: the scheduled work for platforms without a long-lived server process,
  * called with `Authorization: Bearer <CRON_SECRET>`. Answers what it did.
  */
 export async function handleCronTick(request: Request): Promise<Response> {
   const secret = getServerEnv().CRON_SECRET;
   if (!secret) return apiError('cron_not_configured');
-  const header = request.headers.get('authorization') ?? '';
-  const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
-  if (!constantTimeEqual(given, secret)) return apiError('cron_unauthorized');
+  if (!constantTimeEqual(bearerToken(request.headers.get('authorization')), secret)) {
+    return apiError('cron_unauthorized');
+  }
   try {
     const report = await runTick(await getDb());
     return Response.json(
