@@ -49,29 +49,54 @@ export type Action = keyof typeof RULES;
 
 export const ACTIONS = Object.keys(RULES) as Action[];
 
+type Rules = typeof RULES;
+
+/**
+ * The actions whose grant can depend on the event (a 'led-events' grant): asking about one
+ * needs the event, so the event is a required argument of `can` for them.
+ */
+export type EventAction = {
+  [A in Action]: 'led-events' extends Rules[A][Role] ? A : never;
+}[Action];
+
+/** The actions granted the same way everywhere: no event to name. */
+export type ConsoleAction = Exclude<Action, EventAction>;
+
 /** The actions whose grant can depend on the event: they need to know its leads. */
-export function isEventScoped(action: Action): boolean {
+export function isEventScoped(action: Action): action is EventAction {
   return Object.values(RULES[action]).includes('led-events' as never);
 }
 
+/** What an event-scoped question needs to know of the event. */
+export type ScopedEvent = { leadIds: readonly string[] };
+
 export type Actor = { id: string; role: Role };
 
-/**
- * Whether `actor` may do `action`. An event-scoped action needs the event's lead ids: without
- * them a 'led-events' grant answers false.
- */
-export function can(actor: Actor, action: Action, event?: { leadIds: readonly string[] }): boolean {
+/** Whether `actor` may do `action`; an event-scoped action names the event it is about. */
+export function can(actor: Actor, action: ConsoleAction): boolean;
+export function can(actor: Actor, action: EventAction, event: ScopedEvent): boolean;
+export function can(actor: Actor, action: Action, event?: ScopedEvent): boolean {
   const grant: Grant = RULES[action][actor.role];
   if (grant === 'all') return true;
   if (grant === 'none') return false;
   return event ? event.leadIds.includes(actor.id) : false;
 }
 
+/** Whether the role may do `action` on at least some records (an event lead: on their events). */
+export function roleMayEver(role: Role, action: Action): boolean {
+  return RULES[action][role] !== 'none';
+}
+
+/** The permission an upload for `purpose` (lib/media/kinds.ts) needs. */
+export function uploadPermission(purpose: string): ConsoleAction {
+  return purpose === 'poster' || purpose === 'thumbnail'
+    ? 'media.uploadEventImages'
+    : 'content.edit';
+}
+
 /** Whether the actor may upload a file for `purpose` (lib/media/kinds.ts). */
 export function canUpload(actor: Actor, purpose: string): boolean {
-  return purpose === 'poster' || purpose === 'thumbnail'
-    ? can(actor, 'media.uploadEventImages')
-    : can(actor, 'content.edit');
+  return can(actor, uploadPermission(purpose));
 }
 
 /** Which events the actor finds in the console: every event, or only the ones they lead. */

@@ -2,7 +2,7 @@ import 'server-only';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
-import { type Action, can } from './permissions';
+import { type ConsoleAction, can } from './permissions';
 import { isRole, type Role } from './roles';
 import { getAuth } from './server';
 
@@ -39,22 +39,13 @@ export type PageAccess = { signedIn: SignedIn; allowed: boolean };
  * visitor is sent to the sign-in page, which brings them back to `returnTo` afterwards; a page
  * the role does not allow shows why instead of its content (<NotAllowed />).
  */
-export async function requireAccess(action: Action, returnTo: string): Promise<PageAccess> {
+export async function requireAccess(action: ConsoleAction, returnTo: string): Promise<PageAccess> {
   const signedIn = await getSignedIn();
   if (!signedIn) redirect(signInPath(returnTo));
   return { signedIn, allowed: can(signedIn, action) };
 }
 
-/**
- * For a Server Action: the signed-in account when it may do `action`, else null (the action
- * then changes nothing and says so). Checked at every call, whatever page the form was on.
- */
-export async function actorFor(action: Action): Promise<SignedIn | null> {
-  const signedIn = await getSignedIn();
-  return signedIn && can(signedIn, action) ? signedIn : null;
-}
-
-/** What an action answers when `actorFor` gave null. */
+/** What a console action answers a visitor who is signed out or whose role does not allow it. */
 export const NOT_ALLOWED_MESSAGE =
   'Your session has ended or your role does not allow this. Sign in again, or ask a super admin.';
 

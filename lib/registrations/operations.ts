@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, count, desc, eq, gt, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { recordChange as recordAudit } from '@/lib/audit';
 import type { Database } from '@/lib/db/client';
 import {
   isUniqueViolation,
@@ -34,7 +35,12 @@ import {
   manageUrl,
   unsealManageToken,
 } from './manage-token';
-import { PLACE_HOLDING_STATUSES, type RegistrationStatus, type StatusActor } from './statuses';
+import {
+  PLACE_HOLDING_STATUSES,
+  type RegistrationStatus,
+  STATUS_LABELS,
+  type StatusActor,
+} from './statuses';
 import { registrationWindow } from './window';
 
 /**
@@ -108,7 +114,7 @@ async function nextQueuePlace(tx: Transaction): Promise<number> {
   return Number(result.rows[0]!.place);
 }
 
-async function recordChange(
+async function recordStatusChange(
   tx: Transaction,
   registrationId: number,
   from: string | null,
@@ -218,7 +224,15 @@ async function moveTo(
     })
     .where(eq(eventRegistrations.id, registration.id))
     .returning();
-  const changeId = await recordChange(step.tx, registration.id, from, to, actor, reason, step.now);
+  const changeId = await recordStatusChange(
+    step.tx,
+    registration.id,
+    from,
+    to,
+    actor,
+    reason,
+    step.now,
+  );
   const mail = await emailFor(step, event, updated!, from, reason);
   if (mail) {
     await queueEmail(step.tx, {
@@ -348,7 +362,7 @@ async function createRegistration(
             .insert(eventRegistrations)
             .values({ eventId, createdAt: now, ...values })
             .returning();
-      const changeId = await recordChange(
+      const changeId = await recordStatusChange(
         tx,
         registration!.id,
         existing ? existing.status : null,
@@ -365,6 +379,15 @@ async function createRegistration(
           to: email,
           email: mail.email,
           registrationId: registration!.id,
+        });
+      }
+      if (actor.kind === 'staff') {
+        await recordAudit(tx, staffAuditActor(actor), {
+          action: 'registration.add',
+          recordType: 'event',
+          recordId: eventId,
+          summary: `Added ${values.firstName} ${values.lastName} by hand (${STATUS_LABELS[status]})`,
+          after: { registrationId: registration!.id, status },
         });
       }
       return {
@@ -398,7 +421,7 @@ export function addRegistrationByHand(
   db: Database,
   eventId: number,
   input: NewRegistration & { status: 'confirmed' | 'waitlisted' | 'submitted' },
-  staff: Extract<Actor, { kind: 'staff' }>,
+  staff: StaffActor,
   now: Date = new Date(),
 ): Promise<RegistrationOutcome> {
   return createRegistration(db, eventId, input, staff, now);
@@ -507,32 +530,34 @@ export async function changeRegistrationStatus(
   db: Database,
   registrationId: number,
   action: StaffAction,
-  staff: Extract<Actor, { kind: 'staff' }>,
+  staff: StaffActor,
   {
     reason = null,
     now = new Date(),
     eventId,
-  }: { reason?: string | null; now?: Date; eventId?: number } = {},
+  }: {
+    reason?: string | null;
+    now?: Date;
+    /** The event the page shows (an event lead's own): a registration of another is not found. */
+    eventId: number;
+  },
 ): Promise<StaffChangeOutcome> {
-  const [found] = await db
-    .select({ eventId: eventRegistrations.eventId })
-    .from(eventRegistrations)
-    .where(eq(eventRegistrations.id, registrationId));
-  // `eventId` scopes the change to the event a page shows (an event lead's own event).
-  if (!found || (eventId !== undefined && found.eventId !== eventId)) return { kind: 'not_found' };
   const key = await manageLinkKey(db);
   return db.transaction(async (tx): Promise<StaffChangeOutcome> => {
     const step: Step = { tx, key, now };
-    const event = await lockEvent(tx, found.eventId);
+    const event = await lockEvent(tx, eventId);
     const [registration] = await tx
       .select()
       .from(eventRegistrations)
-      .where(eq(eventRegistrations.id, registrationId));
+      .where(
+        and(eq(eventRegistrations.id, registrationId), eq(eventRegistrations.eventId, eventId)),
+      );
     if (!event || !registration) return { kind: 'not_found' };
     const rule = STAFF_ACTIONS[action];
     const from = registration.status as RegistrationStatus;
     if (!(rule.from as readonly string[]).includes(from)) return { kind: 'not_allowed', from };
-    if (rule.to === 'confirmed' && !holdsPlace(from) && event.capacity !== null) {
+    // Every change that takes a place (confirm, excuse a cancellation, …) meets the capacity.
+    if (!holdsPlace(from) && holdsPlace(rule.to) && event.capacity !== null) {
       if ((await placesTaken(tx, event.id)) >= event.capacity) {
         return { kind: 'full', capacity: event.capacity };
       }
@@ -540,8 +565,47 @@ export async function changeRegistrationStatus(
     const updated = await moveTo(step, event, registration, rule.to, staff, reason);
     const freed = holdsPlace(from) && !holdsPlace(rule.to);
     const promoted = freed ? await promoteWaitlisted(step, event) : 0;
+    await recordAudit(tx, staffAuditActor(staff), staffChangeAudit(action, updated, from, reason));
     return { kind: 'changed', registration: updated, promoted };
   });
+}
+
+type StaffActor = Extract<Actor, { kind: 'staff' }>;
+
+function staffAuditActor(staff: StaffActor) {
+  return { id: staff.userId, name: staff.name };
+}
+
+/** The audit entry of a staff change: the door's check-in and its undo in their own words. */
+function staffChangeAudit(
+  action: StaffAction,
+  registration: EventRegistration,
+  from: RegistrationStatus,
+  reason: string | null,
+) {
+  const name = `${registration.firstName} ${registration.lastName}`;
+  const common = {
+    recordType: 'event',
+    recordId: registration.eventId,
+    before: { registrationId: registration.id, status: from },
+    after: { registrationId: registration.id, status: registration.status, reason },
+  };
+  if (action === 'check_in') {
+    return { ...common, action: 'registration.checkIn', summary: `Checked in ${name}` };
+  }
+  if (action === 'undo_check_in') {
+    return {
+      ...common,
+      action: 'registration.undoCheckIn',
+      summary: `Undid the check-in of ${name}`,
+    };
+  }
+  const to = STATUS_LABELS[registration.status as RegistrationStatus];
+  return {
+    ...common,
+    action: 'registration.status',
+    summary: `${name}: ${to}${reason ? ` (${reason})` : ''}`,
+  };
 }
 
 /**
@@ -551,7 +615,7 @@ export async function changeRegistrationStatus(
 export async function markNoShows(
   db: Database,
   eventId: number,
-  staff: Extract<Actor, { kind: 'staff' }>,
+  staff: StaffActor,
   now: Date = new Date(),
 ): Promise<{ kind: 'marked'; count: number } | { kind: 'not_found' } | { kind: 'not_started' }> {
   const key = await manageLinkKey(db);
@@ -571,7 +635,15 @@ export async function markNoShows(
     for (const registration of confirmed) {
       await moveTo(step, event, registration, 'no_show', staff, 'Not checked in after the event.');
     }
-    return { kind: 'marked' as const, count: confirmed.length };
+    const marked = confirmed.length;
+    await recordAudit(tx, staffAuditActor(staff), {
+      action: 'registration.noShows',
+      recordType: 'event',
+      recordId: eventId,
+      summary: `Marked ${marked} confirmed ${marked === 1 ? 'person' : 'people'} not checked in as no-shows`,
+      after: { count: marked, registrationIds: confirmed.map((registration) => registration.id) },
+    });
+    return { kind: 'marked' as const, count: marked };
   });
 }
 

@@ -214,12 +214,13 @@ describe(`event operations (${DATABASE_UNDER_TEST})`, () => {
       first.registration.id,
       'confirm',
       staff,
-      { now },
+      { eventId: event.id, now },
     );
     expect(confirm.kind).toBe('changed');
     // The one place is taken: confirming the second is refused with the capacity.
     expect(
       await changeRegistrationStatus(database.db, second.registration.id, 'confirm', staff, {
+        eventId: event.id,
         now,
       }),
     ).toEqual({ kind: 'full', capacity: 1 });
@@ -228,10 +229,7 @@ describe(`event operations (${DATABASE_UNDER_TEST})`, () => {
       second.registration.id,
       'decline',
       staff,
-      {
-        now,
-        reason: 'The tour has room for one.',
-      },
+      { eventId: event.id, now, reason: 'The tour has room for one.' },
     );
     expect(decline.kind).toBe('changed');
     expect((await outboxOf(first.registration.id)).map((mail) => mail.kind)).toEqual([
@@ -255,6 +253,7 @@ describe(`event operations (${DATABASE_UNDER_TEST})`, () => {
     // A decline cannot be declined again.
     expect(
       await changeRegistrationStatus(database.db, second.registration.id, 'decline', staff, {
+        eventId: event.id,
         now,
       }),
     ).toEqual({ kind: 'not_allowed', from: 'declined' });
@@ -314,7 +313,7 @@ describe(`event operations (${DATABASE_UNDER_TEST})`, () => {
       second.registration.id,
       'confirm',
       staff,
-      { now },
+      { eventId: event.id, now },
     );
     expect(promoted.kind).toBe('changed');
     const mails = await outboxOf(second.registration.id);
@@ -393,16 +392,21 @@ describe(`event operations (${DATABASE_UNDER_TEST})`, () => {
       ids.push(outcome.registration.id);
     }
     const checkIn = await changeRegistrationStatus(database.db, ids[0]!, 'check_in', staff, {
+      eventId: event.id,
       now,
     });
     expect(checkIn.kind === 'changed' && checkIn.registration.checkedInAt).toEqual(now);
     // Checking in holds the place: nobody else gets it.
     expect(await placesTaken(database.db, event.id)).toBe(3);
     const undo = await changeRegistrationStatus(database.db, ids[0]!, 'undo_check_in', staff, {
+      eventId: event.id,
       now,
     });
     expect(undo.kind === 'changed' && undo.registration.status).toBe('confirmed');
-    await changeRegistrationStatus(database.db, ids[0]!, 'check_in', staff, { now });
+    await changeRegistrationStatus(database.db, ids[0]!, 'check_in', staff, {
+      eventId: event.id,
+      now,
+    });
 
     expect(await markNoShows(database.db, event.id, staff, now)).toEqual({ kind: 'not_started' });
     expect(await markNoShows(database.db, event.id, staff, hours(5))).toEqual({
@@ -410,6 +414,7 @@ describe(`event operations (${DATABASE_UNDER_TEST})`, () => {
       count: 2,
     });
     const excuse = await changeRegistrationStatus(database.db, ids[1]!, 'excuse', staff, {
+      eventId: event.id,
       now: hours(6),
       reason: 'Told us she was ill.',
     });

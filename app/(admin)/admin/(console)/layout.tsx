@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type Action, can } from '@/lib/auth/permissions';
+import { type ConsoleAction, can } from '@/lib/auth/permissions';
 import { ROLE_NAMES } from '@/lib/auth/roles';
 import { getSignedIn } from '@/lib/auth/session';
 import styles from '../console.module.css';
@@ -7,7 +7,7 @@ import { signOut } from './actions';
 import { type ConsoleLink, ConsoleNav } from './ConsoleNav';
 
 /** The console's sections, each shown to the roles that may open it. */
-const SECTIONS: readonly (ConsoleLink & { action: Action })[] = [
+const SECTIONS: readonly (ConsoleLink & { action: ConsoleAction })[] = [
   { href: '/admin', label: 'Dashboard', action: 'dashboard.view' },
   { href: '/admin/events', label: 'Events', action: 'events.list' },
   { href: '/admin/inbox', label: 'Inbox', action: 'inbox.read' },

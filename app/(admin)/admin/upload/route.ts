@@ -1,6 +1,8 @@
 import { readLimitedBody } from '@/lib/api/guarded-post';
-import { canUpload } from '@/lib/auth/permissions';
-import { NOT_ALLOWED_MESSAGE, signedInFrom } from '@/lib/auth/session';
+import { recordChange } from '@/lib/audit';
+import { guard } from '@/lib/auth/guard';
+import { uploadPermission } from '@/lib/auth/permissions';
+import { getDb } from '@/lib/db/client';
 import { isFromOwnOrigin } from '@/lib/csrf';
 import { getServerEnv } from '@/lib/env/server';
 import { isUploadPurpose, maxBytesFor, tooLargeMessageFor } from '@/lib/media/kinds';
@@ -21,11 +23,10 @@ export async function POST(request: Request): Promise<Response> {
   if (!isFromOwnOrigin(request, { siteUrl: getServerEnv().NEXT_PUBLIC_SITE_URL })) {
     return refuse(403, 'This upload did not come from the console’s own pages.');
   }
-  const actor = await signedInFrom(request.headers);
-  if (!actor) return refuse(401, NOT_ALLOWED_MESSAGE);
   const purpose = new URL(request.url).searchParams.get('purpose');
+  const access = await guard(uploadPermission(purpose ?? ''), request);
+  if (!access.ok) return refuse(access.status, access.message);
   if (!isUploadPurpose(purpose)) return refuse(400, 'Say what the file is for.');
-  if (!canUpload(actor, purpose)) return refuse(403, NOT_ALLOWED_MESSAGE);
 
   const body = await readLimitedBody(request, maxBytesFor(purpose));
   if (!body.ok) {
@@ -36,6 +37,12 @@ export async function POST(request: Request): Promise<Response> {
   try {
     const outcome = await storeUploadedMedia(body.bytes, purpose);
     if (!outcome.ok) return refuse(outcome.status, outcome.message);
+    await recordChange(await getDb(), access.actor, {
+      action: 'media.upload',
+      recordType: 'media',
+      recordId: outcome.url,
+      summary: `Uploaded a ${purpose} file (${outcome.url})`,
+    });
     return Response.json(
       { url: outcome.url, width: outcome.width ?? null, height: outcome.height ?? null },
       { status: 201, headers: { 'Cache-Control': 'private, no-store' } },

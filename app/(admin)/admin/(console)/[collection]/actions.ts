@@ -11,7 +11,7 @@ import {
 } from '@/lib/admin/collections';
 import { COLLECTION_SPECS, isCollectionSlug } from '@/lib/admin/collection-specs';
 import { fieldErrorsOf } from '@/lib/auth/account-schema';
-import { actorFor, NOT_ALLOWED_MESSAGE } from '@/lib/auth/session';
+import { guard } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 import { publishChange } from '@/lib/publish/publish';
 import type { FormState } from '../_forms/Field';
@@ -26,14 +26,17 @@ export async function saveCollectionRecord(
   _previous: FormState,
   form: FormData,
 ): Promise<FormState> {
+  const access = await guard('content.edit');
   const slug = String(form.get('collection') ?? '');
-  if (!isCollectionSlug(slug)) return { errors: { form: 'There is no such list.' }, values: {} };
+  if (!isCollectionSlug(slug)) {
+    return { errors: { form: access.ok ? 'There is no such list.' : access.message }, values: {} };
+  }
   const spec = COLLECTION_SPECS[slug];
   const values = Object.fromEntries(
     spec.fields.map((field) => [field.column, String(form.get(field.column) ?? '')]),
   );
-  const actor = await actorFor('content.edit');
-  if (!actor) return { errors: { form: NOT_ALLOWED_MESSAGE }, values };
+  if (!access.ok) return { errors: { form: access.message }, values };
+  const { actor } = access;
   const db = await getDb();
   const id = recordId(form);
   const current = id === null ? null : await findRecord(db, slug, id);
@@ -55,16 +58,16 @@ export async function deleteCollectionRecord(
   _previous: RecordActionState,
   form: FormData,
 ): Promise<RecordActionState> {
+  const access = await guard('content.edit');
+  if (!access.ok) return { error: access.message };
   const slug = String(form.get('collection') ?? '');
   if (!isCollectionSlug(slug)) return { error: 'There is no such list.' };
-  const actor = await actorFor('content.edit');
-  if (!actor) return { error: NOT_ALLOWED_MESSAGE };
   const id = recordId(form);
   if (id === null) return { error: 'This record no longer exists.' };
   if (form.get('confirm') !== 'yes') {
     return { error: 'Tick the box to confirm, then press the button again.' };
   }
-  const outcome = await deleteRecord(await getDb(), actor, slug, id);
+  const outcome = await deleteRecord(await getDb(), access.actor, slug, id);
   if (!outcome.ok) return { error: outcome.message };
   await publishChange(tagsOf(slug));
   redirect(`/admin/${slug}?deleted=${encodeURIComponent(outcome.name)}`);
@@ -72,12 +75,12 @@ export async function deleteCollectionRecord(
 
 /** Moves a record up or down the list (a plain form: it works before the page's script loads). */
 export async function moveCollectionRecord(form: FormData): Promise<void> {
+  const access = await guard('content.edit');
   const slug = String(form.get('collection') ?? '');
-  const actor = await actorFor('content.edit');
   const id = recordId(form);
   const direction = form.get('direction') === 'up' ? 'up' : 'down';
-  if (!isCollectionSlug(slug) || !actor || id === null) return;
-  if (await moveRecord(await getDb(), actor, slug, id, direction)) {
+  if (!access.ok || !isCollectionSlug(slug) || id === null) return;
+  if (await moveRecord(await getDb(), access.actor, slug, id, direction)) {
     await publishChange(tagsOf(slug));
   }
   const back = String(form.get('back') ?? '');

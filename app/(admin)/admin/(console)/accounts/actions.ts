@@ -14,7 +14,7 @@ import {
   type FieldErrors,
 } from '@/lib/auth/account-schema';
 import { siteLink } from '@/lib/auth/links';
-import { actorFor, NOT_ALLOWED_MESSAGE } from '@/lib/auth/session';
+import { guard } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 import { deliverSoon } from '@/lib/jobs/tick';
 
@@ -31,15 +31,15 @@ export async function invite(_previous: InviteState, form: FormData): Promise<In
     email: String(form.get('email') ?? ''),
     role: String(form.get('role') ?? ''),
   };
-  const actor = await actorFor('accounts.manage');
-  if (!actor) return { errors: { form: NOT_ALLOWED_MESSAGE }, values };
+  const access = await guard('accounts.manage');
+  if (!access.ok) return { errors: { form: access.message }, values };
   const parsed = invitationSchema.safeParse(values);
   if (!parsed.success) return { errors: fieldErrorsOf(parsed.error), values };
 
   const welcome = await siteLink('/admin/welcome?token=');
   const outcome = await inviteAccount(
     await getDb(),
-    actor,
+    access.actor,
     parsed.data,
     (token) => welcome + token,
   );
@@ -64,11 +64,11 @@ export async function updateRole(
   _previous: AccountActionState,
   form: FormData,
 ): Promise<AccountActionState> {
-  const actor = await actorFor('accounts.manage');
-  if (!actor) return { error: NOT_ALLOWED_MESSAGE };
+  const access = await guard('accounts.manage');
+  if (!access.ok) return { error: access.message };
   const role = roleSchema.safeParse(form.get('role'));
   if (!role.success) return { error: 'Choose a role.' };
-  const outcome = await changeRole(await getDb(), actor, accountIdOf(form), role.data);
+  const outcome = await changeRole(await getDb(), access.actor, accountIdOf(form), role.data);
   if (!outcome.ok) return { error: outcome.message };
   revalidatePath('/admin/accounts', 'layout');
   return { done: 'The role is saved.' };
@@ -78,10 +78,10 @@ export async function updateActive(
   _previous: AccountActionState,
   form: FormData,
 ): Promise<AccountActionState> {
-  const actor = await actorFor('accounts.manage');
-  if (!actor) return { error: NOT_ALLOWED_MESSAGE };
+  const access = await guard('accounts.manage');
+  if (!access.ok) return { error: access.message };
   const deactivate = form.get('deactivate') === 'true';
-  const outcome = await setDeactivated(await getDb(), actor, accountIdOf(form), deactivate);
+  const outcome = await setDeactivated(await getDb(), access.actor, accountIdOf(form), deactivate);
   if (!outcome.ok) return { error: outcome.message };
   revalidatePath('/admin/accounts', 'layout');
   return {
@@ -95,12 +95,12 @@ export async function makePasswordLink(
   _previous: AccountActionState,
   form: FormData,
 ): Promise<AccountActionState> {
-  const actor = await actorFor('accounts.manage');
-  if (!actor) return { error: NOT_ALLOWED_MESSAGE };
+  const access = await guard('accounts.manage');
+  if (!access.ok) return { error: access.message };
   const reset = await siteLink('/admin/reset-password?token=');
   const outcome = await createPasswordLink(
     await getDb(),
-    actor,
+    access.actor,
     accountIdOf(form),
     (token) => reset + token,
   );

@@ -1,7 +1,7 @@
 'use server';
 
 import { recordChange } from '@/lib/audit';
-import { actorFor, NOT_ALLOWED_MESSAGE } from '@/lib/auth/session';
+import { guard } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 import { runTick } from '@/lib/jobs/tick';
 import { resendEmail } from '@/lib/mail/outbox';
@@ -12,8 +12,9 @@ export async function resendOutboxEmail(
   _previous: SmallActionState,
   form: FormData,
 ): Promise<SmallActionState> {
-  const actor = await actorFor('emails.manage');
-  if (!actor) return { error: NOT_ALLOWED_MESSAGE };
+  const access = await guard('emails.manage');
+  if (!access.ok) return { error: access.message };
+  const { actor } = access;
   const id = Number(form.get('emailId'));
   if (!Number.isSafeInteger(id)) return { error: 'This email does not exist.' };
   const db = await getDb();

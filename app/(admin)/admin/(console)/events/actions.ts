@@ -5,7 +5,6 @@ import {
   createEvent,
   deleteOrCancelEvent,
   eventFormSchema,
-  findConsoleEvent,
   removeRegistration,
   restoreEvent,
   updateEvent,
@@ -13,7 +12,7 @@ import {
 import { requiredLine } from '@/lib/api/contract';
 import { fieldErrorsOf } from '@/lib/auth/account-schema';
 import { can } from '@/lib/auth/permissions';
-import { actorFor, getSignedIn, NOT_ALLOWED_MESSAGE } from '@/lib/auth/session';
+import { type AllowedOnEvent, guard, guardEvent } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 import { deliverSoon } from '@/lib/jobs/tick';
 import { parseEventId } from '@/lib/event-id';
@@ -48,25 +47,19 @@ function valuesOf(form: FormData): Record<string, string> {
 export async function saveEvent(_previous: FormState, form: FormData): Promise<FormState> {
   const values = valuesOf(form);
   const rawId = form.get('eventId');
+  const access = rawId ? await guardEvent('events.edit', rawId) : await guard('events.create');
+  if (!access.ok) return { errors: { form: access.message }, values };
+  const { actor } = access;
+  const current = 'event' in access ? (access as AllowedOnEvent).event : null;
   const db = await getDb();
-  const signedIn = await getSignedIn();
-  if (!signedIn) return { errors: { form: NOT_ALLOWED_MESSAGE }, values };
-
-  const id = rawId ? parseEventId(String(rawId)) : null;
-  const current = id === null ? null : await findConsoleEvent(db, id);
-  if (rawId && !current) return { errors: { form: 'This event no longer exists.' }, values };
-  const allowed = current ? can(signedIn, 'events.edit', current) : can(signedIn, 'events.create');
-  if (!allowed) return { errors: { form: NOT_ALLOWED_MESSAGE }, values };
 
   const parsed = eventFormSchema(current).safeParse(values);
   if (!parsed.success) return { errors: fieldErrorsOf(parsed.error), values };
-  const leadIds = can(signedIn, 'events.assignLeads')
-    ? form.getAll('leads').map(String)
-    : undefined;
+  const leadIds = can(actor, 'events.assignLeads') ? form.getAll('leads').map(String) : undefined;
 
   const outcome = current
-    ? await updateEvent(db, signedIn, current.id, parsed.data, leadIds)
-    : await createEvent(db, signedIn, parsed.data, leadIds ?? []);
+    ? await updateEvent(db, actor, current.id, parsed.data, leadIds)
+    : await createEvent(db, actor, parsed.data, leadIds ?? []);
   if (!outcome.ok) return { errors: { [outcome.field ?? 'form']: outcome.message }, values };
   await publishChange(['db:events']);
   // A raised capacity may have promoted people from the waitlist: their emails go now.
@@ -82,14 +75,14 @@ export async function removeEvent(
   _previous: SmallActionState,
   form: FormData,
 ): Promise<SmallActionState> {
-  const actor = await actorFor('events.delete');
-  if (!actor) return { error: NOT_ALLOWED_MESSAGE };
+  const access = await guard('events.delete');
+  if (!access.ok) return { error: access.message };
   const id = parseEventId(String(form.get('eventId') ?? ''));
   if (id === null) return { error: 'This event no longer exists.' };
   if (form.get('confirm') !== 'yes') {
     return { error: 'Tick the box to confirm, then press the button again.' };
   }
-  const outcome = await deleteOrCancelEvent(await getDb(), actor, id);
+  const outcome = await deleteOrCancelEvent(await getDb(), access.actor, id);
   if (!outcome.ok) return { error: outcome.message };
   await publishChange(['db:events']);
   if (outcome.outcome === 'deleted') redirect('/admin/events?deleted=1');
@@ -100,11 +93,11 @@ export async function restoreCancelledEvent(
   _previous: SmallActionState,
   form: FormData,
 ): Promise<SmallActionState> {
-  const actor = await actorFor('events.delete');
-  if (!actor) return { error: NOT_ALLOWED_MESSAGE };
+  const access = await guard('events.delete');
+  if (!access.ok) return { error: access.message };
   const id = parseEventId(String(form.get('eventId') ?? ''));
   if (id === null) return { error: 'This event no longer exists.' };
-  const outcome = await restoreEvent(await getDb(), actor, id);
+  const outcome = await restoreEvent(await getDb(), access.actor, id);
   if (!outcome.ok) return { error: outcome.message };
   await publishChange(['db:events']);
   return { done: 'The event is back on the site.' };
@@ -117,19 +110,20 @@ export async function removeRegistrant(
   _previous: SmallActionState,
   form: FormData,
 ): Promise<SmallActionState> {
-  const signedIn = await getSignedIn();
-  if (!signedIn) return { error: NOT_ALLOWED_MESSAGE };
-  const db = await getDb();
-  const eventId = parseEventId(String(form.get('eventId') ?? ''));
-  const event = eventId === null ? null : await findConsoleEvent(db, eventId);
-  if (!event) return { error: 'This event no longer exists.' };
-  if (!can(signedIn, 'registrations.remove', event)) return { error: NOT_ALLOWED_MESSAGE };
+  const access = await guardEvent('registrations.remove', form.get('eventId'));
+  if (!access.ok) return { error: access.message };
   const reason = reasonSchema.safeParse(form.get('reason'));
   if (!reason.success) return { error: reason.error.issues[0]?.message ?? 'Give a reason.' };
   const registrationId = Number(form.get('registrationId'));
   if (!Number.isSafeInteger(registrationId))
     return { error: 'This registration was already removed.' };
-  const outcome = await removeRegistration(db, signedIn, event.id, registrationId, reason.data);
+  const outcome = await removeRegistration(
+    await getDb(),
+    access.actor,
+    access.event.id,
+    registrationId,
+    reason.data,
+  );
   if (!outcome.ok) return { error: outcome.message };
   // The event page shows the places left.
   await publishChange(['db:events']);

@@ -1,14 +1,11 @@
 'use server';
 
 import { z } from 'zod';
-import { findConsoleEvent } from '@/lib/admin/events';
 import { requiredLine } from '@/lib/api/contract';
-import { recordChange } from '@/lib/audit';
-import { can, type Action } from '@/lib/auth/permissions';
-import { getSignedIn, NOT_ALLOWED_MESSAGE, type SignedIn } from '@/lib/auth/session';
+import { guardEvent } from '@/lib/auth/guard';
+import type { SignedIn } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { deliverSoon } from '@/lib/jobs/tick';
-import { parseEventId } from '@/lib/event-id';
 import {
   addRegistrationByHand,
   changeRegistrationStatus,
@@ -22,20 +19,10 @@ import type { SmallActionState } from './actions';
 
 /**
  * The console's registration actions: change a status (with its email), add someone by hand,
- * mark the no-shows after the event, and the door's check-in. Each asks for the session and the
- * role on the event here, on the server.
+ * mark the no-shows after the event, and the door's check-in. Each passes the guard (session,
+ * role, and the event it acts on) first; each change writes its audit entry in its own
+ * transaction (lib/registrations/operations.ts).
  */
-
-type Scoped = { signedIn: SignedIn; eventId: number };
-
-async function scopedTo(form: FormData, action: Action): Promise<Scoped | null> {
-  const signedIn = await getSignedIn();
-  if (!signedIn) return null;
-  const eventId = parseEventId(String(form.get('eventId') ?? ''));
-  const event = eventId === null ? null : await findConsoleEvent(await getDb(), eventId);
-  if (!event || !can(signedIn, action, event)) return null;
-  return { signedIn, eventId: event.id };
-}
 
 const staffOf = (signedIn: SignedIn) => ({
   kind: 'staff' as const,
@@ -64,34 +51,26 @@ export async function changeStatus(
   _previous: SmallActionState,
   form: FormData,
 ): Promise<SmallActionState> {
-  const scoped = await scopedTo(form, 'registrations.changeStatus');
-  if (!scoped) return { error: NOT_ALLOWED_MESSAGE };
+  const access = await guardEvent('registrations.changeStatus', form.get('eventId'));
+  if (!access.ok) return { error: access.message };
   const action = form.get('action');
   if (!isStaffAction(action)) return { error: 'Choose what to do.' };
   const reason = optionalReason.safeParse(form.get('reason') ?? '');
   if (!reason.success) return { error: reason.error.issues[0]?.message ?? 'Check the reason.' };
   const registrationId = Number(form.get('registrationId'));
   if (!Number.isSafeInteger(registrationId)) return { error: 'This registration does not exist.' };
-  const db = await getDb();
   const outcome = await changeRegistrationStatus(
-    db,
+    await getDb(),
     registrationId,
     action,
-    staffOf(scoped.signedIn),
-    { reason: reason.data, eventId: scoped.eventId },
+    staffOf(access.actor),
+    { reason: reason.data, eventId: access.event.id },
   );
   if (outcome.kind !== 'changed') return { error: refusal(outcome) };
   deliverSoon();
   const { registration } = outcome;
   const name = `${registration.firstName} ${registration.lastName}`;
   const to = STATUS_LABELS[STAFF_ACTIONS[action].to];
-  await recordChange(db, scoped.signedIn, {
-    action: 'registration.status',
-    recordType: 'event',
-    recordId: scoped.eventId,
-    summary: `${name}: ${to}${reason.data ? ` (${reason.data})` : ''}`,
-    after: { registrationId, status: registration.status, reason: reason.data },
-  });
   return { done: `${name}: ${to}.${movedUpSentence(outcome.promoted)}` };
 }
 
@@ -107,8 +86,8 @@ export async function addRegistrant(
   _previous: SmallActionState,
   form: FormData,
 ): Promise<SmallActionState> {
-  const scoped = await scopedTo(form, 'registrations.changeStatus');
-  if (!scoped) return { error: NOT_ALLOWED_MESSAGE };
+  const access = await guardEvent('registrations.changeStatus', form.get('eventId'));
+  if (!access.ok) return { error: access.message };
   const parsed = handSchema.safeParse({
     firstName: String(form.get('firstName') ?? '').trim(),
     lastName: String(form.get('lastName') ?? '').trim(),
@@ -116,12 +95,11 @@ export async function addRegistrant(
     status: String(form.get('status') ?? ''),
   });
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Check the fields.' };
-  const db = await getDb();
   const outcome = await addRegistrationByHand(
-    db,
-    scoped.eventId,
+    await getDb(),
+    access.event.id,
     parsed.data,
-    staffOf(scoped.signedIn),
+    staffOf(access.actor),
   );
   switch (outcome.kind) {
     case 'duplicate':
@@ -133,13 +111,6 @@ export async function addRegistrant(
     case 'created': {
       deliverSoon();
       const name = `${parsed.data.firstName} ${parsed.data.lastName}`;
-      await recordChange(db, scoped.signedIn, {
-        action: 'registration.add',
-        recordType: 'event',
-        recordId: scoped.eventId,
-        summary: `Added ${name} by hand (${STATUS_LABELS[parsed.data.status]})`,
-        after: { registrationId: outcome.registration.id, status: parsed.data.status },
-      });
       return { done: `${name} is added: ${STATUS_LABELS[parsed.data.status]}.` };
     }
     default:
@@ -152,24 +123,16 @@ export async function markEventNoShows(
   _previous: SmallActionState,
   form: FormData,
 ): Promise<SmallActionState> {
-  const scoped = await scopedTo(form, 'registrations.changeStatus');
-  if (!scoped) return { error: NOT_ALLOWED_MESSAGE };
+  const access = await guardEvent('registrations.changeStatus', form.get('eventId'));
+  if (!access.ok) return { error: access.message };
   if (form.get('confirm') !== 'yes') {
     return { error: 'Tick the box to confirm, then press the button again.' };
   }
-  const db = await getDb();
-  const outcome = await markNoShows(db, scoped.eventId, staffOf(scoped.signedIn));
+  const outcome = await markNoShows(await getDb(), access.event.id, staffOf(access.actor));
   if (outcome.kind === 'not_started') {
     return { error: 'The event has not started yet: no-shows are marked after it.' };
   }
   if (outcome.kind === 'not_found') return { error: 'This event no longer exists.' };
-  await recordChange(db, scoped.signedIn, {
-    action: 'registration.noShows',
-    recordType: 'event',
-    recordId: scoped.eventId,
-    summary: `Marked ${outcome.count} confirmed ${outcome.count === 1 ? 'person' : 'people'} not checked in as no-shows`,
-    after: { count: outcome.count },
-  });
   return {
     done:
       outcome.count === 0
@@ -187,17 +150,15 @@ export async function checkIn(
   registrationId: number,
   undo: boolean,
 ): Promise<CheckInResult> {
-  const form = new FormData();
-  form.set('eventId', String(eventId));
-  const scoped = await scopedTo(form, 'registrations.checkIn');
-  if (!scoped) return { ok: false, error: NOT_ALLOWED_MESSAGE };
+  const access = await guardEvent('registrations.checkIn', eventId);
+  if (!access.ok) return { ok: false, error: access.message };
   if (!Number.isSafeInteger(registrationId)) return { ok: false, error: 'Unknown registration.' };
   const outcome = await changeRegistrationStatus(
     await getDb(),
     registrationId,
-    undo ? 'undo_check_in' : 'check_in',
-    staffOf(scoped.signedIn),
-    { eventId: scoped.eventId },
+    undo === true ? 'undo_check_in' : 'check_in',
+    staffOf(access.actor),
+    { eventId: access.event.id },
   );
   if (outcome.kind !== 'changed') return { ok: false, error: refusal(outcome) };
   return {

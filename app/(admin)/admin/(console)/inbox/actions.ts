@@ -9,7 +9,7 @@ import {
   setHandled,
 } from '@/lib/admin/inbox';
 import { requiredEmail } from '@/lib/api/contract';
-import { actorFor, NOT_ALLOWED_MESSAGE } from '@/lib/auth/session';
+import { guard } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 import { deliverSoon } from '@/lib/jobs/tick';
 import { publishChange } from '@/lib/publish/publish';
@@ -20,15 +20,15 @@ export async function toggleHandled(
   _previous: InboxActionState,
   form: FormData,
 ): Promise<InboxActionState> {
-  const actor = await actorFor('inbox.handle');
-  if (!actor) return { error: NOT_ALLOWED_MESSAGE };
+  const access = await guard('inbox.handle');
+  if (!access.ok) return { error: access.message };
   const kind = form.get('kind');
   const id = Number(form.get('id'));
   if (!isSubmissionKind(kind) || !Number.isSafeInteger(id)) {
     return { error: 'This submission no longer exists.' };
   }
   const handled = form.get('handled') === 'true';
-  const changed = await setHandled(await getDb(), actor, kind, id, handled);
+  const changed = await setHandled(await getDb(), access.actor, kind, id, handled);
   if (!changed) return { error: 'This submission no longer exists.' };
   revalidatePath('/admin/inbox', 'layout');
   return { done: handled ? 'Marked handled.' : 'Back among the open submissions.' };
@@ -41,8 +41,8 @@ export type ErasureState = { error?: string; done?: string; found?: string; emai
  * ticked, erases it.
  */
 export async function erasePerson(_previous: ErasureState, form: FormData): Promise<ErasureState> {
-  const actor = await actorFor('personalData.erase');
-  if (!actor) return { error: NOT_ALLOWED_MESSAGE };
+  const access = await guard('personalData.erase');
+  if (!access.ok) return { error: access.message };
   const email = requiredEmail().safeParse(form.get('email'));
   if (!email.success) return { error: email.error.issues[0]?.message ?? 'Enter an email address.' };
   const db = await getDb();
@@ -52,7 +52,7 @@ export async function erasePerson(_previous: ErasureState, form: FormData): Prom
     if (total === 0) return { error: `Nothing is stored under ${email.data}.` };
     return { found: describeCounts(counts), email: email.data };
   }
-  const counts = await erasePersonalData(db, actor, email.data);
+  const counts = await erasePersonalData(db, access.actor, email.data);
   if (counts.registrations > 0) {
     await publishChange(['db:events']);
     // Freed places may have moved people up from a waitlist: their emails go now.

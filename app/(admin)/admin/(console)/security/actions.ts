@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { revalidatePath } from 'next/cache';
 import { recordChange } from '@/lib/audit';
 import { callAuth } from '@/lib/auth/call';
-import { actorFor, NOT_ALLOWED_MESSAGE } from '@/lib/auth/session';
+import { guard } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 
 export type TwoFactorState = {
@@ -25,8 +25,8 @@ export async function startTwoFactor(
   _previous: TwoFactorState,
   form: FormData,
 ): Promise<TwoFactorState> {
-  const actor = await actorFor('account.security');
-  if (!actor) return { error: NOT_ALLOWED_MESSAGE };
+  const access = await guard('account.security');
+  if (!access.ok) return { error: access.message };
   const password = String(form.get('password') ?? '');
   if (!password) return { error: 'Enter your password.' };
   const answer = await callAuth('/two-factor/enable', { password });
@@ -55,8 +55,9 @@ export async function confirmTwoFactor(
   previous: TwoFactorState,
   form: FormData,
 ): Promise<TwoFactorState> {
-  const actor = await actorFor('account.security');
-  if (!actor) return { error: NOT_ALLOWED_MESSAGE };
+  const access = await guard('account.security');
+  if (!access.ok) return { error: access.message };
+  const { actor } = access;
   const code = String(form.get('code') ?? '').replace(/\s+/g, '');
   if (!/^\d{6}$/.test(code)) {
     return { ...previous, error: 'Enter the 6-digit code your app shows.' };
@@ -83,8 +84,9 @@ export async function stopTwoFactor(
   _previous: TwoFactorState,
   form: FormData,
 ): Promise<TwoFactorState> {
-  const actor = await actorFor('account.security');
-  if (!actor) return { error: NOT_ALLOWED_MESSAGE };
+  const access = await guard('account.security');
+  if (!access.ok) return { error: access.message };
+  const { actor } = access;
   const password = String(form.get('password') ?? '');
   if (!password) return { error: 'Enter your password.' };
   const answer = await callAuth('/two-factor/disable', { password });

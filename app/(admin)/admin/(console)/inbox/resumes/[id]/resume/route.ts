@@ -1,7 +1,6 @@
 import { findApplication } from '@/lib/admin/inbox';
 import { recordChange } from '@/lib/audit';
-import { can } from '@/lib/auth/permissions';
-import { NOT_ALLOWED_MESSAGE, signedInFrom } from '@/lib/auth/session';
+import { guard, refusalResponse } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 import { detectResumeKind, RESUME_KINDS } from '@/lib/resume-type';
 import { readUpload, safeResumeFileName } from '@/lib/uploads';
@@ -23,9 +22,8 @@ export async function GET(
         'Cache-Control': 'private, no-store',
       },
     });
-  const signedIn = await signedInFrom(request.headers);
-  if (!signedIn) return text(401, NOT_ALLOWED_MESSAGE);
-  if (!can(signedIn, 'resumes.download')) return text(403, NOT_ALLOWED_MESSAGE);
+  const access = await guard('resumes.download', request);
+  if (!access.ok) return refusalResponse(access);
   const rawId = (await params).id;
   const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : null;
   const db = await getDb();
@@ -42,7 +40,7 @@ export async function GET(
   if (!kind) return text(409, 'The stored file is no longer a PDF, DOC or DOCX file.');
   const fileName = safeResumeFileName(application.id, application.resumeOriginalName, kind);
   const asciiName = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  await recordChange(db, signedIn, {
+  await recordChange(db, access.actor, {
     action: 'resume.download',
     recordType: 'application',
     recordId: application.id,
