@@ -42,8 +42,25 @@ export const UPLOAD_MESSAGES = {
   svg: 'SVG images are not accepted, since they can carry scripts. Upload a JPEG, PNG, WebP or AVIF image.',
   notAVideo: 'This file is not a video the site can play. Upload an MP4 or WebM video.',
   empty: 'The file is empty. Choose the file again.',
-  tooManyPixels: 'The image is too large to process (over 50 megapixels). Upload a smaller one.',
 } as const;
+
+/**
+ * The most pixels an uploaded image may have (50 megapixels, e.g. 8000 × 6250). Decoding takes
+ * memory by the pixel, not by the byte: a PNG of a few hundred bytes can declare 20000 × 20000
+ * pixels and would need gigabytes (a decompression bomb), so larger images are refused before
+ * decoding.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+/** The refusal of an image with more than MAX_IMAGE_PIXELS pixels, saying its size and the limit. */
+export function tooManyPixelsMessage(width: number, height: number): string {
+  const megapixels = (pixels: number) => `${Math.round(pixels / 1_000_000)} megapixels`;
+  return (
+    `The picture has too many pixels: ${width} × ${height} (${megapixels(width * height)}). ` +
+    `The largest accepted is ${megapixels(MAX_IMAGE_PIXELS)} (for example 8000 × 6250). ` +
+    'Save it smaller and upload it again.'
+  );
+}
 
 export function maxBytesFor(purpose: UploadPurpose): number {
   return purpose === 'video' ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES;

@@ -4,8 +4,10 @@ import sharp, { type Metadata } from 'sharp';
 import {
   IMAGE_PURPOSES,
   type ImagePurpose,
+  MAX_IMAGE_PIXELS,
   maxBytesFor,
   tooLargeMessageFor,
+  tooManyPixelsMessage,
   UPLOAD_MESSAGES,
   type UploadPurpose,
 } from './kinds';
@@ -26,9 +28,6 @@ export type StoredUpload = { url: string; name: string; width?: number; height?:
 
 export type UploadOutcome =
   ({ ok: true } & StoredUpload) | { ok: false; status: 400 | 413 | 415; message: string };
-
-/** sharp refuses inputs above this many pixels before decoding them (a decompression bomb). */
-const MAX_INPUT_PIXELS = 50_000_000;
 
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 
@@ -52,7 +51,9 @@ async function prepareImage(
   if (looksLikeSvg(bytes)) return { ok: false, status: 415, message: UPLOAD_MESSAGES.svg };
   let metadata: Metadata;
   try {
-    metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    // Only the header is read here, so sharp's own pixel limit is off: with it, an image over the
+    // limit fails like a file that is no image at all, and its sender would not learn why.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     return { ok: false, status: 415, message: UPLOAD_MESSAGES.notAnImage };
   }
@@ -61,12 +62,15 @@ async function prepareImage(
   if (!IMAGE_FORMATS.has(metadata.format ?? '') || (metadata.format === 'heif' && !isAvif)) {
     return { ok: false, status: 415, message: UPLOAD_MESSAGES.notAnImage };
   }
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
-    return { ok: false, status: 413, message: UPLOAD_MESSAGES.tooManyPixels };
+  const width = metadata.width ?? 0;
+  const height = metadata.height ?? 0;
+  if (width * height > MAX_IMAGE_PIXELS) {
+    return { ok: false, status: 413, message: tooManyPixelsMessage(width, height) };
   }
   const { maxWidth, maxHeight } = IMAGE_PURPOSES[purpose];
   try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+    // Decoding keeps sharp's limit, refusing before decoding whatever the header check missed.
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
       .rotate()
       .resize({ width: maxWidth, height: maxHeight, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
