@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -35,6 +36,10 @@ describe(`the console's first account (${DATABASE_UNDER_TEST})`, () => {
     expect(second).not.toBe(first);
     const stored = await db.select().from(authVerifications);
     expect(stored.map((row) => row.value)).not.toContain(first);
+    // Exactly the SHA-256 of each token, in hex, and nothing else about it.
+    const sha256 = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+    expect(stored.map((row) => row.value).sort()).toEqual([sha256(first!), sha256(second!)].sort());
+    expect(stored.every((row) => /^[0-9a-f]{64}$/.test(row.value))).toBe(true);
     expect(await isSetupTokenValid(db, first!)).toBe(true);
     expect(await isSetupTokenValid(db, second!)).toBe(true);
     expect(await isSetupTokenValid(db, 'not-the-token')).toBe(false);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -269,6 +270,10 @@ describe(`event operations (${DATABASE_UNDER_TEST})`, () => {
       .from(eventRegistrations)
       .where(eq(eventRegistrations.id, outcome.registration.id));
     expect(stored?.manageTokenHash).not.toContain(outcome.manageToken);
+    // Exactly the SHA-256 of the token, in hex.
+    expect(stored?.manageTokenHash).toBe(
+      createHash('sha256').update(outcome.manageToken, 'utf8').digest('hex'),
+    );
     expect(stored?.manageTokenSealed).not.toContain(outcome.manageToken);
 
     const read = await readManagedRegistration(database.db, outcome.manageToken);
