@@ -2,7 +2,14 @@ import { and, desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placesTaken } from '@/lib/db/queries';
-import { adminUsers, auditLog, eventRegistrations, events, type NewEvent } from '@/lib/db/schema';
+import {
+  adminUsers,
+  auditLog,
+  type EventRegistration,
+  eventRegistrations,
+  events,
+  type NewEvent,
+} from '@/lib/db/schema';
 import {
   addRegistrationByHand,
   changeRegistrationStatus,
@@ -103,7 +110,7 @@ describe(`staff changes to registrations (${DATABASE_UNDER_TEST})`, () => {
         async (steps) => {
           const capacity = 3;
           const event = await makeEvent({ capacity, waitlistEnabled: true, autoPromote: true });
-          const registrations = [];
+          const registrations: EventRegistration[] = [];
           for (let index = 0; index < 6; index += 1) registrations.push(await register(event.id));
           let overfilled = false;
           let watching = true;
