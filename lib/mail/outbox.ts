@@ -1,5 +1,6 @@
 import 'server-only';
-import { and, asc, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { emailOutbox, type OutboxEmail } from '@/lib/db/schema';
 import type { ComposedEmail, MailAttachment } from './templates';
@@ -47,29 +48,41 @@ export function attachmentsOf(row: OutboxEmail): MailAttachment[] {
 
 /** Automatic attempts before the sender gives up (staff can still resend). */
 export const MAX_ATTEMPTS = 8;
-/** How long one sender holds a claimed email before another may try it. */
-const CLAIM_MS = 2 * 60_000;
+/**
+ * How long a claim lasts unless renewed. The sender renews its claims while it talks to the SMTP
+ * server (every third of this), so a claim lapses only when its sender is gone: killed, or
+ * stalled for this long.
+ */
+export const CLAIM_MS = 2 * 60_000;
 
 /** Wait before attempt n+1: 1, 2, 4 … minutes, at most an hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
 }
 
+/** A claimed email: the row, and the token that proves the claim is still this sender's. */
+export type ClaimedEmail = OutboxEmail & { claimToken: string };
+
 /**
- * Claims up to `limit` emails that are due, for this sender alone: rows another sender holds are
- * skipped (FOR UPDATE SKIP LOCKED), and the claim lasts CLAIM_MS in case this process dies.
+ * Claims up to `limit` emails that are due (or only email `id`), for this sender alone: rows
+ * another sender holds are skipped (FOR UPDATE SKIP LOCKED, and a claim that has not lapsed), and
+ * each claim writes a new token. Renewal and the sent or failed record require that token, so a
+ * sender whose claim lapsed and was taken over records nothing.
  */
 export async function claimDueEmails(
   db: Database,
   now: Date,
   limit: number,
-): Promise<OutboxEmail[]> {
-  return db.transaction(async (tx) => {
+  { claimMs = CLAIM_MS, id }: { claimMs?: number; id?: number } = {},
+): Promise<ClaimedEmail[]> {
+  const claimToken = randomUUID();
+  const rows = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: emailOutbox.id })
       .from(emailOutbox)
       .where(
         and(
+          id === undefined ? undefined : eq(emailOutbox.id, id),
           isNull(emailOutbox.sentAt),
           isNull(emailOutbox.gaveUpAt),
           lte(emailOutbox.nextAttemptAt, now),
@@ -82,46 +95,135 @@ export async function claimDueEmails(
     if (due.length === 0) return [];
     return tx
       .update(emailOutbox)
-      .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS) })
+      .set({ lockedUntil: new Date(now.getTime() + claimMs), claimToken })
       .where(
-        sql`${emailOutbox.id} in (${sql.join(
-          due.map((row) => sql`${row.id}`),
-          sql`, `,
-        )})`,
+        inArray(
+          emailOutbox.id,
+          due.map((row) => row.id),
+        ),
       )
       .returning();
   });
+  return rows.map((row) => ({ ...row, claimToken }));
 }
 
-export async function markSent(db: Database, id: number, at: Date): Promise<void> {
-  await db
-    .update(emailOutbox)
-    .set({ sentAt: at, lockedUntil: null, lastError: null })
-    .where(eq(emailOutbox.id, id));
-}
-
-export async function markFailed(db: Database, row: OutboxEmail, error: string, at: Date) {
-  const attempts = row.attempts + 1;
-  await db
-    .update(emailOutbox)
-    .set({
-      attempts,
-      lockedUntil: null,
-      lastError: error.slice(0, 500),
-      nextAttemptAt: new Date(at.getTime() + retryDelayMs(attempts)),
-      gaveUpAt: attempts >= MAX_ATTEMPTS ? at : null,
-    })
-    .where(eq(emailOutbox.id, row.id));
-}
-
-/** Staff's 'Resend': the email is due again now, with a fresh set of attempts. */
-export async function resendEmail(db: Database, id: number, now: Date = new Date()) {
+/**
+ * Extends the claim `claimToken` on the emails it still holds (all of them, or only `id`) to
+ * `until`; answers the ids still held. An email missing from the answer was taken over by
+ * another sender after its claim lapsed, or was recorded.
+ */
+export async function renewClaim(
+  db: Database,
+  claimToken: string,
+  until: Date,
+  id?: number,
+): Promise<number[]> {
   const rows = await db
     .update(emailOutbox)
-    .set({ sentAt: null, gaveUpAt: null, attempts: 0, nextAttemptAt: now, lockedUntil: null })
+    .set({ lockedUntil: until })
+    .where(
+      and(
+        eq(emailOutbox.claimToken, claimToken),
+        isNull(emailOutbox.sentAt),
+        id === undefined ? undefined : eq(emailOutbox.id, id),
+      ),
+    )
+    .returning({ id: emailOutbox.id });
+  return rows.map((row) => row.id);
+}
+
+/** The row, only while `claim` is the row's current claim. */
+function heldBy(claim: Pick<ClaimedEmail, 'id' | 'claimToken'>) {
+  return and(eq(emailOutbox.id, claim.id), eq(emailOutbox.claimToken, claim.claimToken));
+}
+
+/** Records the email as sent, if the claim is still the sender's; answers whether it was. */
+export async function markSent(
+  db: Database,
+  claim: Pick<ClaimedEmail, 'id' | 'claimToken'>,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ sentAt: at, lockedUntil: null, claimToken: null, lastError: null })
+    .where(heldBy(claim))
+    .returning({ id: emailOutbox.id });
+  return rows.length > 0;
+}
+
+export type FailureRecord = { attempts: number; nextAttemptAt: Date; gaveUp: boolean };
+
+/**
+ * Records a failed attempt, if the claim is still the sender's: the next attempt waits longer,
+ * and after MAX_ATTEMPTS the sender gives up. Answers the record, or null when the claim was lost.
+ */
+export async function markFailed(
+  db: Database,
+  claim: Pick<ClaimedEmail, 'id' | 'claimToken'>,
+  error: string,
+  at: Date,
+): Promise<FailureRecord | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ attempts: emailOutbox.attempts })
+      .from(emailOutbox)
+      .where(heldBy(claim))
+      .for('update');
+    if (!row) return null;
+    const attempts = row.attempts + 1;
+    const nextAttemptAt = new Date(at.getTime() + retryDelayMs(attempts));
+    const gaveUp = attempts >= MAX_ATTEMPTS;
+    await tx
+      .update(emailOutbox)
+      .set({
+        attempts,
+        lockedUntil: null,
+        claimToken: null,
+        lastError: error.slice(0, 500),
+        nextAttemptAt,
+        gaveUpAt: gaveUp ? at : null,
+      })
+      .where(heldBy(claim));
+    return { attempts, nextAttemptAt, gaveUp };
+  });
+}
+
+/**
+ * Staff's 'Resend': the email is due again now, with a fresh set of attempts. A claim in
+ * progress is left alone (its sender finishes and records it). An email that had been sent
+ * counts one more resend, which gives the new one its own Message-ID: a mail system that drops
+ * repeats must not drop what staff deliberately send again.
+ */
+export async function resendEmail(db: Queryable, id: number, now: Date = new Date()) {
+  const rows = await db
+    .update(emailOutbox)
+    .set({
+      sentAt: null,
+      gaveUpAt: null,
+      attempts: 0,
+      nextAttemptAt: now,
+      lastError: null,
+      resends: sql`${emailOutbox.resends} + case when ${emailOutbox.sentAt} is null then 0 else 1 end`,
+    })
     .where(eq(emailOutbox.id, id))
     .returning({ id: emailOutbox.id });
   return rows.length > 0;
+}
+
+/**
+ * The email's Message-ID, the same on every attempt: a crash between the SMTP server's 'accepted'
+ * and the record of it sends the email again after restart (no protocol avoids that window), and
+ * mail systems drop a message whose Message-ID they already delivered. The row id makes it
+ * unique on this site, the hash of its reason ties it to the email, and a deliberate resend of a
+ * sent email is a new message.
+ */
+export function messageIdOf(
+  row: Pick<OutboxEmail, 'id' | 'dedupeKey' | 'resends'>,
+  host: string,
+): string {
+  const reason = createHash('sha256').update(row.dedupeKey).digest('hex').slice(0, 16);
+  const resend = row.resends > 0 ? `-resend${row.resends}` : '';
+  return `<outbox-${row.id}-${reason}${resend}@${host}>`;
 }
 
 export type OutboxFilter = 'unsent' | 'sent' | 'all';

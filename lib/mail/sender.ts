@@ -3,13 +3,30 @@ import { createTransport } from 'nodemailer';
 import type { Database } from '@/lib/db/client';
 import { getServerEnv } from '@/lib/env/server';
 import { siteUrl } from '@/lib/env/public';
-import { attachmentsOf, claimDueEmails, markFailed, markSent } from './outbox';
+import {
+  attachmentsOf,
+  CLAIM_MS,
+  claimDueEmails,
+  type ClaimedEmail,
+  markFailed,
+  markSent,
+  messageIdOf,
+  renewClaim,
+} from './outbox';
 import { attachmentBytes, CLUB_NAME } from './templates';
 
 /**
  * Delivers the outbox over SMTP with nodemailer (SMTP_URL, MAIL_FROM). Each email is tried until
  * it is accepted, with a growing wait between attempts (outbox.ts); without SMTP_URL nothing is
  * tried and everything stays queued for the day it is set.
+ *
+ * Each email is sent once: a sender claims it, renews the claim while the SMTP server takes its
+ * time, confirms the claim just before handing the email over, and records the outcome only
+ * while the claim is still its own. If the claim is taken over anyway (this process stalled
+ * longer than a claim lasts), the send in progress is aborted and nothing is recorded. What no
+ * sender can avoid is a crash between the server's 'accepted' and the record of it: the email
+ * goes out again after the restart, with the same Message-ID, which mail systems use to drop
+ * the repeat.
  */
 
 /** A message as nodemailer takes it. */
@@ -19,6 +36,9 @@ export type MailMessage = Parameters<ReturnType<typeof createTransport>['sendMai
 export type MailTransport = {
   sendMail(message: MailMessage): Promise<unknown>;
 };
+
+/** The longest one email may take to be accepted; then the attempt fails and is retried later. */
+export const SEND_TIMEOUT_MS = 60_000;
 
 const transports = new Map<string, MailTransport>();
 
@@ -39,24 +59,94 @@ export function mailFrom(): string {
   return env.MAIL_FROM ?? `${CLUB_NAME} <no-reply@${new URL(siteUrl()).hostname}>`;
 }
 
+/** The host part of every Message-ID: the site's public host. */
+function messageIdHost(): string {
+  return new URL(siteUrl()).hostname || 'localhost';
+}
+
 export type DeliveryReport = { sent: number; failed: number; skipped: 'no_smtp' | null };
 
-export async function deliverDueEmails(
+/** What became of one claimed email. */
+export type DeliveryOutcome =
+  | { state: 'sent'; messageId: string }
+  /** `retryAt` is null when that was the last automatic attempt. */
+  | { state: 'failed'; reason: string; retryAt: Date | null }
+  /** The claim lapsed and another sender holds the email now: this sender recorded nothing. */
+  | { state: 'taken_over' };
+
+export type DeliveryOptions = {
+  now?: Date;
+  transport?: MailTransport | null;
+  /** How long a claim lasts unless renewed (tests shorten it). */
+  claimMs?: number;
+  sendTimeoutMs?: number;
+};
+
+/** Raised into a send in progress when its claim was taken over. */
+class ClaimLostError extends Error {
+  constructor() {
+    super('Another sender took this email over; this attempt was abandoned.');
+  }
+}
+
+/**
+ * Sends the emails of one claim in order, renewing the claim every third of its length until
+ * the last one is recorded.
+ */
+async function deliverClaimed(
   db: Database,
-  {
-    now = new Date(),
-    transport = configuredTransport(),
-    batch = 50,
-  }: {
-    now?: Date;
-    transport?: MailTransport | null;
-    batch?: number;
-  } = {},
-): Promise<DeliveryReport> {
-  if (!transport) return { sent: 0, failed: 0, skipped: 'no_smtp' };
-  const report: DeliveryReport = { sent: 0, failed: 0, skipped: null };
-  const claimed = await claimDueEmails(db, now, batch);
-  for (const row of claimed) {
+  claimed: ClaimedEmail[],
+  transport: MailTransport,
+  { clock, claimMs, sendTimeoutMs }: { clock: () => Date; claimMs: number; sendTimeoutMs: number },
+): Promise<Array<{ row: ClaimedEmail; outcome: DeliveryOutcome }>> {
+  const first = claimed[0];
+  if (!first) return [];
+  const claimToken = first.claimToken;
+  const until = () => new Date(clock().getTime() + claimMs);
+  let inFlight: { id: number; controller: AbortController } | null = null;
+
+  const renew = async () => {
+    const held = new Set(await renewClaim(db, claimToken, until()));
+    if (inFlight && !held.has(inFlight.id)) inFlight.controller.abort(new ClaimLostError());
+  };
+  let stopped = false;
+  let renewing: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const scheduleRenewal = () => {
+    timer = setTimeout(() => {
+      renewing = renew()
+        .catch((error: unknown) => {
+          // A missed renewal is safe: the send is confirmed before it starts, and a claim
+          // taken over meanwhile makes the record a no-op.
+          console.warn('Renewing the outbox claim failed; trying again shortly:', error);
+        })
+        .finally(() => {
+          if (!stopped) scheduleRenewal();
+        });
+    }, claimMs / 3);
+    timer.unref();
+  };
+  scheduleRenewal();
+
+  const deliverOne = async (row: ClaimedEmail): Promise<DeliveryOutcome> => {
+    const attachments = await Promise.all(
+      attachmentsOf(row).map(async (attachment) => ({
+        filename: attachment.filename,
+        contentType: attachment.contentType,
+        content: await attachmentBytes(attachment),
+        ...(attachment.cid ? { cid: attachment.cid } : {}),
+      })),
+    );
+    // The claim's deadline, checked and pushed back just before the email is handed over: an
+    // email whose claim lapsed and was taken while earlier ones were sent is left to its new
+    // sender.
+    if (!(await renewClaim(db, claimToken, until(), row.id)).includes(row.id)) {
+      return { state: 'taken_over' };
+    }
+    const messageId = messageIdOf(row, messageIdHost());
+    const controller = new AbortController();
+    inFlight = { id: row.id, controller };
+    const timeout = AbortSignal.timeout(sendTimeoutMs);
     try {
       await transport.sendMail({
         from: mailFrom(),
@@ -64,25 +154,108 @@ export async function deliverDueEmails(
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody,
-        attachments: await Promise.all(
-          attachmentsOf(row).map(async (attachment) => ({
-            filename: attachment.filename,
-            contentType: attachment.contentType,
-            content: await attachmentBytes(attachment),
-            ...(attachment.cid ? { cid: attachment.cid } : {}),
-          })),
-        ),
+        messageId,
+        attachments,
         // The outbox row id ties a bounce back to its email.
         headers: { 'X-TCSA-Outbox-Id': String(row.id) },
+        signal: AbortSignal.any([controller.signal, timeout]),
       });
-      await markSent(db, row.id, now);
-      report.sent += 1;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      console.warn(`Email ${row.id} (${row.kind}) to the outbox was not accepted: ${message}`);
-      await markFailed(db, row, message, now);
-      report.failed += 1;
+      if (controller.signal.aborted) {
+        console.warn(`Email ${row.id} (${row.kind}): ${new ClaimLostError().message}`);
+        return { state: 'taken_over' };
+      }
+      const reason = timeout.aborted
+        ? `The SMTP server did not accept it within ${Math.round(sendTimeoutMs / 1000)} s.`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+      console.warn(`Email ${row.id} (${row.kind}) to the outbox was not accepted: ${reason}`);
+      const record = await markFailed(db, row, reason, clock());
+      if (!record) return { state: 'taken_over' };
+      return { state: 'failed', reason, retryAt: record.gaveUp ? null : record.nextAttemptAt };
+    } finally {
+      inFlight = null;
     }
+    // Recorded the moment the server accepts it: the window in which a crash sends it twice.
+    if (!(await markSent(db, row, clock()))) {
+      console.warn(
+        `Email ${row.id} (${row.kind}) was accepted, but its claim had been taken over meanwhile; ` +
+          `if it goes out again, it carries the same Message-ID ${messageId}.`,
+      );
+    }
+    return { state: 'sent', messageId };
+  };
+
+  const results: Array<{ row: ClaimedEmail; outcome: DeliveryOutcome }> = [];
+  try {
+    for (const row of claimed) {
+      results.push({ row, outcome: await deliverOne(row) });
+    }
+  } finally {
+    stopped = true;
+    clearTimeout(timer);
+    await renewing;
   }
-  return report;
+  return results;
+}
+
+/** A clock that starts at `now` (a test's chosen time) and runs with real time. */
+function clockFrom(now: Date): () => Date {
+  const started = performance.now();
+  return () => new Date(now.getTime() + (performance.now() - started));
+}
+
+/** Sends up to `batch` due emails. */
+export async function deliverDueEmails(
+  db: Database,
+  {
+    now = new Date(),
+    transport = configuredTransport(),
+    claimMs = CLAIM_MS,
+    sendTimeoutMs = SEND_TIMEOUT_MS,
+    batch = 50,
+  }: DeliveryOptions & { batch?: number } = {},
+): Promise<DeliveryReport> {
+  if (!transport) return { sent: 0, failed: 0, skipped: 'no_smtp' };
+  const claimed = await claimDueEmails(db, now, batch, { claimMs });
+  const results = await deliverClaimed(db, claimed, transport, {
+    clock: clockFrom(now),
+    claimMs,
+    sendTimeoutMs,
+  });
+  return {
+    sent: results.filter(({ outcome }) => outcome.state === 'sent').length,
+    failed: results.filter(({ outcome }) => outcome.state === 'failed').length,
+    skipped: null,
+  };
+}
+
+/** What became of one email sent on its own ('Resend'). */
+export type SingleDelivery =
+  | DeliveryOutcome
+  /** No SMTP server is configured: it stays queued. */
+  | { state: 'no_smtp' }
+  /** Another sender is sending it right now (or it is not due): that sender records it. */
+  | { state: 'busy' };
+
+/** Sends email `id` now, on its own, if it is due and no other sender holds it. */
+export async function deliverEmail(
+  db: Database,
+  id: number,
+  {
+    now = new Date(),
+    transport = configuredTransport(),
+    claimMs = CLAIM_MS,
+    sendTimeoutMs = SEND_TIMEOUT_MS,
+  }: DeliveryOptions = {},
+): Promise<SingleDelivery> {
+  if (!transport) return { state: 'no_smtp' };
+  const claimed = await claimDueEmails(db, now, 1, { claimMs, id });
+  const [result] = await deliverClaimed(db, claimed, transport, {
+    clock: clockFrom(now),
+    claimMs,
+    sendTimeoutMs,
+  });
+  return result ? result.outcome : { state: 'busy' };
 }

@@ -1,13 +1,15 @@
 'use server';
 
+import { revalidatePath } from 'next/cache';
 import { recordChange } from '@/lib/audit';
 import { guard } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
-import { runTick } from '@/lib/jobs/tick';
 import { resendEmail } from '@/lib/mail/outbox';
+import { resendOutcomeMessage } from '@/lib/mail/resend-outcome';
+import { deliverEmail } from '@/lib/mail/sender';
 import type { SmallActionState } from '../events/actions';
 
-/** Makes an email due again now, then runs the sender at once. */
+/** Makes one email due again now, sends that one at once, and says what became of it. */
 export async function resendOutboxEmail(
   _previous: SmallActionState,
   form: FormData,
@@ -18,18 +20,19 @@ export async function resendOutboxEmail(
   const id = Number(form.get('emailId'));
   if (!Number.isSafeInteger(id)) return { error: 'This email does not exist.' };
   const db = await getDb();
-  if (!(await resendEmail(db, id))) return { error: 'This email does not exist.' };
-  await recordChange(db, actor, {
-    action: 'email.resend',
-    recordType: 'email',
-    recordId: id,
-    summary: `Asked to send email ${id} again`,
+  const found = await db.transaction(async (tx) => {
+    if (!(await resendEmail(tx, id))) return false;
+    await recordChange(tx, actor, {
+      action: 'email.resend',
+      recordType: 'email',
+      recordId: id,
+      summary: `Asked to send email ${id} again`,
+    });
+    return true;
   });
-  const report = await runTick(db);
-  if (report.delivery.skipped === 'no_smtp') {
-    return { done: 'Queued again. It goes out once an SMTP server is set up (SMTP_URL).' };
-  }
-  return report.delivery.failed > 0
-    ? { error: 'The SMTP server did not accept it; the site tries again in a minute.' }
-    : { done: 'Sent.' };
+  if (!found) return { error: 'This email does not exist.' };
+  // That one email, now; the rest of the queue keeps its own schedule.
+  const outcome = await deliverEmail(db, id);
+  revalidatePath('/admin/emails');
+  return resendOutcomeMessage(outcome);
 }
