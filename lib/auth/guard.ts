@@ -3,7 +3,8 @@ import { findConsoleEvent, type ConsoleEvent } from '@/lib/admin/events';
 import { getDb } from '@/lib/db/client';
 import { parseEventId } from '@/lib/event-id';
 import { can, roleMayEver, type ConsoleAction, type EventAction } from './permissions';
-import { getSignedIn, NOT_ALLOWED_MESSAGE, signedInFrom, type SignedIn } from './session';
+import { NOT_ALLOWED_MESSAGE, NOT_EVENT_LEAD_MESSAGE } from './messages';
+import { getSignedIn, signedInFrom, type SignedIn } from './session';
 
 /**
  * The one door of every console Server Action and console route handler: the session, the
@@ -26,8 +27,6 @@ export type Refusal = {
 export type Allowed = { ok: true; actor: SignedIn };
 export type AllowedOnEvent = Allowed & { event: ConsoleEvent };
 
-export const NOT_EVENT_LEAD_MESSAGE =
-  'You do not lead this event: only its event leads, coordinators and super admins can do this.';
 export const NO_SUCH_EVENT_MESSAGE = 'This event no longer exists.';
 
 const SIGNED_OUT: Refusal = {

@@ -45,9 +45,7 @@ export async function requireAccess(action: ConsoleAction, returnTo: string): Pr
   return { signedIn, allowed: can(signedIn, action) };
 }
 
-/** What a console action answers a visitor who is signed out or whose role does not allow it. */
-export const NOT_ALLOWED_MESSAGE =
-  'Your session has ended or your role does not allow this. Sign in again, or ask a super admin.';
+export { NOT_ALLOWED_MESSAGE } from './messages';
 
 export function signInPath(returnTo: string): string {
   return returnTo === CONSOLE_HOME

@@ -38,6 +38,14 @@ export async function startTwoFactor(
       ? { error: WRONG_PASSWORD }
       : { error: 'Two-factor sign-in could not be started. Try again in a moment.' };
   }
+  // A secret is stored for the account from now on, though sign-in asks for codes only once
+  // a code has confirmed it.
+  await recordChange(await getDb(), access.actor, {
+    action: 'account.twoFactorStart',
+    recordType: 'account',
+    recordId: access.actor.id,
+    summary: `${access.actor.name} started turning on two-factor sign-in`,
+  });
   const body = answer.body as { totpURI: string; backupCodes: string[] };
   const secret = new URL(body.totpURI).searchParams.get('secret') ?? '';
   const svg = await QRCode.toString(body.totpURI, { type: 'svg', margin: 1 });

@@ -1,0 +1,820 @@
+import sharp from 'sharp';
+import { NOT_ALLOWED_MESSAGE as NOT_ALLOWED, NOT_EVENT_LEAD_MESSAGE } from '@/lib/auth/messages';
+import { type Action, can } from '@/lib/auth/permissions';
+import { ROLES, type Role } from '@/lib/auth/roles';
+import { expect, test } from './support/fixtures';
+import {
+  type BuiltAction,
+  builtServerActions,
+  callAction,
+  Client,
+  form,
+} from './support/server-actions';
+import { startSite, type RunningSite } from './support/server';
+import { totp } from './support/totp';
+
+/**
+ * Every door of the console, proven shut: each Server Action of the build (read from its
+ * manifest, so a new action without a case here fails the walk) is called as Next.js's own
+ * client calls it, and each console route with a real session cookie, as every visitor that
+ * must not reach it: signed out, each role without the permission, an event lead on an event
+ * they do not lead, and a signed-in super admin's request from another origin. Each refusal
+ * changes nothing in the database (a fingerprint of every table, before and after) and says why;
+ * then the least trusted role that may do it does it, and the audit log gains its entry.
+ *
+ * The site is the same at every width: the walk runs in the desktop project only.
+ */
+
+const ATTACKER_ORIGIN = 'https://attacker.example';
+const PASSWORD = 'guarded doors 2026!';
+
+type Fingerprint = {
+  tables: Record<string, string>;
+  audit: { count: number; latest: { action: string; actorId: string | null } | null };
+};
+type Records = {
+  accounts: Array<{ id: string; email: string; role: string }>;
+  events: Array<{ id: number; title: string; cancelled: boolean }>;
+  registrations: Array<{ id: number; event_id: number; email: string; status: string }>;
+  emails: Array<{ id: number; kind: string; to: string }>;
+  messages: Array<{ id: number; email: string }>;
+  applications: Array<{ id: number }>;
+  resources: Array<{ id: number; title: string }>;
+};
+
+/** Who knocks: nobody signed in, each role, and the lead of another event. */
+type Visitor = 'signedOut' | 'admin' | 'coordinator' | 'leadA' | 'leadB' | 'victim';
+const ROLE_VISITOR: Record<Role, Visitor> = {
+  super_admin: 'admin',
+  coordinator: 'coordinator',
+  event_lead: 'leadA',
+};
+
+type Fixtures = {
+  eventX: number;
+  eventY: number;
+  pastEvent: number;
+  cancelledEvent: number;
+  deletableEvent: number;
+  registration: (eventId: number, email: string) => number;
+  accountId: (visitor: Visitor) => string;
+  records: Records;
+};
+
+type Case = {
+  /** The action's file and exported name, as the build's manifest names them. */
+  file: string;
+  name: string;
+  label: string;
+  /** The permission the action needs; 'public' for the ones a credential or token guards. */
+  permission: Action | 'public';
+  /** The event an event-scoped action acts on. */
+  event?: (fixtures: Fixtures) => number;
+  page: (fixtures: Fixtures) => string;
+  /** Arguments that would change something if the guard let them through. */
+  args: (fixtures: Fixtures) => unknown[] | Promise<unknown[]>;
+  /** The audit entry the allowed call writes; null where the action is not audited (public). */
+  audit: string | null;
+  /** The action answers nothing (a plain form that redirects): its refusal is checked by the data. */
+  silent?: boolean;
+  /** Who makes the allowed call, when it is not the least trusted allowed role. */
+  allowedAs?: Visitor;
+};
+
+const CONSOLE = 'app/(admin)/admin/(console)';
+const FORM_STATE = { errors: {}, values: {} };
+const SMALL_STATE = {};
+
+function eventFields(title: string, daysFromNow: number, leads: string[]) {
+  const date = new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
+  return {
+    title,
+    description: 'Checks that every door of the console is shut.',
+    date,
+    startTime: '18:30',
+    duration: '2 hours',
+    location: 'Desmarais Hall, room 12',
+    organizer: 'TCSA',
+    posterImg: '',
+    thumbnailLink: '',
+    capacity: '10',
+    registrationOpensAt: '',
+    registrationClosesAt: '',
+    waitlistEnabled: 'on',
+    autoPromote: 'auto',
+    requiresReview: '',
+    cancellationCutoffHours: '24',
+    leads,
+  };
+}
+
+const CASES: Case[] = [
+  {
+    file: `${CONSOLE}/events/actions.ts`,
+    name: 'saveEvent',
+    label: 'create an event',
+    permission: 'events.create',
+    page: () => '/admin/events/new',
+    args: () => [FORM_STATE, form(eventFields('Lantern riddles night', 20, []))],
+    audit: 'event.create',
+  },
+  {
+    file: `${CONSOLE}/events/actions.ts`,
+    name: 'saveEvent',
+    label: 'edit an event',
+    permission: 'events.edit',
+    event: (f) => f.eventX,
+    page: (f) => `/admin/events/${f.eventX}`,
+    args: (f) => [
+      FORM_STATE,
+      form({ ...eventFields('Mock interviews (edited)', 14, []), eventId: String(f.eventX) }),
+    ],
+    audit: 'event.update',
+  },
+  {
+    file: `${CONSOLE}/events/actions.ts`,
+    name: 'removeEvent',
+    label: 'delete an event',
+    permission: 'events.delete',
+    page: (f) => `/admin/events/${f.deletableEvent}`,
+    args: (f) => [SMALL_STATE, form({ eventId: String(f.deletableEvent), confirm: 'yes' })],
+    audit: 'event.delete',
+  },
+  {
+    file: `${CONSOLE}/events/actions.ts`,
+    name: 'restoreCancelledEvent',
+    label: 'restore a cancelled event',
+    permission: 'events.delete',
+    page: (f) => `/admin/events/${f.cancelledEvent}`,
+    args: (f) => [SMALL_STATE, form({ eventId: String(f.cancelledEvent) })],
+    audit: 'event.restore',
+  },
+  {
+    file: `${CONSOLE}/events/actions.ts`,
+    name: 'removeRegistrant',
+    label: 'remove a registrant',
+    permission: 'registrations.remove',
+    event: (f) => f.eventX,
+    page: (f) => `/admin/events/${f.eventX}`,
+    args: (f) => [
+      SMALL_STATE,
+      form({
+        eventId: String(f.eventX),
+        registrationId: String(f.registration(f.eventX, 'remove.me@example.org')),
+        reason: 'Registered twice.',
+      }),
+    ],
+    audit: 'registration.remove',
+  },
+  {
+    file: `${CONSOLE}/events/registration-actions.ts`,
+    name: 'changeStatus',
+    label: 'change a registration’s status',
+    permission: 'registrations.changeStatus',
+    event: (f) => f.eventX,
+    page: (f) => `/admin/events/${f.eventX}`,
+    args: (f) => [
+      SMALL_STATE,
+      form({
+        eventId: String(f.eventX),
+        registrationId: String(f.registration(f.eventX, 'cancel.me@example.org')),
+        action: 'cancel',
+        reason: 'Asked us by email.',
+      }),
+    ],
+    audit: 'registration.status',
+  },
+  {
+    file: `${CONSOLE}/events/registration-actions.ts`,
+    name: 'addRegistrant',
+    label: 'add a registrant by hand',
+    permission: 'registrations.changeStatus',
+    event: (f) => f.eventX,
+    page: (f) => `/admin/events/${f.eventX}`,
+    args: (f) => [
+      SMALL_STATE,
+      form({
+        eventId: String(f.eventX),
+        firstName: 'Walk',
+        lastName: 'In',
+        email: 'walk.in@example.org',
+        status: 'confirmed',
+      }),
+    ],
+    audit: 'registration.add',
+  },
+  {
+    file: `${CONSOLE}/events/registration-actions.ts`,
+    name: 'markEventNoShows',
+    label: 'mark the no-shows',
+    permission: 'registrations.changeStatus',
+    event: (f) => f.pastEvent,
+    page: (f) => `/admin/events/${f.pastEvent}`,
+    args: (f) => [SMALL_STATE, form({ eventId: String(f.pastEvent), confirm: 'yes' })],
+    audit: 'registration.noShows',
+  },
+  {
+    file: `${CONSOLE}/events/registration-actions.ts`,
+    name: 'checkIn',
+    label: 'check a person in at the door',
+    permission: 'registrations.checkIn',
+    event: (f) => f.eventX,
+    page: (f) => `/admin/events/${f.eventX}/check-in`,
+    args: (f) => [f.eventX, f.registration(f.eventX, 'door@example.org'), false],
+    audit: 'registration.checkIn',
+  },
+  {
+    file: `${CONSOLE}/[collection]/actions.ts`,
+    name: 'saveCollectionRecord',
+    label: 'add a resource',
+    permission: 'content.edit',
+    page: () => '/admin/resources/new',
+    args: () => [
+      FORM_STATE,
+      form({
+        collection: 'resources',
+        title: 'Case interview workbook',
+        description: 'Practice cases from the club’s alumni.',
+        resourceUrl: 'https://example.org/workbook',
+        thumbnailImg: '',
+      }),
+    ],
+    audit: 'resources.create',
+  },
+  {
+    file: `${CONSOLE}/[collection]/actions.ts`,
+    name: 'moveCollectionRecord',
+    label: 'move a resource up the list',
+    permission: 'content.edit',
+    page: () => '/admin/resources',
+    args: (f) => [
+      form({
+        collection: 'resources',
+        recordId: String(f.records.resources.at(-1)!.id),
+        direction: 'up',
+        back: '/admin/resources',
+      }),
+    ],
+    audit: 'resources.move',
+    silent: true,
+  },
+  {
+    file: `${CONSOLE}/[collection]/actions.ts`,
+    name: 'deleteCollectionRecord',
+    label: 'delete a resource',
+    permission: 'content.edit',
+    page: (f) => `/admin/resources/${f.records.resources[0]!.id}`,
+    args: (f) => [
+      SMALL_STATE,
+      form({
+        collection: 'resources',
+        recordId: String(f.records.resources[0]!.id),
+        confirm: 'yes',
+      }),
+    ],
+    audit: 'resources.delete',
+  },
+  {
+    file: `${CONSOLE}/inbox/actions.ts`,
+    name: 'toggleHandled',
+    label: 'mark a message handled',
+    permission: 'inbox.handle',
+    page: () => '/admin/inbox',
+    args: (f) => [
+      SMALL_STATE,
+      form({ kind: 'message', id: String(f.records.messages.at(-1)!.id), handled: 'true' }),
+    ],
+    audit: 'submission.handle',
+  },
+  {
+    file: `${CONSOLE}/inbox/actions.ts`,
+    name: 'erasePerson',
+    label: 'erase a person’s data',
+    permission: 'personalData.erase',
+    page: () => '/admin/inbox',
+    args: () => [SMALL_STATE, form({ email: 'erase.me@example.org', confirm: 'yes' })],
+    audit: 'personalData.erase',
+  },
+  {
+    file: `${CONSOLE}/accounts/actions.ts`,
+    name: 'invite',
+    label: 'invite an account',
+    permission: 'accounts.manage',
+    page: () => '/admin/accounts',
+    args: () => [
+      { errors: {}, values: { name: '', email: '', role: '' } },
+      form({ name: 'Intruder Wang', email: 'intruder@example.org', role: 'super_admin' }),
+    ],
+    audit: 'account.invite',
+  },
+  {
+    file: `${CONSOLE}/accounts/actions.ts`,
+    name: 'updateRole',
+    label: 'change an account’s role',
+    permission: 'accounts.manage',
+    page: (f) => `/admin/accounts/${f.accountId('victim')}`,
+    args: (f) => [SMALL_STATE, form({ accountId: f.accountId('victim'), role: 'super_admin' })],
+    audit: 'account.role',
+  },
+  {
+    file: `${CONSOLE}/accounts/actions.ts`,
+    name: 'makePasswordLink',
+    label: 'make a password link',
+    permission: 'accounts.manage',
+    page: (f) => `/admin/accounts/${f.accountId('victim')}`,
+    args: (f) => [SMALL_STATE, form({ accountId: f.accountId('victim') })],
+    audit: 'account.passwordLink',
+  },
+  {
+    file: `${CONSOLE}/accounts/actions.ts`,
+    name: 'updateActive',
+    label: 'deactivate an account',
+    permission: 'accounts.manage',
+    page: (f) => `/admin/accounts/${f.accountId('victim')}`,
+    args: (f) => [SMALL_STATE, form({ accountId: f.accountId('victim'), deactivate: 'true' })],
+    audit: 'account.deactivate',
+  },
+  {
+    file: `${CONSOLE}/emails/actions.ts`,
+    name: 'resendOutboxEmail',
+    label: 'resend an email',
+    permission: 'emails.manage',
+    page: () => '/admin/emails',
+    args: (f) => [SMALL_STATE, form({ emailId: String(f.records.emails[0]!.id) })],
+    audit: 'email.resend',
+  },
+  {
+    file: `${CONSOLE}/security/actions.ts`,
+    name: 'startTwoFactor',
+    label: 'start turning on two-factor sign-in',
+    permission: 'account.security',
+    page: () => '/admin/security',
+    args: () => [SMALL_STATE, form({ password: PASSWORD })],
+    audit: 'account.twoFactorStart',
+  },
+];
+
+/** Actions no console permission guards: a token, a password or the session itself does. */
+const PUBLIC_ACTIONS: Record<string, { page: string; args: unknown[] }> = {
+  'app/(admin)/admin/sign-in/actions.ts#signIn': {
+    page: '/admin/sign-in',
+    args: [{ error: null, email: '' }, form({ email: 'nobody@example.org', password: 'x' })],
+  },
+  'app/(admin)/admin/sign-in/actions.ts#verifySignInCode': {
+    page: '/admin/sign-in/code',
+    args: [{ error: null }, form({ code: '123456' })],
+  },
+  'app/(admin)/admin/setup/actions.ts#createSuperAdmin': {
+    page: '/admin/setup',
+    args: [FORM_STATE, form({ token: 'x', name: 'X', email: 'x@example.org' })],
+  },
+  'app/(admin)/admin/_password/actions.ts#choosePassword': {
+    page: '/admin/welcome',
+    args: [{ errors: {} }, form({ token: 'x', purpose: 'invite' })],
+  },
+  [`${CONSOLE}/actions.ts#signOut`]: { page: '/admin', args: [] },
+  // The Studio's live preview (next-sanity): changes the preview's perspective cookie only.
+  'node_modules/next-sanity/dist/visual-editing/server-actions/index.js#perspectiveChangeAction': {
+    page: '/',
+    args: ['drafts'],
+  },
+  'node_modules/next-sanity/dist/visual-editing/server-actions/index.js#variantChangeAction': {
+    page: '/',
+    args: [[]],
+  },
+};
+
+/** The two-factor steps after the first, which need the secret the first step gave. */
+const TWO_FACTOR_FOLLOW_UPS = ['confirmTwoFactor', 'stopTwoFactor'];
+
+test.describe('the console refuses every visitor a door is not for', () => {
+  test.skip(({ viewport }) => (viewport?.width ?? 1280) < 600, 'one width is enough');
+  test.describe.configure({ mode: 'default' });
+  test.setTimeout(180_000);
+
+  let site: RunningSite;
+  let actions: BuiltAction[];
+  const visitors = new Map<Visitor, Client>();
+  let fixtures: Fixtures;
+
+  const visitor = (name: Visitor) => visitors.get(name)!;
+  const actionOf = (file: string, name: string) => {
+    const found = actions.find((action) => action.file === file && action.name === name);
+    if (!found) throw new Error(`The build has no action ${name} in ${file}`);
+    return found;
+  };
+
+  async function fingerprint(): Promise<Fingerprint> {
+    const response = await fetch(`${site.baseURL}/api/test-hooks/database/`);
+    expect(response.status).toBe(200);
+    return (await response.json()) as Fingerprint;
+  }
+
+  async function records(): Promise<Records> {
+    const response = await fetch(`${site.baseURL}/api/test-hooks/database/?view=records`);
+    return (await response.json()) as Records;
+  }
+
+  async function signInAs(client: Client, email: string) {
+    const answer = await callAction(
+      client,
+      actionOf('app/(admin)/admin/sign-in/actions.ts', 'signIn'),
+      '/admin/sign-in',
+      [{ error: null, email: '' }, form({ email, password: PASSWORD })],
+    );
+    expect(answer.redirect ?? answer.text.slice(-400)).toMatch(/^\/admin/);
+  }
+
+  async function acceptInvitation(client: Client, link: string) {
+    const token = new URL(link).searchParams.get('token')!;
+    const answer = await callAction(
+      client,
+      actionOf('app/(admin)/admin/_password/actions.ts', 'choosePassword'),
+      `/admin/welcome?token=${token}`,
+      [
+        { errors: {} },
+        form({ purpose: 'invite', token, password: PASSWORD, confirmPassword: PASSWORD }),
+      ],
+    );
+    expect(answer.redirect, answer.text).toBe('/admin');
+  }
+
+  async function invite(name: string, email: string, role: Role): Promise<string> {
+    const answer = await callAction(
+      visitor('admin'),
+      actionOf(`${CONSOLE}/accounts/actions.ts`, 'invite'),
+      '/admin/accounts',
+      [{ errors: {}, values: { name: '', email: '', role: '' } }, form({ name, email, role })],
+    );
+    const link = /https?:\/\/[^"\s]+\/admin\/welcome\?token=[\w-]+/.exec(answer.text);
+    expect(link, answer.text).not.toBeNull();
+    return link![0];
+  }
+
+  async function createEvent(title: string, daysFromNow: number, leads: string[]) {
+    const answer = await callAction(
+      visitor('coordinator'),
+      actionOf(`${CONSOLE}/events/actions.ts`, 'saveEvent'),
+      '/admin/events/new',
+      [FORM_STATE, form(eventFields(title, daysFromNow, leads))],
+    );
+    const id = /\/admin\/events\/(\d+)/.exec(answer.redirect ?? '');
+    expect(id, answer.text).not.toBeNull();
+    return Number(id![1]);
+  }
+
+  async function addRegistrant(eventId: number, email: string) {
+    const answer = await callAction(
+      visitor('coordinator'),
+      actionOf(`${CONSOLE}/events/registration-actions.ts`, 'addRegistrant'),
+      `/admin/events/${eventId}`,
+      [
+        SMALL_STATE,
+        form({
+          eventId: String(eventId),
+          firstName: 'Guest',
+          lastName: email.split('@')[0]!,
+          email,
+          status: 'confirmed',
+        }),
+      ],
+    );
+    expect(answer.text).toContain('is added');
+  }
+
+  test.beforeAll(async () => {
+    actions = builtServerActions();
+    site = await startSite();
+    const client = (name: Visitor, address: string) => {
+      const made = new Client(site.baseURL, address);
+      visitors.set(name, made);
+      return made;
+    };
+    client('signedOut', '198.51.100.1');
+    const admin = client('admin', '198.51.100.2');
+
+    const setup = /\/admin\/setup\?token=([\w-]+)/;
+    await expect.poll(() => setup.test(site.log()), { timeout: 60_000 }).toBe(true);
+    const token = setup.exec(site.log())![1]!;
+    const created = await callAction(
+      admin,
+      actionOf('app/(admin)/admin/setup/actions.ts', 'createSuperAdmin'),
+      `/admin/setup?token=${token}`,
+      [
+        FORM_STATE,
+        form({
+          token,
+          name: 'Mei Chen',
+          email: 'mei.chen@example.org',
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+        }),
+      ],
+    );
+    expect(created.redirect, created.text).toBe('/admin');
+
+    const people: Array<[Visitor, string, string, Role, string]> = [
+      ['coordinator', 'Ana Li', 'ana.li@example.org', 'coordinator', '198.51.100.3'],
+      ['leadA', 'Sam Lee', 'sam.lee@example.org', 'event_lead', '198.51.100.4'],
+      ['leadB', 'Jun Wu', 'jun.wu@example.org', 'event_lead', '198.51.100.5'],
+      ['victim', 'Bo Zhang', 'bo.zhang@example.org', 'event_lead', '198.51.100.6'],
+    ];
+    for (const [name, fullName, email, role, address] of people) {
+      const link = await invite(fullName, email, role);
+      await acceptInvitation(client(name, address), link);
+    }
+    const emailOf: Record<Visitor, string> = {
+      signedOut: '',
+      admin: 'mei.chen@example.org',
+      coordinator: 'ana.li@example.org',
+      leadA: 'sam.lee@example.org',
+      leadB: 'jun.wu@example.org',
+      victim: 'bo.zhang@example.org',
+    };
+    const accounts = (await records()).accounts;
+    const accountId = (name: Visitor) => accounts.find((a) => a.email === emailOf[name])!.id;
+
+    const eventX = await createEvent('Mock interviews', 14, [accountId('leadA')]);
+    const eventY = await createEvent('Hot pot social', 15, [accountId('leadB')]);
+    const pastEvent = await createEvent('Resume clinic', -1, [accountId('leadA')]);
+    const cancelledEvent = await createEvent('Bubble tea run', 16, [accountId('leadA')]);
+    const deletableEvent = await createEvent('Board games', 17, [accountId('leadA')]);
+    for (const email of ['remove.me@example.org', 'cancel.me@example.org', 'door@example.org']) {
+      await addRegistrant(eventX, email);
+    }
+    await addRegistrant(eventY, 'other.event@example.org');
+    await addRegistrant(pastEvent, 'no.show@example.org');
+    await addRegistrant(cancelledEvent, 'bubble@example.org');
+    const cancelled = await callAction(
+      visitor('coordinator'),
+      actionOf(`${CONSOLE}/events/actions.ts`, 'removeEvent'),
+      `/admin/events/${cancelledEvent}`,
+      [SMALL_STATE, form({ eventId: String(cancelledEvent), confirm: 'yes' })],
+    );
+    expect(cancelled.text).toContain('The event is cancelled');
+
+    const publicClient = new Client(site.baseURL, '198.51.100.7');
+    expect(
+      (
+        await publicClient.postApi('/api/messages/', {
+          sender_name: 'Erase Me',
+          sender_email: 'erase.me@example.org',
+          message: 'Please remove my details.',
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await publicClient.postApi('/api/messages/', {
+          sender_name: 'Handle Me',
+          sender_email: 'handle.me@example.org',
+          message: 'Do you run a mentorship programme this winter?',
+        })
+      ).status,
+    ).toBe(201);
+    const application = new FormData();
+    application.set('applicant_name', 'Lin Xu');
+    application.set('applicant_email', 'lin.xu@example.org');
+    application.set('position', 'Marketing Coordinator');
+    application.set(
+      'resume_file',
+      new Blob(['%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'], { type: 'application/pdf' }),
+      'resume.pdf',
+    );
+    if (!publicClient.cookies.has('csrftoken')) await publicClient.fetch('/api/csrf/');
+    const applied = await publicClient.fetch('/api/applications/', {
+      method: 'POST',
+      headers: { 'x-csrftoken': publicClient.cookies.get('csrftoken')! },
+      body: application,
+    });
+    expect(applied.status, await applied.text()).toBe(201);
+
+    const current = await records();
+    fixtures = {
+      eventX,
+      eventY,
+      pastEvent,
+      cancelledEvent,
+      deletableEvent,
+      accountId,
+      records: current,
+      registration: (eventId, email) =>
+        current.registrations.find((r) => r.event_id === eventId && r.email === email)!.id,
+    };
+  });
+
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  test('every Server Action of the build has a case here, console or public', () => {
+    const covered = new Set([
+      ...CASES.map((c) => `${c.file}#${c.name}`),
+      ...Object.keys(PUBLIC_ACTIONS),
+      ...TWO_FACTOR_FOLLOW_UPS.map((name) => `${CONSOLE}/security/actions.ts#${name}`),
+    ]);
+    const missing = actions
+      .map((action) => `${action.file}#${action.name}`)
+      .filter((key) => !covered.has(key));
+    expect(missing, 'actions with no refusal case in console-guards.spec.ts').toEqual([]);
+    // And no case names an action the build no longer has.
+    const built = new Set(actions.map((action) => `${action.file}#${action.name}`));
+    expect([...covered].filter((key) => !built.has(key))).toEqual([]);
+  });
+
+  /** The visitors who must be refused `permission` on the fixtures' event, and what they read. */
+  function refusedVisitors(testCase: Case): Array<[Visitor, string]> {
+    const refused: Array<[Visitor, string]> = [['signedOut', NOT_ALLOWED]];
+    if (testCase.permission === 'public') return refused;
+    const permission = testCase.permission;
+    const leadIds = testCase.event ? [fixtures.accountId('leadA')] : [];
+    const allows = (role: Role, who: Visitor) =>
+      (can as (a: { id: string; role: Role }, p: Action, e?: { leadIds: string[] }) => boolean)(
+        { id: fixtures.accountId(who), role },
+        permission,
+        { leadIds },
+      );
+    for (const role of ROLES) {
+      const who = ROLE_VISITOR[role];
+      if (!allows(role, who)) refused.push([who, NOT_ALLOWED]);
+    }
+    // An event lead who leads another event.
+    if (testCase.event && allows('event_lead', 'leadA') && !allows('event_lead', 'leadB')) {
+      refused.push(['leadB', NOT_EVENT_LEAD_MESSAGE]);
+    }
+    return refused;
+  }
+
+  /** The least trusted visitor the permission lets in. */
+  function allowedVisitor(testCase: Case): Visitor {
+    if (testCase.allowedAs) return testCase.allowedAs;
+    const refused = new Set(refusedVisitors(testCase).map(([who]) => who));
+    return (['leadA', 'coordinator', 'admin'] as const).find((who) => !refused.has(who))!;
+  }
+
+  for (const testCase of CASES) {
+    test(`${testCase.label} (${testCase.name}): refused to every visitor it is not for, done and audited for the one it is`, async () => {
+      const action = actionOf(testCase.file, testCase.name);
+      const page = testCase.page(fixtures);
+      const args = await testCase.args(fixtures);
+      const before = await fingerprint();
+
+      for (const [who, message] of refusedVisitors(testCase)) {
+        const answer = await callAction(visitor(who), action, page, args);
+        expect(await fingerprint(), `${who} changed the database`).toEqual(before);
+        expect(answer.redirect, `${who} was sent on`).toBeNull();
+        if (!testCase.silent) expect(answer.text, `${who} was not told why`).toContain(message);
+      }
+      const forged = await callAction(visitor('admin'), action, page, args, {
+        origin: ATTACKER_ORIGIN,
+      });
+      expect(forged.status, 'a call from another origin').toBe(403);
+      expect(await fingerprint()).toEqual(before);
+
+      const who = allowedVisitor(testCase);
+      const answer = await callAction(visitor(who), action, page, args);
+      expect(answer.text).not.toContain(NOT_ALLOWED);
+      const after = await fingerprint();
+      expect(after.audit.count, `${who}'s call wrote no audit entry: ${answer.text}`).toBe(
+        before.audit.count + 1,
+      );
+      expect(after.audit.latest).toMatchObject({
+        action: testCase.audit,
+        actorId: fixtures.accountId(who),
+      });
+    });
+  }
+
+  test('two-factor sign-in: refused signed out and from another origin, each step audited', async () => {
+    const page = '/admin/security';
+    const start = actionOf(`${CONSOLE}/security/actions.ts`, 'startTwoFactor');
+    const confirm = actionOf(`${CONSOLE}/security/actions.ts`, 'confirmTwoFactor');
+    const stop = actionOf(`${CONSOLE}/security/actions.ts`, 'stopTwoFactor');
+    const lead = visitor('coordinator');
+    const started = await callAction(lead, start, page, [
+      SMALL_STATE,
+      form({ password: PASSWORD }),
+    ]);
+    const secret = /"secret":"([A-Z2-7]+)"/.exec(started.text)?.[1];
+    expect(secret, started.text).toBeTruthy();
+
+    for (const [step, args] of [
+      [confirm, [SMALL_STATE, form({ code: totp(secret!) })]],
+      [stop, [SMALL_STATE, form({ password: PASSWORD })]],
+    ] as const) {
+      const before = await fingerprint();
+      const signedOut = await callAction(visitor('signedOut'), step, page, [...args]);
+      expect(signedOut.text).toContain(NOT_ALLOWED);
+      const forged = await callAction(lead, step, page, [...args], { origin: ATTACKER_ORIGIN });
+      expect(forged.status).toBe(403);
+      expect(await fingerprint()).toEqual(before);
+      const fresh = step === confirm ? [SMALL_STATE, form({ code: totp(secret!) })] : [...args];
+      const answer = await callAction(lead, step, page, fresh);
+      expect(answer.text).not.toContain(NOT_ALLOWED);
+      const after = await fingerprint();
+      // Confirming the code also renews the session, which the log records as a sign-in.
+      expect(after.audit.count).toBeGreaterThan(before.audit.count);
+      expect(after.audit.latest?.action).toBe(
+        step === confirm ? 'account.twoFactorOn' : 'account.twoFactorOff',
+      );
+    }
+  });
+
+  test('public actions (sign-in, setup, password links, sign-out, preview) refuse another origin', async () => {
+    for (const [key, { page, args }] of Object.entries(PUBLIC_ACTIONS)) {
+      const [file, name] = key.split('#') as [string, string];
+      const before = await fingerprint();
+      const forged = await callAction(visitor('coordinator'), actionOf(file, name), page, args, {
+        origin: ATTACKER_ORIGIN,
+      });
+      if (page.startsWith('/admin')) expect(forged.status, key).toBe(403);
+      expect(await fingerprint(), key).toEqual(before);
+    }
+    // Sign-out is the session's own door: it ends that session, and only that one.
+    const leaving = new Client(site.baseURL, '198.51.100.9');
+    await signInAs(leaving, 'ana.li@example.org');
+    const answer = await callAction(
+      leaving,
+      actionOf(`${CONSOLE}/actions.ts`, 'signOut'),
+      '/admin',
+      [],
+    );
+    expect(answer.redirect).toBe('/admin/sign-in');
+    const page = await leaving.fetch('/admin/events');
+    expect(page.headers.get('location')).toContain('/admin/sign-in');
+    const still = await visitor('coordinator').fetch('/admin/events');
+    expect(still.status).toBe(200);
+  });
+
+  test('the upload route: signed out 401, a role without the purpose 403, another origin 403; an allowed upload is audited', async () => {
+    const png = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: '#8f001a' },
+    })
+      .png()
+      .toBuffer();
+    const upload = (who: Visitor, purpose: string, origin?: string) =>
+      visitor(who).fetch(`/admin/upload?purpose=${purpose}`, {
+        method: 'POST',
+        origin,
+        headers: { 'content-type': 'image/png' },
+        body: new Uint8Array(png),
+      });
+    const before = await fingerprint();
+    expect((await upload('signedOut', 'poster')).status).toBe(401);
+    // A team portrait is content: an event lead uploads only events' pictures.
+    expect((await upload('leadA', 'portrait')).status).toBe(403);
+    expect((await upload('admin', 'poster', ATTACKER_ORIGIN)).status).toBe(403);
+    expect(await fingerprint()).toEqual(before);
+
+    const allowed = await upload('leadA', 'poster');
+    expect(allowed.status, await allowed.clone().text()).toBe(201);
+    const after = await fingerprint();
+    expect(after.audit.count).toBe(before.audit.count + 1);
+    expect(after.audit.latest).toMatchObject({
+      action: 'media.upload',
+      actorId: fixtures.accountId('leadA'),
+    });
+  });
+
+  test('the registrants export: signed out 401, the lead of another event 403, readable by no other origin; each export audited', async () => {
+    const path = `/admin/events/${fixtures.eventX}/registrants.csv`;
+    const before = await fingerprint();
+    expect((await visitor('signedOut').fetch(path)).status).toBe(401);
+    const other = await visitor('leadB').fetch(path);
+    expect(other.status).toBe(403);
+    expect(await other.text()).toBe(NOT_EVENT_LEAD_MESSAGE);
+    const foreign = await visitor('admin').fetch(path, { headers: { origin: ATTACKER_ORIGIN } });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    expect(foreign.headers.get('cache-control')).toContain('no-store');
+    const afterForeign = await fingerprint();
+    // The admin's own download (from another origin's link) is an export like any other.
+    expect(afterForeign.audit.count).toBe(before.audit.count + 1);
+
+    const allowed = await visitor('leadA').fetch(path);
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('content-type')).toContain('text/csv');
+    const after = await fingerprint();
+    expect(after.audit.count).toBe(afterForeign.audit.count + 1);
+    expect(after.audit.latest).toMatchObject({
+      action: 'registration.export',
+      actorId: fixtures.accountId('leadA'),
+    });
+  });
+
+  test('a resume download: signed out 401, an event lead 403; a coordinator’s download is audited', async () => {
+    const path = `/admin/inbox/resumes/${fixtures.records.applications.at(-1)!.id}/resume`;
+    const before = await fingerprint();
+    expect((await visitor('signedOut').fetch(path)).status).toBe(401);
+    expect((await visitor('leadA').fetch(path)).status).toBe(403);
+    expect(await fingerprint()).toEqual(before);
+    const allowed = await visitor('coordinator').fetch(path);
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBeNull();
+    const after = await fingerprint();
+    expect(after.audit.count).toBe(before.audit.count + 1);
+    expect(after.audit.latest).toMatchObject({
+      action: 'resume.download',
+      actorId: fixtures.accountId('coordinator'),
+    });
+  });
+});
