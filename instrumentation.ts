@@ -5,7 +5,8 @@
  * answering 500s. While the club console has no account, it then prints the one-time link that
  * creates the first one (lib/auth/setup.ts), without holding up the start. On PostgreSQL it
  * listens for changes published by other instances (lib/publish/listen.ts). Every minute it
- * queues due reminders and delivers the email outbox (lib/jobs/tick.ts).
+ * queues due reminders and delivers the email outbox (lib/jobs/tick.ts). When it sends email
+ * without NEXT_PUBLIC_SITE_URL, it says that the links in its emails need it.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -19,4 +20,6 @@ export async function register(): Promise<void> {
   void followOtherInstances();
   const { startTicking } = await import('./lib/jobs/tick');
   startTicking();
+  const { warnWhenEmailLinksNeedSiteUrl } = await import('./lib/mail/site-address-notice');
+  warnWhenEmailLinksNeedSiteUrl();
 }

@@ -75,8 +75,29 @@ export const publicEnv: PublicEnv = parseEnv(publicSchema, {
   NEXT_PUBLIC_SANITY_API_VERSION: process.env.NEXT_PUBLIC_SANITY_API_VERSION,
 });
 
-export const DEFAULT_SITE_URL = 'http://localhost:3000';
+/** The port `next start` and `npm start` use when PORT is unset. */
+const DEFAULT_PORT = 3000;
 
+/**
+ * The site's public address from its settings: NEXT_PUBLIC_SITE_URL when set, else this server
+ * on localhost at the port it listens on (PORT).
+ */
+export function siteUrlFrom(configured: string | undefined, port: string | undefined): string {
+  if (configured) return new URL(configured).origin;
+  const portNumber = Number(port);
+  const listening =
+    Number.isInteger(portNumber) && portNumber > 0 && portNumber < 65_536
+      ? portNumber
+      : DEFAULT_PORT;
+  return `http://localhost:${listening}`;
+}
+
+/**
+ * The one source of the site's public address, for every absolute link the server makes: links
+ * in emails (the registrant's, the console's invitations and resets), the door's QR code,
+ * calendar files, `manage_url`, the setup link, the sitemap and the pages' metadata. PORT is read
+ * at each call: `next start` sets it once it listens.
+ */
 export function siteUrl(): string {
-  return publicEnv.NEXT_PUBLIC_SITE_URL ?? DEFAULT_SITE_URL;
+  return siteUrlFrom(publicEnv.NEXT_PUBLIC_SITE_URL, process.env.PORT);
 }

@@ -1,6 +1,6 @@
 import { getEvent } from '@/lib/api/reads';
 import { buildIcs, calendarFileName, ICS_CONTENT_TYPE } from '@/lib/calendar';
-import { publicEnv } from '@/lib/env/public';
+import { siteUrl } from '@/lib/env/public';
 import { eventLoadFailureText } from '@/lib/event-details';
 
 function text(body: string, status: number): Response {
@@ -12,7 +12,7 @@ function text(body: string, status: number): Response {
 
 /** GET /events/{id}/calendar.ics: the event as an iCalendar file to add to any calendar. */
 export async function GET(
-  request: Request,
+  _request: Request,
   { params }: { params: Promise<{ id: string }> },
 ): Promise<Response> {
   const { id } = await params;
@@ -24,10 +24,8 @@ export async function GET(
   }
   if (!event) return text('Event not found.', 404);
 
-  // Links in the file point at the configured site, else at the address this request reached.
-  const origin = publicEnv.NEXT_PUBLIC_SITE_URL ?? new URL(request.url).origin;
   const ics = buildIcs(event, {
-    pageUrl: new URL(`/events/${event.id}`, origin).toString(),
+    pageUrl: new URL(`/events/${event.id}`, siteUrl()).toString(),
     now: new Date(),
   });
   if (!ics) return text('This event has no date yet, so it cannot be added to a calendar.', 404);
