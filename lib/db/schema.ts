@@ -521,6 +521,25 @@ export const adminTwoFactors = pgTable(
   ],
 );
 
+/**
+ * Every sign-in attempt with a password, by the email it named (whether or not an account has it,
+ * so the answers never tell which addresses have one): the per-account limit counts the failures
+ * since the last success, and an account's owner sees them.
+ */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    id: id(),
+    /** Lower-cased and trimmed, as accounts are found by it. */
+    email: varchar('email', { length: EMAIL_LENGTH }).notNull(),
+    at: createdAt(),
+    address: varchar('address', { length: 64 }),
+    /** 'checking' until the password has been checked; 'refused' when the account was locked. */
+    outcome: varchar('outcome', { length: 12 }).notNull(),
+  },
+  (table) => [index('sign_in_attempts_email_at_idx').on(table.email, table.at)],
+);
+
 /** Better Auth's sign-in rate limit, kept in the database so that every instance shares it. */
 export const authRateLimits = pgTable('auth_rate_limits', {
   id: text('id').primaryKey(),
