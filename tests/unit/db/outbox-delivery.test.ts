@@ -41,10 +41,13 @@ async function queue(count: number, to = (index: number) => `person${index}@exam
       to: to(index),
       email: { subject: `Email ${queued}`, text: 'Hello', html: '<p>Hello</p>', attachments: [] },
     });
+    // Due a second ago: the database's clock counts microseconds and a JavaScript Date only
+    // milliseconds, so 'now' here may otherwise fall just before the row's default 'now()'.
     const [row] = await database.db
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(eq(emailOutbox.dedupeKey, `test:${queued}`));
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1_000) })
+      .where(eq(emailOutbox.dedupeKey, `test:${queued}`))
+      .returning({ id: emailOutbox.id });
     ids.push(row!.id);
   }
   return ids;
@@ -161,9 +164,10 @@ describe(`outbox delivery (${DATABASE_UNDER_TEST})`, () => {
       await deliverEmail(database.db, id!, { now: start, transport: lostAnswer }),
     ).toMatchObject({ state: 'failed', reason: 'Connection closed unexpectedly' });
     // Killed between 'accepted' and the record: the claim stays until it lapses.
+    const lapsed = new Date(Date.now() - 1_000);
     await database.db
       .update(emailOutbox)
-      .set({ claimToken: 'killed-sender', lockedUntil: start, nextAttemptAt: start })
+      .set({ claimToken: 'killed-sender', lockedUntil: lapsed, nextAttemptAt: lapsed })
       .where(eq(emailOutbox.id, id!));
     const record = {
       sendMail: async (message: MailMessage) => {
