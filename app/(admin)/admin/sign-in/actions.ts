@@ -1,7 +1,15 @@
 'use server';
 
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { callAuth } from '@/lib/auth/call';
+import { type AuthAnswer, callAuth } from '@/lib/auth/call';
+import {
+  finishSignInAttempt,
+  lockedMessage,
+  startSignInAttempt,
+} from '@/lib/auth/sign-in-attempts';
+import { getDb } from '@/lib/db/client';
+import { clientAddress } from '@/lib/rate-limit';
 import { safeReturnPath, TWO_FACTOR_PATH } from '@/lib/auth/session';
 
 export type SignInState = { error: string | null; email: string };
@@ -15,7 +23,11 @@ export async function signIn(_previous: SignInState, form: FormData): Promise<Si
   if (!email || !password) {
     return { error: 'Enter your email and your password.', email };
   }
+  const db = await getDb();
+  const attempt = await startSignInAttempt(db, email, clientAddress(await headers()));
+  if (!attempt.allowed) return { error: lockedMessage(attempt.lockedUntil), email };
   const answer = await callAuth('/sign-in/email', { email, password, rememberMe: true });
+  await finishSignInAttempt(db, attempt.attemptId, attemptOutcome(answer));
   if (answer.status === 429) {
     const seconds = Number(answer.headers.get('x-retry-after')) || 60;
     return {
@@ -45,6 +57,16 @@ export async function signIn(_previous: SignInState, form: FormData): Promise<Si
     redirect(`${TWO_FACTOR_PATH}?next=${encodeURIComponent(next)}`);
   }
   redirect(next);
+}
+
+/** Whether the password was checked, and how it went (see lib/auth/sign-in-attempts.ts). */
+function attemptOutcome(answer: AuthAnswer): 'failed' | 'succeeded' | 'refused' {
+  if (answer.status === 200) return 'succeeded';
+  // A deactivated account's right password: its session was refused, not its password.
+  if (errorCode(answer.body) === 'FAILED_TO_CREATE_SESSION') return 'refused';
+  return answer.status === 400 || answer.status === 401 || answer.status === 403
+    ? 'failed'
+    : 'refused';
 }
 
 function isTwoFactorRedirect(body: unknown): boolean {

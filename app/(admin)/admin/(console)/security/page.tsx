@@ -4,6 +4,7 @@ import { requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import styles from '../../console.module.css';
 import { NotAllowed } from '../NotAllowed';
+import { FailedSignIns } from './FailedSignIns';
 import { TurnOffTwoFactor, TurnOnTwoFactor } from './TwoFactorForms';
 
 export const metadata: Metadata = { title: 'Sign-in security' };
@@ -28,6 +29,7 @@ export default async function SecurityPage() {
         </p>
         {enabled ? <TurnOffTwoFactor /> : <TurnOnTwoFactor />}
       </section>
+      <FailedSignIns email={signedIn.email} owner />
     </div>
   );
 }

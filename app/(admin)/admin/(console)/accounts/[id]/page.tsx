@@ -8,6 +8,7 @@ import { getDb } from '@/lib/db/client';
 import { formatConsoleDateTime } from '@/lib/format';
 import styles from '../../../console.module.css';
 import { NotAllowed } from '../../NotAllowed';
+import { FailedSignIns } from '../../security/FailedSignIns';
 import { ActiveForm, PasswordLinkForm, RoleForm } from './AccountForms';
 
 export const metadata: Metadata = { title: 'Account' };
@@ -62,6 +63,7 @@ export default async function AccountPage({ params }: { params: Promise<{ id: st
           )}
         </div>
       </section>
+      <FailedSignIns email={account.email} owner={self} />
       <section className={styles.panel} aria-labelledby="account-sign-ins">
         <h2 id="account-sign-ins" className={styles.panelTitle}>
           Recent sign-ins

@@ -1,0 +1,43 @@
+import { failedSignInAttempts } from '@/lib/auth/sign-in-attempts';
+import { getDb } from '@/lib/db/client';
+import { formatConsoleDateTime } from '@/lib/format';
+import styles from '../../console.module.css';
+
+/**
+ * An account's sign-in attempts that failed (wrong password) or were refused while the account
+ * was locked: its owner, and super admins, can tell a forgotten password from someone guessing.
+ */
+export async function FailedSignIns({ email, owner }: { email: string; owner: boolean }) {
+  const attempts = await failedSignInAttempts(await getDb(), email);
+  return (
+    <section className={styles.panel} aria-labelledby="failed-sign-ins">
+      <h2 id="failed-sign-ins" className={styles.panelTitle}>
+        Failed sign-ins
+      </h2>
+      {attempts.length === 0 ? (
+        <p className={styles.empty}>No failed sign-in.</p>
+      ) : (
+        <>
+          <p className={styles.hint}>
+            {owner
+              ? 'If these were not you, someone is guessing your password: choose a long one only you know, and turn on two-factor sign-in.'
+              : 'If the owner did not make these, someone is guessing the password.'}
+          </p>
+          <ul className={styles.list}>
+            {attempts.map((attempt, index) => (
+              <li key={`${attempt.at.toISOString()}-${index}`} className={styles.listItem}>
+                <span>{formatConsoleDateTime(attempt.at)}</span>
+                <span className={styles.muted}>
+                  {attempt.outcome === 'refused'
+                    ? 'Refused: the account was locked'
+                    : 'Wrong password'}
+                  {attempt.address ? ` · ${attempt.address}` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import 'server-only';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { signInAttempts } from '@/lib/db/schema';
+import { CLUB_TIME_ZONE } from '@/lib/format';
+
+/**
+ * The per-account sign-in limit, beside the per-address one (Better Auth's, lib/auth/server.ts):
+ * an attacker who changes address at every try still meets this one. After FREE_FAILURES wrong
+ * passwords for one email since its last successful sign-in, the account is locked for a while
+ * that doubles with every further failure (30 s, 1 min, 2 min, … at most 15 min), counted from
+ * the latest failure. Every attempt is stored by the email it named, whether or not an account
+ * has it, so that the answer never tells which addresses have one; an account's owner reads its
+ * failed attempts in the console.
+ *
+ * The check and the record of an attempt are one transaction that holds a lock on the email, so
+ * that attempts sent all at once are counted one after the other.
+ */
+
+export const FREE_FAILURES = 5;
+const FIRST_LOCK_MS = 30_000;
+const LONGEST_LOCK_MS = 15 * 60_000;
+/** Failures older than this are forgotten by the limit (not by the history). */
+const MEMORY_MS = 24 * 3_600_000;
+
+export type AttemptOutcome = 'checking' | 'failed' | 'succeeded' | 'refused';
+
+export type AttemptStart =
+  { allowed: true; attemptId: number } | { allowed: false; lockedUntil: Date; failures: number };
+
+/** What a locked account's sign-in answers: when to try again, in the club's time. */
+export function lockedMessage(lockedUntil: Date, now: Date = new Date()): string {
+  const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000));
+  const time = lockedUntil.toLocaleTimeString('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: CLUB_TIME_ZONE,
+  });
+  return `Too many wrong passwords for this account. Try again after ${time} (in ${minutes === 1 ? 'about a minute' : `about ${minutes} minutes`}). The account's owner can see these attempts on their Security page.`;
+}
+
+export function normalizeSignInEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** How long an account stays locked after `failures` failures in a row. */
+export function lockDurationMs(failures: number): number {
+  if (failures < FREE_FAILURES) return 0;
+  return Math.min(LONGEST_LOCK_MS, FIRST_LOCK_MS * 2 ** (failures - FREE_FAILURES));
+}
+
+/**
+ * Starts an attempt: refused (and recorded as such) while the email's account is locked, else
+ * recorded as 'checking' until `finishSignInAttempt` says how the password check went. An attempt
+ * never finished (the server stopped) counts as a failure.
+ */
+export async function startSignInAttempt(
+  db: Database,
+  rawEmail: string,
+  address: string | null,
+  now: Date = new Date(),
+): Promise<AttemptStart> {
+  const email = normalizeSignInEmail(rawEmail);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in:${email}`}))`);
+    const recent = await tx
+      .select({ at: signInAttempts.at, outcome: signInAttempts.outcome })
+      .from(signInAttempts)
+      .where(
+        and(
+          eq(signInAttempts.email, email),
+          gt(signInAttempts.at, new Date(now.getTime() - MEMORY_MS)),
+          inArray(signInAttempts.outcome, ['checking', 'failed', 'succeeded']),
+        ),
+      )
+      .orderBy(desc(signInAttempts.at), desc(signInAttempts.id))
+      .limit(200);
+    const sinceSuccess = recent.findIndex((attempt) => attempt.outcome === 'succeeded');
+    const failures = sinceSuccess === -1 ? recent.length : sinceSuccess;
+    const latest = recent[0];
+    const lockedUntil = latest ? latest.at.getTime() + lockDurationMs(failures) : 0;
+    const values = { email, at: now, address: address?.slice(0, 64) ?? null };
+    if (failures >= FREE_FAILURES && lockedUntil > now.getTime()) {
+      await tx.insert(signInAttempts).values({ ...values, outcome: 'refused' });
+      return { allowed: false as const, lockedUntil: new Date(lockedUntil), failures };
+    }
+    const [row] = await tx
+      .insert(signInAttempts)
+      .values({ ...values, outcome: 'checking' })
+      .returning({ id: signInAttempts.id });
+    return { allowed: true as const, attemptId: row!.id };
+  });
+}
+
+/**
+ * Records how the password check went: 'refused' when it never happened (the per-address limit,
+ * a deactivated account, a server error), which the per-account limit does not count.
+ */
+export async function finishSignInAttempt(
+  db: Database,
+  attemptId: number,
+  outcome: 'failed' | 'succeeded' | 'refused',
+): Promise<void> {
+  await db.update(signInAttempts).set({ outcome }).where(eq(signInAttempts.id, attemptId));
+}
+
+/** An account's attempts that did not sign in (wrong password, or refused while locked). */
+export async function failedSignInAttempts(db: Database, email: string, limit = 20) {
+  return db
+    .select({
+      at: signInAttempts.at,
+      address: signInAttempts.address,
+      outcome: signInAttempts.outcome,
+    })
+    .from(signInAttempts)
+    .where(
+      and(
+        eq(signInAttempts.email, normalizeSignInEmail(email)),
+        inArray(signInAttempts.outcome, ['failed', 'refused']),
+      ),
+    )
+    .orderBy(desc(signInAttempts.at), desc(signInAttempts.id))
+    .limit(limit);
+}
