@@ -6,6 +6,7 @@ import { manageUrl } from '@/lib/registrations/manage-token';
 import { formatClubDateTime } from '@/lib/registrations/window';
 import { getServerEnv } from '@/lib/env/server';
 import { apiError } from '@/lib/http';
+import { routeBodyLimit } from '@/lib/http/body-limits.mjs';
 import type { RateLimiter } from '@/lib/rate-limit';
 import {
   REGISTRATION_SUCCESS_MESSAGE,
@@ -33,7 +34,7 @@ import { toRegistrationDto } from './serialize';
  */
 
 /** A registration body is three short fields; anything larger is refused unread. */
-export const MAX_REGISTRATION_BODY_BYTES = 4 * 1024;
+export const MAX_REGISTRATION_BODY_BYTES = routeBodyLimit('registration').bytes;
 export const DEFAULT_REGISTRATION_RATE_LIMIT = DEFAULT_RATE_LIMIT_PER_MINUTE;
 
 /** The process's limiter: REGISTRATION_RATE_LIMIT_PER_MINUTE attempts per client per minute. */
@@ -70,6 +71,7 @@ export async function handleRegistration(
     const parsed = await readJsonBody(request, {
       maxBytes: MAX_REGISTRATION_BODY_BYTES,
       schema: registrationRequestSchema,
+      tooLargeMessage: routeBodyLimit('registration').message,
     });
     if (!parsed.ok) return parsed.response;
 

@@ -5,7 +5,8 @@ import { uploadPermission } from '@/lib/auth/permissions';
 import { getDb } from '@/lib/db/client';
 import { isFromOwnOrigin } from '@/lib/csrf';
 import { getServerEnv } from '@/lib/env/server';
-import { isUploadPurpose, maxBytesFor, tooLargeMessageFor } from '@/lib/media/kinds';
+import { bodyLimitFor } from '@/lib/http/body-limits.mjs';
+import { isUploadPurpose } from '@/lib/media/kinds';
 import { storeUploadedMedia } from '@/lib/media/process';
 
 /**
@@ -23,15 +24,18 @@ export async function POST(request: Request): Promise<Response> {
   if (!isFromOwnOrigin(request, { siteUrl: getServerEnv().NEXT_PUBLIC_SITE_URL })) {
     return refuse(403, 'This upload did not come from the console’s own pages.');
   }
-  const purpose = new URL(request.url).searchParams.get('purpose');
+  const url = new URL(request.url);
+  const purpose = url.searchParams.get('purpose');
   const access = await guard(uploadPermission(purpose ?? ''), request);
   if (!access.ok) return refuse(access.status, access.message);
   if (!isUploadPurpose(purpose)) return refuse(400, 'Say what the file is for.');
 
-  const body = await readLimitedBody(request, maxBytesFor(purpose));
+  // The purpose's size limit, the one the server entry refuses a larger declared body by.
+  const limit = bodyLimitFor(url.pathname, url.searchParams);
+  const body = await readLimitedBody(request, limit.bytes);
   if (!body.ok) {
     return body.code === 'body_too_large'
-      ? refuse(413, tooLargeMessageFor(purpose))
+      ? refuse(413, limit.message)
       : refuse(400, 'The upload was interrupted. Try again.');
   }
   try {
