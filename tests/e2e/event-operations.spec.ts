@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { interceptEmailJs } from './support/emailjs';
 import { expect, test } from './support/fixtures';
+import { decodeQrCode, inlinePicture } from './support/qr';
 import { startSite, type RunningSite } from './support/server';
 
 /**
@@ -62,6 +63,7 @@ test.describe('event operations: waitlist, self-cancel, promotion email, check-i
   let eventId: string;
   let firstManage: string;
   let secondManage: string;
+  let doorLink: URL;
   const first = { first: 'Lin', last: 'Wang', email: 'lin.wang@example.org' };
   const second = { first: 'Hao', last: 'Zhang', email: 'hao.zhang@example.org' };
 
@@ -206,7 +208,37 @@ test.describe('event operations: waitlist, self-cancel, promotion email, check-i
     const mail = mailTo(second.email, `A place opened up: you are in for ${eventTitle}`)!;
     expect(mail.raw).toContain('/registrations/');
     expect(mail.raw).toContain('Content-Type: image/png');
+    // The door QR code, read back from the picture the email shows.
+    doorLink = new URL(await decodeQrCode(inlinePicture(mail.raw, 'check-in-qr')));
+    expect(doorLink.protocol).toMatch(/^https?:$/);
+    expect(doorLink.pathname).toMatch(/^\/admin\/check-in\/\d+$/);
     expect(mailTo(first.email, `Your registration for ${eventTitle} is cancelled`)).toBeDefined();
+  });
+
+  test("the email's door QR code opens that person's check-in card for staff, and sign-in for anyone else", async ({
+    browser,
+  }) => {
+    // The link is opened on this test server's own address: the server was started without a
+    // public address, and staff are signed in on this one.
+    const opened = new URL(`${doorLink.pathname}${doorLink.search}`, site.baseURL).toString();
+
+    const stranger = await newPage(browser, '203.0.113.25');
+    await stranger.goto(opened);
+    await expect(stranger).toHaveURL(
+      `${site.baseURL}/admin/sign-in?next=${encodeURIComponent(doorLink.pathname)}`,
+    );
+    await expect(stranger.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(stranger.getByText(second.email)).toHaveCount(0);
+
+    await staff.goto(opened);
+    await expect(staff).toHaveURL(opened);
+    await expect(staff.getByRole('heading', { name: `Check-in: ${eventTitle}` })).toBeVisible();
+    // The card of the promoted person alone, ready to check in.
+    await expect(
+      staff.getByRole('button', { name: `Check in ${second.first} ${second.last}` }),
+    ).toBeVisible();
+    await expect(staff.getByRole('button', { name: /^Check in / })).toHaveCount(1);
+    await expect(staff.getByText(`${first.first} ${first.last}`)).toHaveCount(0);
   });
 
   test('at the door, on a 390 px screen: find the person, check in, undo', async ({
