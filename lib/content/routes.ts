@@ -5,6 +5,7 @@ import { invalidatePageCache } from '../page-cache';
 import type { NextRequest } from 'next/server';
 import { decodeSignatureHeader, isValidSignature } from '@sanity/webhook';
 import { readLimitedBody } from '../api/guarded-post';
+import { routeBodyLimit } from '../http/body-limits.mjs';
 import { getServerEnv } from '../env/server';
 import { getSanityClient } from './client';
 import { safeRedirectPath, secretsMatch } from './draft';
@@ -101,8 +102,12 @@ export async function disableDraftMode(request: Request): Promise<Response> {
 /** The header Sanity signs its webhooks in. */
 const SIGNATURE_HEADER = 'sanity-webhook-signature';
 
-/** A webhook body is a small projection (`{_type, _id}`): anything larger is refused unread. */
-export const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;
+/**
+ * A webhook body is a small projection (`{_type, _id}`): anything larger is refused unread
+ * (lib/http/body-limits.mjs, where the server entry finds the same limit).
+ */
+const WEBHOOK_LIMIT = routeBodyLimit('webhook');
+export const MAX_WEBHOOK_BODY_BYTES = WEBHOOK_LIMIT.bytes;
 
 /**
  * How far a signature's timestamp may be from this server's clock. A signed request replayed
@@ -115,6 +120,28 @@ const CONSISTENCY_WAIT_MS = 3000;
 
 type WebhookBody = { _type?: unknown; _id?: unknown };
 
+/**
+ * The signatures a handler has accepted, each kept until its timestamp is out of the tolerance
+ * window (after which it is refused as expired anyway), so that a captured request cannot be
+ * sent again within its five minutes. Only validly signed requests are recorded, so nobody but
+ * the signer can fill it. Kept in the process's memory: with several instances, a replay sent
+ * to another instance within the window is not recognised (README, "Connecting a Sanity
+ * project").
+ */
+export class SeenSignatures {
+  private readonly expiries = new Map<string, number>();
+
+  /** Records the signature until `expiresAt` (included); false when it is already recorded. */
+  remember(key: string, expiresAt: number, now: number): boolean {
+    for (const [seen, expiry] of this.expiries) {
+      if (expiry < now) this.expiries.delete(seen);
+    }
+    if (this.expiries.has(key)) return false;
+    this.expiries.set(key, expiresAt);
+    return true;
+  }
+}
+
 export type RevalidateOptions = {
   /**
    * Runs work after the answer has gone out: Next.js's `after` in the server. The webhook
@@ -123,13 +150,18 @@ export type RevalidateOptions = {
    */
   afterResponse?: (task: () => Promise<void>) => void;
   now?: () => number;
+  /** The signatures already accepted (each handler has its own unless given one). */
+  seenSignatures?: SeenSignatures;
 };
 
-/** The signature's timestamp in milliseconds, or null when the header is not Sanity's format. */
-function signatureTimestamp(signature: string): number | null {
+/**
+ * The signature's timestamp in milliseconds and its digest, or null when the header is not
+ * Sanity's format. The two identify a delivery however the header is spelled.
+ */
+function decodeSignature(signature: string): { timestamp: number; digest: string } | null {
   try {
-    const { timestamp } = decodeSignatureHeader(signature);
-    return Number.isFinite(timestamp) ? timestamp : null;
+    const { timestamp, hashedPayload } = decodeSignatureHeader(signature);
+    return Number.isFinite(timestamp) ? { timestamp, digest: hashedPayload } : null;
   } catch {
     return null;
   }
@@ -138,11 +170,16 @@ function signatureTimestamp(signature: string): number | null {
 /**
  * POST /api/revalidate — Sanity's publish webhook. The body (projection `{_type, _id}`) must
  * carry a valid `sanity-webhook-signature` made with SANITY_REVALIDATE_SECRET, dated within
- * WEBHOOK_TOLERANCE_MS of now; the cache tag of the document's type then expires, so the next
- * visit renders the published change. The body is read only up to MAX_WEBHOOK_BODY_BYTES (413
+ * WEBHOOK_TOLERANCE_MS of now, and not already received (409: a captured request sent again);
+ * the cache tag of the document's type then expires, so the next visit renders the published
+ * change. The body is read only up to MAX_WEBHOOK_BODY_BYTES (413
  * beyond), before the signature is checked, so an unsigned flood costs no memory.
  */
-export function createRevalidateHandler({ afterResponse, now = Date.now }: RevalidateOptions = {}) {
+export function createRevalidateHandler({
+  afterResponse,
+  now = Date.now,
+  seenSignatures = new SeenSignatures(),
+}: RevalidateOptions = {}) {
   return async function revalidate(request: NextRequest): Promise<Response> {
     const secret = getServerEnv().SANITY_REVALIDATE_SECRET;
     if (!secret) {
@@ -153,8 +190,9 @@ export function createRevalidateHandler({ afterResponse, now = Date.now }: Reval
     }
     const signature = request.headers.get(SIGNATURE_HEADER);
     if (!signature) return errorResponse(401, 'Missing signature');
-    const timestamp = signatureTimestamp(signature);
-    if (timestamp === null) return errorResponse(401, 'Invalid signature');
+    const decoded = decodeSignature(signature);
+    if (decoded === null) return errorResponse(401, 'Invalid signature');
+    const { timestamp } = decoded;
     if (Math.abs(now() - timestamp) > WEBHOOK_TOLERANCE_MS) {
       return errorResponse(
         401,
@@ -165,7 +203,7 @@ export function createRevalidateHandler({ afterResponse, now = Date.now }: Reval
     if (!read.ok) {
       return read.code === 'client_aborted'
         ? errorResponse(400, 'The request was interrupted before it had fully arrived')
-        : errorResponse(413, 'The body is too large for a webhook (64 KB at most)');
+        : errorResponse(413, WEBHOOK_LIMIT.message);
     }
     let text: string;
     try {
@@ -180,6 +218,17 @@ export function createRevalidateHandler({ afterResponse, now = Date.now }: Reval
       valid = false;
     }
     if (!valid) return errorResponse(401, 'Invalid signature');
+    const fresh = seenSignatures.remember(
+      `${timestamp}:${decoded.digest}`,
+      timestamp + WEBHOOK_TOLERANCE_MS,
+      now(),
+    );
+    if (!fresh) {
+      return errorResponse(
+        409,
+        'This webhook delivery has already been received: a signed request is accepted once',
+      );
+    }
     let body: WebhookBody | null;
     try {
       body = text.trim() ? (JSON.parse(text) as WebhookBody | null) : null;

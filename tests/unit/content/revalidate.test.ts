@@ -128,6 +128,47 @@ describe('POST /api/revalidate', () => {
     expect(revalidateTag).toHaveBeenCalledOnce();
   });
 
+  it('accepts a signed delivery once: the same request sent again within its 5 minutes is refused', async () => {
+    const revalidate = await handler();
+    const body = JSON.stringify({ _type: 'servicesPage', _id: 'servicesPage' });
+    const timestamp = Date.now() - 60_000;
+    const signature = sign(body, SECRET, timestamp);
+    expect((await revalidate(webhook(body, signature))).status).toBe(200);
+
+    const replay = await revalidate(webhook(body, signature));
+    expect(replay.status).toBe(409);
+    expect(await replay.json()).toEqual({
+      error: 'This webhook delivery has already been received: a signed request is accepted once',
+    });
+    expect(revalidateTag).toHaveBeenCalledOnce();
+
+    // Another delivery of the same document (a later publish) is a new signature.
+    const later = await revalidate(webhook(body, sign(body, SECRET, timestamp + 1000)));
+    expect(later.status).toBe(200);
+    expect(revalidateTag).toHaveBeenCalledTimes(2);
+  });
+
+  it('forgets a signature once it has expired, and never records a refused one', async () => {
+    let clock = Date.now();
+    const { resetServerEnvForTests } = await import('@/lib/env/server');
+    resetServerEnvForTests();
+    const { createRevalidateHandler, SeenSignatures } = await import('@/lib/content/routes');
+    const seen = new SeenSignatures();
+    const remember = vi.spyOn(seen, 'remember');
+    const revalidate = createRevalidateHandler({ now: () => clock, seenSignatures: seen });
+    const body = JSON.stringify({ _type: 'homePage' });
+    expect((await revalidate(webhook(body, sign(body, 'another-secret', clock)))).status).toBe(401);
+    expect(remember).not.toHaveBeenCalled();
+
+    const signature = sign(body, SECRET, clock);
+    expect((await revalidate(webhook(body, signature))).status).toBe(200);
+    clock += 5 * 60 * 1000;
+    expect((await revalidate(webhook(body, signature))).status).toBe(409);
+    clock += 1;
+    // Now out of the window: refused as expired, which no replay can get past.
+    expect((await revalidate(webhook(body, signature))).status).toBe(401);
+  });
+
   it('refuses a 200 MB body with 413 after reading at most 64 KB of it', async () => {
     const chunk = new Uint8Array(1024 * 1024).fill(0x20);
     let pulled = 0;
