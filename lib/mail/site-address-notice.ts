@@ -13,10 +13,8 @@ export function emailLinksNotice(
 ): string | null {
   if (!env.SMTP_URL || env.NEXT_PUBLIC_SITE_URL) return null;
   return [
-    'Server email is on (SMTP_URL), but NEXT_PUBLIC_SITE_URL is not set: the links in the emails',
-    `the site sends (manage and check-in links, calendar files, invitations, password resets) point to ${address},`,
-    "which works only on this computer. Set NEXT_PUBLIC_SITE_URL to the site's public address,",
-    'for example https://tcsa.example.org.',
+    `Server email is on (SMTP_URL) but NEXT_PUBLIC_SITE_URL is not set, so the links in the site's emails (manage and check-in links, calendar files, invitations, password resets) point to ${address}, which works only on this computer.`,
+    "Set NEXT_PUBLIC_SITE_URL to the site's public address, for example https://tcsa.example.org.",
   ].join('\n');
 }
 
