@@ -1,9 +1,12 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { interceptEmailJs } from './support/emailjs';
 import { setTestFault } from './support/faults';
 import { expect, test } from './support/fixtures';
 import { SITE_ROUTES } from './support/routes';
-import { E2E_PREVIEW_SECRET } from './support/server';
+import { standInForSanity } from './support/sanity-standin';
+import { E2E_PREVIEW_SECRET, startSite, type RunningSite } from './support/server';
 
 // The first read opens the server's database; on a busy machine that can take longer than a test.
 test.beforeAll(async ({ playwright }) => {
@@ -33,6 +36,26 @@ function directives(policy: string | undefined): Map<string, string> {
     }),
   );
 }
+
+/**
+ * The Studio's policy, directive by directive (lib/security-headers.mjs): a prerendered page, so
+ * inline scripts of its own origin instead of a nonce; Sanity's API hosts; no framing by others.
+ */
+const STUDIO_POLICY = new Map([
+  ['default-src', "'self'"],
+  ['script-src', "'self' 'unsafe-inline'"],
+  ['style-src', "'self' 'unsafe-inline'"],
+  ['img-src', "'self' data: blob: https:"],
+  ['font-src', "'self' data:"],
+  ['connect-src', "'self' https://*.sanity.io wss://*.sanity.io"],
+  ['media-src', "'self' blob: https://cdn.sanity.io"],
+  ['worker-src', "'self' blob:"],
+  ['frame-src', "'self'"],
+  ['object-src', "'none'"],
+  ['base-uri', "'self'"],
+  ['form-action', "'self'"],
+  ['frame-ancestors', "'self'"],
+]);
 
 /** The nonce of a page's policy, after checking the policy allows exactly what the site uses. */
 function expectSitePolicy(policy: string | undefined): string {
@@ -95,7 +118,9 @@ test.describe('security headers', () => {
     });
   }
 
-  test('an event page, the not-found page and the Studio send them too', async ({ page }) => {
+  test("an event page, the not-found page and the Studio's connect notice send them too", async ({
+    page,
+  }) => {
     const eventPage = await page.request.get(`/events/${await upcomingEventId(page)}`);
     expectFixedHeaders(eventPage);
     expectSitePolicy(eventPage.headers()['content-security-policy']);
@@ -105,12 +130,12 @@ test.describe('security headers', () => {
     expectFixedHeaders(missing);
     expectSitePolicy(missing.headers()['content-security-policy']);
 
-    const studio = await page.request.get('/studio');
-    expectFixedHeaders(studio);
-    const studioPolicy = directives(studio.headers()['content-security-policy']);
-    expect(studioPolicy.get('frame-ancestors')).toBe("'self'");
-    expect(studioPolicy.get('object-src')).toBe("'none'");
-    expect(studioPolicy.get('frame-src')).toBe("'self'");
+    // Without a Sanity project, /studio shows how to connect one, under the Studio's policy; the
+    // Studio itself is tested below, on a build with a project.
+    const notice = await page.request.get('/studio');
+    expectFixedHeaders(notice);
+    expect(await notice.text()).toContain('Connect the content studio');
+    expect(directives(notice.headers()['content-security-policy'])).toEqual(STUDIO_POLICY);
   });
 
   test('every HTML answer has its policy: Studio files, file-like 404s; the API answers JSON', async ({
@@ -366,7 +391,7 @@ test.describe('no Content-Security-Policy violations', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('on the Studio page', async ({ page, consoleErrors }) => {
+  test("on the Studio's connect notice (no Sanity project)", async ({ page, consoleErrors }) => {
     const violations = await recordViolations(page);
     await page.goto('/studio');
     await page.waitForLoadState('networkidle');
@@ -383,5 +408,85 @@ test.describe('no Content-Security-Policy violations', () => {
     await page.waitForLoadState('networkidle');
     expect(await violations()).toEqual([]);
     expect(consoleErrors).toEqual([]);
+  });
+});
+
+/**
+ * The Studio itself, as it runs with a Sanity project: the build in .next-studio (made by the test
+ * command with NEXT_PUBLIC_SANITY_PROJECT_ID=standin1, see studio.spec.ts) on a server of its own,
+ * its calls to Sanity's API answered by the stand-in.
+ */
+test.describe('the Studio, built with a Sanity project', () => {
+  // The same page at both widths; one Studio server is enough.
+  test.skip(({ viewport }) => (viewport?.width ?? 1280) <= 600);
+  test.describe.configure({ mode: 'serial' });
+  test.setTimeout(120_000);
+
+  const STUDIO_DIST_DIR = '.next-studio';
+  /**
+   * What the Studio's policy refuses, on purpose, without taking anything from an editor:
+   * - next-sanity's bridge script on Sanity's CDN, used only when the Studio runs inside Sanity's
+   *   own dashboard: no script from another origin runs beside an editor's session;
+   * - the Studio's check for a newer Sanity release on sanity-cdn.com (updates come with npm);
+   * - zod's probe of whether it may compile its checks with `Function` (it works without).
+   */
+  const STUDIO_BLOCKS_ON_PURPOSE = [
+    /^script-src(-elem)? blocked https:\/\/core\.sanity-cdn\.com\/bridge\.js$/,
+    /^connect-src blocked https:\/\/sanity-cdn\.com\/v1\/modules\//,
+    /^script-src blocked eval$/,
+  ];
+  /** The browser's own report of those blocked requests, and the Studio's note on its version check. */
+  const STUDIO_BLOCKED_ERROR =
+    /^(Loading the script 'https:\/\/core\.sanity-cdn\.com\/bridge\.js' violates|(Connecting to|Fetch API cannot load) '?https:\/\/sanity-cdn\.com\/v1\/modules\/|Failed to fetch version for package)/;
+  let site: RunningSite;
+  test.beforeAll(async () => {
+    expect(
+      existsSync(join(STUDIO_DIST_DIR, 'BUILD_ID')),
+      `No Studio build in ${STUDIO_DIST_DIR}/: npm test makes it`,
+    ).toBe(true);
+    site = await startSite({}, STUDIO_DIST_DIR);
+  });
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  test('/studio is the Studio, with the security headers and exactly the Studio policy', async ({
+    playwright,
+  }) => {
+    const api = await playwright.request.newContext({ baseURL: site.baseURL });
+    for (const address of ['/studio', '/studio/structure/home;homePage']) {
+      const studio = await api.get(address);
+      expect(studio.status(), address).toBe(200);
+      const html = await studio.text();
+      expect(html, address).toContain('<title>TCSA content studio</title>');
+      expect(html, address).not.toContain('Connect the content studio');
+      expectFixedHeaders(studio);
+      expect(directives(studio.headers()['content-security-policy'])).toEqual(STUDIO_POLICY);
+    }
+    await api.dispose();
+  });
+
+  test('opens under its policy, which blocks only what it means to', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const violations = await recordViolations(page);
+    await standInForSanity(page, site.baseURL);
+    const answer = await page.goto(`${site.baseURL}/studio`);
+    expect(directives(answer?.headers()['content-security-policy'])).toEqual(STUDIO_POLICY);
+    // Drawn by the Studio's own scripts, from the documents the stand-in serves: they all run.
+    await expect(page.getByRole('link', { name: 'Home page' })).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('link', { name: 'Home page' }).click();
+    await expect(page).toHaveURL(/\/studio\/structure\/home/);
+    await expect(
+      page.getByRole('link', { name: 'Hero, roadmap and section titles' }),
+    ).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const unexpected = (await violations()).filter(
+      (violation) => !STUDIO_BLOCKS_ON_PURPOSE.some((blocked) => blocked.test(violation)),
+    );
+    expect(unexpected).toEqual([]);
+    // The browser reports each blocked request as an error; anything else is a real one.
+    expect(consoleErrors.filter((error) => !STUDIO_BLOCKED_ERROR.test(error))).toEqual([]);
   });
 });
