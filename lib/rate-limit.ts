@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address.mjs';
 
 /**
  * A small fixed-window rate limiter kept in the process's memory: at most `limit` hits per key in
@@ -78,10 +79,8 @@ export function createRateLimiter(options: {
 }
 
 /**
- * The client's address as the nearest proxy reports it: the last entry of X-Forwarded-For (a
- * reverse proxy appends the address it saw; Next.js sets it to the socket's address when absent),
- * else X-Real-IP. A client talking to the app directly can forge these headers, so the limit is a
- * courtesy against floods, not a security boundary.
+ * The key a client is counted under: its address as the server entry found it (see
+ * clientAddress), never a header the client wrote itself.
  *
  * An IPv6 client is counted by its /64 network: one subscriber is usually given a whole /64, so
  * counting single addresses would give it billions of fresh limits.
@@ -91,15 +90,16 @@ export function clientKey(request: Request): string {
   return address ? addressKey(address) : 'unknown';
 }
 
-/** The client's address as the nearest proxy reports it (see clientKey), or null. */
+/**
+ * The client's address, or null: the `x-tcsa-client-address` header, which only the server entry
+ * (scripts/serve.mjs, lib/http/client-address.mjs) writes, from the connection's own address or,
+ * behind TRUSTED_PROXY_HOPS proxies, from the X-Forwarded-For entry the farthest of them
+ * appended. A client's own copy of the header is deleted there, and X-Forwarded-For or
+ * X-Real-IP are never read here: a client choosing its address would get a fresh limit with
+ * every request. Without the entry (`next dev`) every client shares the key 'unknown'.
+ */
 export function clientAddress(headers: Headers): string | null {
-  const last = headers
-    .get('x-forwarded-for')
-    ?.split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .at(-1);
-  return last || headers.get('x-real-ip')?.trim() || null;
+  return headers.get(CLIENT_ADDRESS_HEADER)?.trim() || null;
 }
 
 /** An IPv4 address as it is; an IPv6 address as its /64 network (`2001:db8:1:2::/64`). */

@@ -4,7 +4,7 @@
  * 1. Seeds a fresh PGlite data folder in a temporary directory and writes
  *    public/bench-events.json: the same JSON /api/events/ serves, as a static file of the same
  *    size (removed again at the end; git-ignored).
- * 2. Builds the site into .next-bench/ or $NEXT_DIST_DIR (skip with --skip-build) and starts `next start` on that
+ * 2. Builds the site into .next-bench/ or $NEXT_DIST_DIR (skip with --skip-build) and starts scripts/serve.mjs on that
  *    data folder, with the registration rate limit off (all load comes from one address).
  * 3. autocannon, one after the other on the same server: GET /bench-events.json (static) and
  *    GET /api/events/ — requests/s, p50 and p99 latency, and the ratio of the two.

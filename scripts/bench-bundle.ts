@@ -6,7 +6,7 @@
  * renders), so the figure that counts is measured in Chromium:
  *
  * 1. Builds into .next-bench/ or $NEXT_DIST_DIR unless a current build is there (--skip-build
- *    trusts any build, --build always builds), and starts `next start` on a fresh seeded PGlite
+ *    trusts any build, --build always builds), and starts scripts/serve.mjs on a fresh seeded PGlite
  *    folder in a temporary directory.
  * 2. Loads each route in a fresh phone-sized page (390 x 844) without scrolling, waits for `load`
  *    and then for the network to be idle, and sums the JavaScript responses: bytes transferred and

@@ -2,7 +2,7 @@
  * npm run bench:lighthouse — Lighthouse (mobile, its default) on every route of the site.
  *
  * 1. Builds into .next-bench/ or $NEXT_DIST_DIR unless a current build is there (--skip-build
- *    trusts any build, --build always builds), and starts `next start` on a fresh seeded PGlite
+ *    trusts any build, --build always builds), and starts scripts/serve.mjs on a fresh seeded PGlite
  *    folder in a temporary directory.
  * 2. Starts Chromium ($CHROME_PATH, default /usr/bin/chromium) headless, and runs Lighthouse on
  *    the site's routes plus one event detail page (the first event of GET /api/events/),

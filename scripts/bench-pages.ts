@@ -2,7 +2,7 @@
  * npm run bench:pages — latency of the home page and /events against a static file, same server.
  *
  * 1. Builds into .next-bench/ or $NEXT_DIST_DIR unless a current build is there (--skip-build
- *    trusts any build, --build always builds), and starts `next start` on a fresh seeded PGlite
+ *    trusts any build, --build always builds), and starts scripts/serve.mjs on a fresh seeded PGlite
  *    folder in a temporary directory.
  * 2. Fetches / once and writes its HTML to public/bench-page.html, a static file of the same
  *    size, then restarts the server so that it serves that file (removed again at the end;
@@ -49,7 +49,7 @@ const work = mkdtempSync(path.join(tmpdir(), 'tcsa-bench-pages-'));
 async function main() {
   ensureBuild(values['skip-build'] ? 'never' : values.build ? 'always' : 'if-needed');
   const dataDir = path.join(work, 'pglite');
-  // `next start` lists public/ when it starts: the twin is written first, by a server of its own.
+  // The server lists public/ when it starts: the twin is written first, by a server of its own.
   const first = await startServer({ dataDir });
   try {
     const home = await fetch(first.base + '/');

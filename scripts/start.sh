@@ -35,4 +35,6 @@ if [ -n "$preview_secret" ]; then
 fi
 # The console's setup link, printed by the server while it has no account, names this port.
 export PORT="$port"
-exec next start --port "$port"
+# The site's own server entry around Next.js (scripts/serve.mjs): it takes the client's address
+# from the connection (TRUSTED_PROXY_HOPS behind a proxy) and refuses too-large bodies unread.
+exec node scripts/serve.mjs --port "$port"

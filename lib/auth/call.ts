@@ -2,14 +2,18 @@ import 'server-only';
 import { parseSetCookieHeader, toCookieOptions } from 'better-auth/cookies';
 import { cookies, headers } from 'next/headers';
 import { isSecureConnection } from '@/lib/csrf';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address.mjs';
 import { clientAddress } from '@/lib/rate-limit';
 import { AUTH_BASE_PATH, AUTH_INTERNAL_ORIGIN, getAuth } from './server';
 
 /** The library's answer to a call: its status, its JSON body (or null) and its headers. */
 export type AuthAnswer = { status: number; body: unknown; headers: Headers };
 
-/** The client IP header the library reads (lib/auth/server.ts names it). */
-export const CLIENT_ADDRESS_HEADER = 'x-tcsa-client-address';
+/**
+ * The header the client's address travels in: set by the server entry from the connection
+ * (lib/http/client-address.mjs), passed on to the library, which reads it (lib/auth/server.ts).
+ */
+export { CLIENT_ADDRESS_HEADER };
 
 /**
  * Calls one of Better Auth's endpoints from a Server Action, through the library's own request

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { parseTrustedProxyHops } from '@/lib/http/client-address.mjs';
 import {
   type PublicEnv,
   optionalNonNegativeInt,
@@ -51,6 +52,24 @@ export const serverSchema = z.object({
    * (default 60; 0 turns the limit off).
    */
   SUBMISSION_RATE_LIMIT_PER_MINUTE: optionalNonNegativeInt,
+  /**
+   * How many proxies in front of the site append the client's address to X-Forwarded-For
+   * (0 or unset: clients connect to the server directly, and the connection's address is
+   * theirs). The server entry (scripts/serve.mjs) reads it to find the address the rate limits
+   * count by; a wrong value lets clients choose their address (too high) or counts every client
+   * as the proxy (too low).
+   */
+  TRUSTED_PROXY_HOPS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      try {
+        return parseTrustedProxyHops(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   /**
    * Folder of uploaded files (job application resumes); never served to visitors, so it must
    * lie outside public/. Default: `uploads` beside the PGlite data folder (.data/uploads).
@@ -125,6 +144,7 @@ export function getServerEnv(): ServerEnv {
       CSRF_TRUSTED_ORIGINS: process.env.CSRF_TRUSTED_ORIGINS,
       REGISTRATION_RATE_LIMIT_PER_MINUTE: process.env.REGISTRATION_RATE_LIMIT_PER_MINUTE,
       SUBMISSION_RATE_LIMIT_PER_MINUTE: process.env.SUBMISSION_RATE_LIMIT_PER_MINUTE,
+      TRUSTED_PROXY_HOPS: process.env.TRUSTED_PROXY_HOPS,
       UPLOADS_DIR: process.env.UPLOADS_DIR,
       EMAILJS_PUBLIC_KEY: process.env.EMAILJS_PUBLIC_KEY,
       EMAILJS_SERVICE_ID: process.env.EMAILJS_SERVICE_ID,

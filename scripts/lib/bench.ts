@@ -12,6 +12,8 @@ import autocannon from 'autocannon';
 export const DIST_DIR = process.env.NEXT_DIST_DIR || '.next-bench';
 
 const NEXT_BIN = path.resolve('node_modules/next/dist/bin/next');
+/** The production server's entry, as `npm start` runs it. */
+const SERVER_ENTRY = path.resolve('scripts/serve.mjs');
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -94,8 +96,9 @@ export interface RunningServer {
 }
 
 /**
- * `next start` from DIST_DIR on a free port with the given PGlite folder, without test faults,
- * resolved once `readyPath` answers 200.
+ * The production server (scripts/serve.mjs, as `npm start` runs it) from DIST_DIR on a free
+ * port with the given PGlite folder, without test faults, resolved once `readyPath` answers 200.
+ * It trusts no proxy: every request counts as coming from 127.0.0.1, as a bench's do.
  */
 export async function startServer(options: {
   dataDir: string;
@@ -106,7 +109,7 @@ export async function startServer(options: {
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(
     process.execPath,
-    [NEXT_BIN, 'start', '--port', String(port), '--hostname', '127.0.0.1'],
+    [SERVER_ENTRY, '--port', String(port), '--hostname', '127.0.0.1'],
     {
       detached: true,
       stdio: 'ignore',
@@ -125,7 +128,7 @@ export async function startServer(options: {
     if (server.exitCode !== null || server.pid === undefined) return;
     const exited = new Promise((resolve) => server.once('exit', resolve));
     try {
-      // The whole group: `next start` leaves a next-server child behind otherwise.
+      // The whole group: whatever the server started ends with it.
       process.kill(-server.pid, 'SIGTERM');
     } catch {
       return;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { type RunningSite, findFreePort, startSite } from './support/server';
+import { type RunningSite, SERVER_ENTRY, findFreePort, startSite } from './support/server';
 
 /**
  * Durability of the embedded database: a registration acknowledged with 201 is still there
@@ -92,7 +92,7 @@ test('a 201 registration survives the server being killed with SIGKILL and resta
   }
 });
 
-test('a second server on the same data folder refuses to start, naming the server that holds it', async () => {
+test('a second server on the same data folder refuses to start, naming the server that holds it, before it says Ready', async () => {
   test.setTimeout(120_000);
   const work = mkdtempSync(path.join(tmpdir(), 'tcsa-second-'));
   const dataDir = path.join(work, 'pglite');
@@ -100,16 +100,10 @@ test('a second server on the same data folder refuses to start, naming the serve
   try {
     site = await startSite({ PGLITE_DATA_DIR: dataDir });
     const { pid } = JSON.parse(readFileSync(`${dataDir}.lock`, 'utf8')) as { pid: number };
+    const port = await findFreePort();
     const second = spawn(
       process.execPath,
-      [
-        path.resolve('node_modules/next/dist/bin/next'),
-        'start',
-        '--port',
-        String(await findFreePort()),
-        '--hostname',
-        '127.0.0.1',
-      ],
+      [SERVER_ENTRY, '--port', String(port), '--hostname', '127.0.0.1'],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
         env: { ...process.env, NODE_ENV: 'production', PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' },
@@ -123,6 +117,9 @@ test('a second server on the same data folder refuses to start, naming the serve
     expect(output).toContain(
       `The TCSA site cannot start: The embedded database folder ${dataDir} is already in use by process ${pid}`,
     );
+    // It never said it was ready, nor listened: the refusal comes first.
+    expect(output).not.toMatch(/Ready/);
+    expect(await fetch(`http://127.0.0.1:${port}/`).catch(() => null)).toBeNull();
     // The first server goes on serving.
     expect((await fetch(`${site.baseURL}/api/events/`)).status).toBe(200);
   } finally {

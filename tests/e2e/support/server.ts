@@ -61,14 +61,24 @@ async function waitUntilServing(url: string, child: ChildProcess, logFile: strin
 export type RunningSite = {
   baseURL: string;
   dataDir: string;
+  /** The server's process id, which is also its process group's. */
+  pid: number;
   /** What the server has printed so far (stdout and stderr). */
   log: () => string;
   stop: () => Promise<void>;
 };
 
+/** The production server's entry (Next.js inside the site's own HTTP server). */
+export const SERVER_ENTRY = path.resolve('scripts/serve.mjs');
+
 /**
- * Starts the production build (`next start`) on a free port with its own empty embedded
- * database, so a test run never touches a developer's data.
+ * Starts the production build (scripts/serve.mjs, as `npm start` does) on a free port with its
+ * own empty embedded database, so a test run never touches a developer's data.
+ *
+ * The server trusts one proxy hop (TRUSTED_PROXY_HOPS=1): a test plays the proxy, and an
+ * `X-Forwarded-For` it sets is the client's address, so each test can have its own rate-limit
+ * count. A request without the header counts as 127.0.0.1. Pass TRUSTED_PROXY_HOPS in
+ * `extraEnv` to start a server that trusts nobody's header.
  */
 export async function startSite(
   extraEnv: Record<string, string> = {},
@@ -87,14 +97,7 @@ export async function startSite(
   const log = openSync(logFile, 'a');
   const child = spawn(
     process.execPath,
-    [
-      path.resolve('node_modules/next/dist/bin/next'),
-      'start',
-      '--port',
-      String(port),
-      '--hostname',
-      '127.0.0.1',
-    ],
+    [SERVER_ENTRY, '--port', String(port), '--hostname', '127.0.0.1'],
     {
       detached: true,
       stdio: ['ignore', log, log],
@@ -104,6 +107,7 @@ export async function startSite(
         PGLITE_DATA_DIR: dataDir,
         NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL ?? '',
         TCSA_ENABLE_TEST_FAULTS: '1',
+        TRUSTED_PROXY_HOPS: '1',
         NEXT_DIST_DIR: distDir,
         SANITY_PREVIEW_SECRET: E2E_PREVIEW_SECRET,
         ...E2E_EMAILJS,
@@ -114,7 +118,7 @@ export async function startSite(
   const baseURL = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null || child.pid === undefined) return;
-    // next start forks next-server: end the whole process group, not only the parent.
+    // The whole process group: whatever the server started ends with it.
     try {
       process.kill(-child.pid, 'SIGTERM');
     } catch {
@@ -138,5 +142,5 @@ export async function startSite(
     await stop();
     throw error;
   }
-  return { baseURL, dataDir, log: () => readFileSync(logFile, 'utf8'), stop };
+  return { baseURL, dataDir, pid: child.pid!, log: () => readFileSync(logFile, 'utf8'), stop };
 }

@@ -45,7 +45,7 @@ function cancelRequest(token: string, options: { csrf?: string | null; origin?: 
   if (options.csrf !== null) headers.set('x-csrftoken', options.csrf ?? TOKEN);
   headers.set('origin', options.origin ?? 'http://localhost');
   headers.set(
-    'x-forwarded-for',
+    'x-tcsa-client-address',
     `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
   );
   return new Request(`http://localhost/api/registrations/${token}/cancel/`, {

@@ -66,15 +66,21 @@ describe('createRateLimiter', () => {
 describe('clientKey', () => {
   const request = (headers: Record<string, string>) =>
     new Request('http://localhost/', { headers });
-  it('uses the last X-Forwarded-For entry, then X-Real-IP', () => {
-    expect(clientKey(request({ 'x-forwarded-for': '1.2.3.4, 10.0.0.1' }))).toBe('10.0.0.1');
-    expect(clientKey(request({ 'x-forwarded-for': '::1' }))).toBe('0:0:0:0::/64');
-    expect(clientKey(request({ 'x-real-ip': '5.6.7.8' }))).toBe('5.6.7.8');
+  it('reads the address the server entry set, never one the client could write', () => {
+    expect(clientKey(request({ 'x-tcsa-client-address': '10.0.0.1' }))).toBe('10.0.0.1');
+    expect(clientKey(request({ 'x-tcsa-client-address': '::1' }))).toBe('0:0:0:0::/64');
+    // X-Forwarded-For and X-Real-IP are the client's to choose: a fresh value per request would
+    // be a fresh limit per request.
+    expect(clientKey(request({ 'x-forwarded-for': '1.2.3.4, 10.0.0.1' }))).toBe('unknown');
+    expect(clientKey(request({ 'x-real-ip': '5.6.7.8' }))).toBe('unknown');
+    expect(
+      clientKey(request({ 'x-tcsa-client-address': '10.0.0.1', 'x-forwarded-for': '1.2.3.4' })),
+    ).toBe('10.0.0.1');
     expect(clientKey(request({}))).toBe('unknown');
   });
 
   it('counts an IPv6 client by its /64 network, and an IPv4-mapped one as IPv4', () => {
-    const key = (address: string) => clientKey(request({ 'x-forwarded-for': address }));
+    const key = (address: string) => clientKey(request({ 'x-tcsa-client-address': address }));
     expect(key('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
     expect(key('2001:db8:1:2:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
     expect(key('[2001:DB8:1:2::9]:443')).toBe('2001:db8:1:2::/64');

@@ -62,7 +62,7 @@ function browser(options: { cookies?: boolean } = {}) {
       headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
     }
     if ((init.method ?? 'GET') !== 'GET') headers.set('origin', 'http://localhost');
-    headers.set('x-forwarded-for', '192.0.2.44');
+    headers.set('x-tcsa-client-address', '192.0.2.44');
     const request = new Request(url, { ...init, headers });
     sent.push({ url: url.pathname, init, request: request.clone() });
     let response: Response;

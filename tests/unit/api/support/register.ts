@@ -30,7 +30,7 @@ export function registrationRequest(
   if (origin !== null) headers.set('origin', origin);
   clientNumber += 1;
   headers.set(
-    'x-forwarded-for',
+    'x-tcsa-client-address',
     options.ip ?? `10.0.${Math.floor(clientNumber / 250)}.${clientNumber % 250}`,
   );
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);

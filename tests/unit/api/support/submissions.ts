@@ -45,7 +45,7 @@ export function submissionRequest(
   if (origin !== null) headers.set('origin', origin);
   clientNumber += 1;
   headers.set(
-    'x-forwarded-for',
+    'x-tcsa-client-address',
     options.ip ?? `10.1.${Math.floor(clientNumber / 250)}.${clientNumber % 250}`,
   );
   let payload: BodyInit;

@@ -1,0 +1,161 @@
+#!/usr/bin/env node
+/**
+ * The site's production server: Next.js's own request handler inside a plain Node HTTP server
+ * (Next.js's documented "custom server"), in place of `next start`.
+ *
+ *   node scripts/serve.mjs [--port 3000] [--hostname 127.0.0.1] [--keepAliveTimeout 5000]
+ *
+ * Why not `next start`: some of the site's protections need the connection itself, which
+ * neither a route handler nor proxy.ts can see (lib/http/front-door.mjs does that work):
+ * - the client's address: `next start` keeps an X-Forwarded-For header the client wrote
+ *   itself, so the rate limits could not tell one client from a thousand; here it comes from the
+ *   socket, or from the proxies TRUSTED_PROXY_HOPS says to trust;
+ * - request bodies: a body larger than its route's limit is refused before Next.js reads it.
+ *
+ * Everything else is what `next start` does: PORT (default 3000) and the hostname to listen on,
+ * HTTP keep-alive, the origin recorded for the server's own requests (the page cache renders
+ * through it: lib/page-cache.ts serverRenderOrigin), a 'Ready' line once it answers, and a
+ * graceful stop on SIGTERM or SIGINT (no new connections, requests in progress finish).
+ *
+ * The embedded database's folder is locked while Next.js prepares (instrumentation.ts), before
+ * the server listens: a second server on the same folder exits with code 1 and its reason, and
+ * never prints 'Ready' nor takes a request.
+ */
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  createFrontDoor,
+  BoundedIncomingMessage,
+  listBuildFiles,
+} from '../lib/http/front-door.mjs';
+import { parseTrustedProxyHops } from '../lib/http/client-address.mjs';
+
+const startedAt = Date.now();
+const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** @param {string} message */
+function fail(message) {
+  console.error(`The TCSA site cannot start: ${message}`);
+  process.exit(1);
+}
+
+/** `--name value`, `--name=value` or one of its short forms; undefined when absent. */
+function option(names) {
+  const args = process.argv.slice(2);
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index];
+    for (const name of names) {
+      if (arg === name) return args[index + 1];
+      if (arg.startsWith(`${name}=`)) return arg.slice(name.length + 1);
+    }
+  }
+  return undefined;
+}
+
+const portText = option(['--port', '-p']) ?? process.env.PORT ?? '3000';
+if (!/^\d+$/.test(portText) || Number(portText) < 1 || Number(portText) > 65535) {
+  fail(`the port must be a number from 1 to 65535 (it is "${portText}").`);
+}
+const port = Number(portText);
+const hostname = option(['--hostname', '-H']);
+const keepAliveText = option(['--keepAliveTimeout']);
+if (keepAliveText !== undefined && !/^\d+$/.test(keepAliveText)) {
+  fail(`--keepAliveTimeout must be a number of milliseconds (it is "${keepAliveText}").`);
+}
+
+// As `next start`: a production server unless told otherwise.
+process.env.NODE_ENV ??= 'production';
+
+/**
+ * The address people open, as `next start` prints and records it: a wildcard listener is
+ * reached on localhost. Recorded before Next.js prepares, so that everything that starts with it
+ * (the setup link, the page cache) knows where the server is.
+ */
+function appOrigin() {
+  const host =
+    !hostname || hostname === '0.0.0.0'
+      ? 'localhost'
+      : hostname === '::' || hostname === '[::]'
+        ? '[::1]'
+        : hostname.includes(':') && !hostname.startsWith('[')
+          ? `[${hostname}]`
+          : hostname;
+  return `http://${host}:${port}`;
+}
+process.env.PORT = String(port);
+process.env.__NEXT_PRIVATE_ORIGIN = appOrigin();
+
+const server = createServer({ IncomingMessage: BoundedIncomingMessage });
+if (keepAliveText !== undefined) server.keepAliveTimeout = Number(keepAliveText);
+
+const { default: next } = await import('next');
+const nextVersion = createRequire(import.meta.url)('next/package.json').version;
+const app = next({ dev: false, dir: projectDir, hostname, port, httpServer: server });
+// Loads the configuration and the .env files, and runs instrumentation.ts, which takes the
+// embedded database's lock (and exits with code 1 when another server holds it).
+await app.prepare();
+
+let hops = 0;
+try {
+  hops = parseTrustedProxyHops(process.env.TRUSTED_PROXY_HOPS);
+} catch (error) {
+  fail(/** @type {Error} */ (error).message);
+}
+const production = process.env.NODE_ENV === 'production';
+const distDir = path.resolve(projectDir, process.env.NEXT_DIST_DIR || '.next');
+const frontDoor = createFrontDoor({ hops, production, buildFiles: listBuildFiles(distDir) });
+const handle = app.getRequestHandler();
+
+server.on('request', (request, response) => {
+  try {
+    if (frontDoor(request, response)) return;
+  } catch (error) {
+    console.error(`Failed to handle request for ${request.url}:`, error);
+    response.statusCode = 500;
+    response.end('Internal Server Error');
+    return;
+  }
+  handle(request, response).catch((error) => {
+    console.error(`Failed to handle request for ${request.url}:`, error);
+    if (!response.headersSent) {
+      response.statusCode = 500;
+      response.end('Internal Server Error');
+    } else response.destroy();
+  });
+});
+
+server.on('error', (error) => {
+  fail(
+    /** @type {NodeJS.ErrnoException} */ (error).code === 'EADDRINUSE'
+      ? `port ${port} is already in use; choose another with PORT or --port.`
+      : /** @type {Error} */ (error).message,
+  );
+});
+
+server.listen(port, hostname, () => {
+  console.log(`  ▲ TCSA site (Next.js ${nextVersion}, scripts/serve.mjs)`);
+  console.log(`  - Local:   ${appOrigin()}`);
+  if (hops > 0) console.log(`  - Client addresses: X-Forwarded-For, ${hops} trusted proxy hop(s)`);
+  console.log(` ✓ Ready in ${((Date.now() - startedAt) / 1000).toFixed(1)}s`);
+});
+
+let stopping = false;
+/** @param {NodeJS.Signals} signal */
+function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  const code = signal === 'SIGINT' ? 130 : 143;
+  // Requests in progress get this long to finish; then the process ends regardless.
+  setTimeout(() => process.exit(code), 10_000).unref();
+  server.close(() => {
+    app
+      .close()
+      .catch((error) => console.error(error))
+      .finally(() => process.exit(code));
+  });
+  server.closeIdleConnections();
+}
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,214 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bodyLimitFor } from '@/lib/http/body-limits.mjs';
+import { BoundedIncomingMessage, LINGER_MS, createFrontDoor } from '@/lib/http/front-door.mjs';
+
+/**
+ * The server entry's front door on a real HTTP server, with a stand-in for the app that reads
+ * the body as a route does (all of it, counting) and answers 413 past its route's limit.
+ */
+
+type AppSaw = { bytes: number; clientAddress: string | undefined };
+
+let server: Server | null = null;
+
+afterEach(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  server = null;
+});
+
+async function start(buildFiles: Set<string> | null = null) {
+  const seen: AppSaw[] = [];
+  const requests: BoundedIncomingMessage[] = [];
+  const frontDoor = createFrontDoor({ hops: 0, production: true, buildFiles });
+  server = createServer({ IncomingMessage: BoundedIncomingMessage }, (request, response) => {
+    requests.push(request as BoundedIncomingMessage);
+    if (frontDoor(request as BoundedIncomingMessage, response)) return;
+    let bytes = 0;
+    request.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    request.on('end', () => {
+      seen.push({ bytes, clientAddress: request.headers['x-tcsa-client-address'] as string });
+      const url = new URL(request.url ?? '/', 'http://x');
+      const limit = bodyLimitFor(url.pathname, url.searchParams);
+      // An app answers a moment later, as Next.js does, not within the body's last event.
+      setTimeout(() => {
+        response.statusCode = bytes > limit.bytes ? 413 : 200;
+        response.end(String(bytes));
+      }, 50);
+    });
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { port, seen, requests };
+}
+
+type Answer = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+};
+
+/**
+ * Sends `total` bytes (declared or chunked) and stops writing as soon as the answer comes:
+ * resolves with the answer and how many bytes had been handed to the socket by then.
+ */
+function send(
+  port: number,
+  options: { path: string; total: number; declared: boolean; headers?: Record<string, string> },
+): Promise<{ answer: Answer; written: number }> {
+  return new Promise((resolve, reject) => {
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    let written = 0;
+    let answered = false;
+    const request = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: options.path,
+      agent: false,
+      headers: {
+        'content-type': 'application/json',
+        ...(options.declared ? { 'content-length': String(options.total) } : {}),
+        ...options.headers,
+      },
+    });
+    request.on('response', (response) => {
+      answered = true;
+      let body = '';
+      response.on('data', (data: Buffer) => (body += data.toString()));
+      response.on('end', () => {
+        resolve({
+          answer: { status: response.statusCode ?? 0, headers: response.headers, body },
+          written,
+        });
+        request.destroy();
+      });
+    });
+    request.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    const pump = () => {
+      while (!answered && written < options.total) {
+        const piece = chunk.subarray(0, Math.min(chunk.length, options.total - written));
+        written += piece.length;
+        if (!request.write(piece)) return void request.once('drain', pump);
+      }
+      if (!answered) request.end();
+    };
+    pump();
+  });
+}
+
+describe('the front door', () => {
+  it('refuses a declared body over its route’s limit at once, before reading it', async () => {
+    const { port, seen, requests } = await start();
+    const { answer } = await send(port, {
+      path: '/api/revalidate',
+      total: 200 * 1024 * 1024,
+      declared: true,
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({
+      error: 'The body is too large for a webhook (64 KB at most)',
+    });
+    expect(answer.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['strict-transport-security']).toMatch(/max-age=/);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    // The app never saw it, and the front door read none of it.
+    expect(seen).toEqual([]);
+    expect(requests[0]!.bodyBytes).toBeLessThan(1024 * 1024);
+  });
+
+  it('answers a too-large application with the file field’s message too', async () => {
+    const { port } = await start();
+    const { answer } = await send(port, {
+      path: '/api/applications/',
+      total: 20 * 1024 * 1024,
+      declared: true,
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({
+      error: 'The resume file is too large: it must be at most 5 MB.',
+      fields: { resume_file: 'The resume file is too large: it must be at most 5 MB.' },
+    });
+  });
+
+  it('cuts a chunked body one byte past the limit, so the route refuses it, and reads no further', async () => {
+    const { port, seen, requests } = await start();
+    const { answer } = await send(port, {
+      path: '/api/events/3/register/',
+      total: 50 * 1024 * 1024,
+      declared: false,
+    });
+    expect(answer.status).toBe(413);
+    expect(seen[0]!.bytes).toBe(4 * 1024 + 1);
+    expect(requests[0]!.bodyCut).toBe(true);
+    expect(requests[0]!.bodyBytes).toBe(4 * 1024 + 1);
+  });
+
+  it('passes a body within its limit whole, declared or chunked', async () => {
+    const { port, seen, requests } = await start();
+    const declared = await send(port, { path: '/api/messages/', total: 32 * 1024, declared: true });
+    const chunked = await send(port, { path: '/api/messages/', total: 32 * 1024, declared: false });
+    expect([declared.answer.status, chunked.answer.status]).toEqual([200, 200]);
+    expect(seen.map((saw) => saw.bytes)).toEqual([32 * 1024, 32 * 1024]);
+    expect(requests.map((request) => request.bodyCut)).toEqual([false, false]);
+  });
+
+  it('closes a connection whose body it left unread shortly after the answer, not before', async () => {
+    const { port } = await start();
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const answered = Date.now();
+    let received = '';
+    socket.on('data', (data: Buffer) => (received += data.toString()));
+    const closed = new Promise<number>((resolve) =>
+      socket.once('close', () => resolve(Date.now())),
+    );
+    socket.on('error', () => {});
+    socket.write(
+      'POST /api/messages/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${100 * 1024 * 1024}\r\n\r\n{"message": "`,
+    );
+    const closedAt = await closed;
+    expect(received).toMatch(/^HTTP\/1\.1 413 /);
+    expect(closedAt - answered).toBeGreaterThanOrEqual(LINGER_MS - 100);
+    expect(closedAt - answered).toBeLessThan(LINGER_MS + 2000);
+  });
+
+  it('sets the client’s address from the connection, whatever the client sent', async () => {
+    const { port, seen } = await start();
+    await send(port, {
+      path: '/api/messages/',
+      total: 2,
+      declared: true,
+      headers: { 'x-tcsa-client-address': '6.6.6.6', 'x-forwarded-for': '7.7.7.7' },
+    });
+    expect(seen[0]!.clientAddress).toBe('127.0.0.1');
+  });
+
+  it('answers a build file that does not exist with a small 404 carrying the security headers', async () => {
+    const { port, seen } = await start(new Set(['/_next/static/chunks/app.js']));
+    const missing = await fetch(`http://127.0.0.1:${port}/_next/static/chunks/missing.js`);
+    expect(missing.status).toBe(404);
+    const text = await missing.text();
+    expect(text.length).toBeLessThan(100);
+    expect(missing.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(missing.headers.get('x-frame-options')).toBe('DENY');
+    expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await fetch(`http://127.0.0.1:${port}/_next/not-a-route`)).status).toBe(404);
+    // An existing file, the image optimizer and every other path go to the app.
+    expect((await fetch(`http://127.0.0.1:${port}/_next/static/chunks/app.js`)).status).toBe(200);
+    expect(
+      (await fetch(`http://127.0.0.1:${port}/_next/image?url=%2Fa.png&w=64&q=75`)).status,
+    ).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/events`)).status).toBe(200);
+    expect(seen).toHaveLength(3);
+  });
+});
