@@ -9,6 +9,7 @@ import {
 } from '@/lib/csrf';
 import { projectId as sanityProjectId } from '@/lib/content/env';
 import { getServerEnv } from '@/lib/env/server';
+import { isTrustedOrigin, setApiHeaders } from '@/lib/http/api-headers';
 import { NONCE_HEADER } from '@/lib/nonce-header';
 import { PUBLISHED_VIEW_PARAM } from '@/lib/preview';
 import {
@@ -210,31 +211,17 @@ function malformedAddress(request: NextRequest, api: boolean): NextResponse {
   return response;
 }
 
-/** What a browser page of a trusted origin may send to the API. */
-const CORS_ALLOWED_HEADERS = 'Content-Type, X-CSRFToken';
-const CORS_ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';
-
 /**
- * /api/...: the JSON answers' own policy; the `csrftoken` cookie on any GET or HEAD that lacks a
- * valid one (not on /api/csrf/, which issues it with the token it answers); CORS for the trusted
- * origins, with credentials, so their pages can read the answers and send the cookie.
+ * /api/...: the JSON answers' own policy and CORS for the trusted origins (lib/http/api-headers.ts);
+ * the `csrftoken` cookie on any GET or HEAD that lacks a valid one (not on /api/csrf/, which
+ * issues it with the token it answers). A trusted origin's preflight is answered here.
  */
 function apiAnswer(request: NextRequest): NextResponse {
-  const origin = request.headers.get('origin');
-  const trusted = origin !== null && (getServerEnv().CSRF_TRUSTED_ORIGINS ?? []).includes(origin);
-  const preflight = request.method === 'OPTIONS' && trusted;
+  const trustedOrigins = getServerEnv().CSRF_TRUSTED_ORIGINS;
+  const preflight =
+    request.method === 'OPTIONS' && isTrustedOrigin(request.headers.get('origin'), trustedOrigins);
   const response = preflight ? new NextResponse(null, { status: 204 }) : NextResponse.next();
-  response.headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
-  if (trusted) {
-    response.headers.set('Access-Control-Allow-Origin', origin);
-    response.headers.set('Access-Control-Allow-Credentials', 'true');
-    response.headers.append('Vary', 'Origin');
-    if (preflight) {
-      response.headers.set('Access-Control-Allow-Methods', CORS_ALLOWED_METHODS);
-      response.headers.set('Access-Control-Allow-Headers', CORS_ALLOWED_HEADERS);
-      response.headers.set('Access-Control-Max-Age', '600');
-    }
-  }
+  setApiHeaders(response.headers, request, trustedOrigins);
   const csrfEndpoint = /^\/api\/csrf\/?$/.test(request.nextUrl.pathname);
   if ((request.method === 'GET' || request.method === 'HEAD') && !csrfEndpoint) {
     ensureCsrfCookie(request, response);
@@ -258,8 +245,27 @@ function asStream(bytes: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array<Arr
 export const config = {
   matcher: [
     // Pages, the API, the Studio and the files at the root. Not the console's upload route
-    // (it checks the origin itself; here its body would be cut at 10 MB).
-    '/((?!_next/|media/|files/|admin/upload$).*)',
+    // (it checks the origin itself; here its body would be cut at 10 MB) nor the job application
+    // (below).
+    '/((?!_next/|media/|files/|admin/upload$|api/applications/?$).*)',
+    // The job application only without a body (a trusted origin's preflight): Next.js holds the
+    // whole body of a request proxy.ts runs on in memory until its last byte has arrived, and an
+    // application streams its resume to disk instead (lib/api/submissions.ts), setting the API's
+    // headers itself (lib/http/api-headers.ts).
+    {
+      source: '/api/applications',
+      missing: [
+        { type: 'header', key: 'content-length' },
+        { type: 'header', key: 'transfer-encoding' },
+      ],
+    },
+    {
+      source: '/api/applications/',
+      missing: [
+        { type: 'header', key: 'content-length' },
+        { type: 'header', key: 'transfer-encoding' },
+      ],
+    },
     // Next.js's build files and the media (most of the site's requests, answered without this
     // proxy; next.config.mjs and app/files give the media their policy) only with a
     // percent-escape, which may be malformed: Next.js's router would answer that with a bare 500.

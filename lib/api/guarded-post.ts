@@ -69,9 +69,10 @@ export type BodyBytes =
   { ok: true; bytes: Uint8Array } | { ok: false; code: 'body_too_large' | 'client_aborted' };
 
 /**
- * Reads at most `limit` bytes of the body. A declared Content-Length over the limit is refused
- * before anything is read; a body that streams past it is refused as soon as it does, so a large
- * upload never sits in memory whole. A client that goes away before its body has arrived is not
+ * Reads at most `limit` bytes of the body (the route's limit, lib/http/body-limits.mjs). A
+ * declared Content-Length over the limit is refused before anything is read; a body that streams
+ * past it is refused as soon as it does. The server entry refuses both before Next.js reads
+ * anything (lib/http/front-door.mjs); this is the same rule where the app is run without it. A client that goes away before its body has arrived is not
  * a failure of ours: it is logged as an aborted request, and nobody is there for the answer.
  */
 export async function readLimitedBody(request: Request, limit: number): Promise<BodyBytes> {
@@ -88,7 +89,7 @@ export async function readLimitedBody(request: Request, limit: number): Promise<
     try {
       result = await reader.read();
     } catch (error) {
-      logAborted(request, size, error);
+      logAbortedRequest(request, size, error);
       return { ok: false, code: 'client_aborted' };
     }
     const { done, value } = result;
@@ -109,7 +110,11 @@ export async function readLimitedBody(request: Request, limit: number): Promise<
   return { ok: true, bytes };
 }
 
-function logAborted(request: Request, received: number, error: unknown): void {
+/**
+ * One line for a request whose client went away before its body had arrived (ECONNRESET
+ * "aborted"): a visitor closing the tab mid-upload is not a failure of the server, so no trace.
+ */
+export function logAbortedRequest(request: Request, received: number, error: unknown): void {
   const reason = error instanceof Error ? error.message : String(error);
   console.warn(
     `Request aborted by the client: ${request.method} ${new URL(request.url).pathname} after ${received} bytes of its body (${reason}).`,

@@ -1,23 +1,21 @@
 import 'server-only';
+import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import { type Database, getDb } from '@/lib/db/client';
 import { insertContactMessage, insertJobApplication, insertServiceRequest } from '@/lib/db/queries';
 import { getServerEnv } from '@/lib/env/server';
 import { apiError } from '@/lib/http';
+import { setApiHeaders } from '@/lib/http/api-headers';
+import { routeBodyLimit } from '@/lib/http/body-limits.mjs';
+import { discardReceivedFile, receiveMultipart } from '@/lib/http/multipart';
 import type { RateLimiter } from '@/lib/rate-limit';
-import {
-  MAX_RESUME_BYTES,
-  RESUME_KINDS,
-  type ResumeKind,
-  detectResumeKind,
-} from '@/lib/resume-type';
+import { MAX_RESUME_BYTES, RESUME_KINDS, detectResumeKind } from '@/lib/resume-type';
 import { cleanOriginalName, removeUpload, storeUpload, uploadsDir } from '@/lib/uploads';
 import {
   APPLICATION_RECEIVED,
   MESSAGE_RECEIVED,
   RESUME_EMPTY_MESSAGE,
   RESUME_MISSING_MESSAGE,
-  RESUME_TOO_LARGE_MESSAGE,
   RESUME_WRONG_TYPE_MESSAGE,
   SERVICE_REQUEST_RECEIVED,
   type SubmissionCreatedDto,
@@ -34,7 +32,6 @@ import {
   invalidFields,
   namedLimiter,
   readJsonBody,
-  readLimitedBody,
 } from './guarded-post';
 
 /**
@@ -51,12 +48,13 @@ import {
  */
 
 /**
- * A message of 5000 characters is at most 30 KB of JSON even when every character is escaped
- * (\uXXXX); the two short fields and the braces fit in the rest of 32 KB.
+ * The routes' body limits (lib/http/body-limits.mjs, where the server entry reads them too): a
+ * message of 5000 characters is at most 30 KB of JSON even when every character is escaped
+ * (\uXXXX), within 32 KB; an application is the resume plus the three short fields and the
+ * multipart boundaries and headers.
  */
-export const MAX_TEXT_SUBMISSION_BYTES = 32 * 1024;
-/** The resume plus the three short fields and the multipart boundaries and headers. */
-export const MAX_APPLICATION_BODY_BYTES = MAX_RESUME_BYTES + 64 * 1024;
+export const MAX_TEXT_SUBMISSION_BYTES = routeBodyLimit('message').bytes;
+export const MAX_APPLICATION_BODY_BYTES = routeBodyLimit('application').bytes;
 
 const RATE_LIMITED_MESSAGE =
   'Too many submissions from your network. Please wait a minute and try again.';
@@ -128,7 +126,7 @@ export function handleMessage(request: Request, options: SubmissionOptions = {})
       schema: messageRequestSchema,
       invalidJsonMessage:
         'The request body must be a JSON object with sender_name, sender_email and message.',
-      tooLargeMessage: 'The message is too long to send: it must be at most 5000 characters.',
+      tooLargeMessage: routeBodyLimit('message').message,
       received: MESSAGE_RECEIVED,
       store: (db, data) =>
         insertContactMessage(db, {
@@ -148,8 +146,7 @@ export function handleServiceRequest(request: Request, options: SubmissionOption
       what: 'request',
       schema: serviceRequestSchema,
       invalidJsonMessage: 'The request body must be a JSON object with name, email and needs.',
-      tooLargeMessage:
-        'The request is too long to send: the description of your needs must be at most 5000 characters.',
+      tooLargeMessage: routeBodyLimit('serviceRequest').message,
       received: SERVICE_REQUEST_RECEIVED,
       store: (db, data) =>
         insertServiceRequest(db, { name: data.name, email: data.email, needs: data.needs }),
@@ -166,40 +163,51 @@ function isMultipart(request: Request): boolean {
   return /^multipart\/form-data\s*;/i.test(type) && /boundary=/i.test(type);
 }
 
-/** Parses the multipart body read so far; null when it is not a well-formed form. */
-async function parseForm(bytes: Uint8Array, contentType: string): Promise<FormData | null> {
-  try {
-    return await new Response(bytes as BodyInit, {
-      headers: { 'content-type': contentType },
-    }).formData();
-  } catch {
-    return null;
-  }
-}
-
-/** A text field's value; a file sent in place of text counts as missing. */
-function textField(form: FormData, name: string): string | undefined {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : undefined;
-}
-
 /** 413 naming the file, so a form can show it beside the file input too. */
 function resumeTooLarge(): Response {
-  return apiError('file_too_large', {
-    message: RESUME_TOO_LARGE_MESSAGE,
-    fields: { resume_file: RESUME_TOO_LARGE_MESSAGE },
-  });
+  const limit = routeBodyLimit('application');
+  return apiError('file_too_large', { message: limit.message, fields: limit.fields });
 }
 
-/** A file input left empty still sends its field: a nameless, empty file. */
-function isUnchosenFile(file: Blob): boolean {
-  return file.size === 0 && file instanceof File && file.name === '';
+/**
+ * At most this many applications are checked and stored at once. Their resumes arrive on disk,
+ * however many there are; checking one reads it into memory (its kind is judged by its content,
+ * a DOCX's directory sits at its end), so the others wait their turn for a moment.
+ */
+const CHECKS_AT_ONCE = 2;
+const checking = createGate(CHECKS_AT_ONCE);
+
+/** A queue that lets `size` tasks run at once. */
+function createGate(size: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await task();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
 }
 
-export function handleApplication(
+/**
+ * POST /api/applications/. proxy.ts does not run on its posts (Next.js would hold the whole body
+ * in memory for it): the body is read here as it arrives, the resume written to a file of its own
+ * (lib/http/multipart.ts), and the answers carry the API's headers themselves.
+ */
+export async function handleApplication(
   request: Request,
   options: SubmissionOptions = {},
 ): Promise<Response> {
+  const response = await answerApplication(request, options);
+  setApiHeaders(response.headers, request, getServerEnv().CSRF_TRUSTED_ORIGINS);
+  return response;
+}
+
+function answerApplication(request: Request, options: SubmissionOptions): Promise<Response> {
   return answering('application', async () => {
     const refused = guardPost(request, {
       limiter: options.limiter ?? submissionLimiter(),
@@ -210,51 +218,59 @@ export function handleApplication(
       return apiError('invalid_form', { message: INVALID_MULTIPART_MESSAGE });
     }
 
-    const body = await readLimitedBody(request, MAX_APPLICATION_BODY_BYTES);
-    if (!body.ok) return body.code === 'client_aborted' ? apiError(body.code) : resumeTooLarge();
-    const form = await parseForm(body.bytes, request.headers.get('content-type')!);
-    if (!form) return apiError('invalid_form', { message: INVALID_MULTIPART_MESSAGE });
-
-    const resume = form.get('resume_file');
-    if (resume instanceof Blob && resume.size > MAX_RESUME_BYTES) return resumeTooLarge();
-
-    const parsed = applicationFieldsSchema.safeParse({
-      applicant_name: textField(form, 'applicant_name'),
-      applicant_email: textField(form, 'applicant_email'),
-      position: textField(form, 'position'),
+    const received = await receiveMultipart(request, {
+      fileField: 'resume_file',
+      maxFileBytes: MAX_RESUME_BYTES,
+      maxBodyBytes: MAX_APPLICATION_BODY_BYTES,
     });
-    const fields: Record<string, string> = parsed.success ? {} : fieldMessages(parsed.error);
-
-    let bytes: Uint8Array | null = null;
-    let kind: ResumeKind | null = null;
-    if (!(resume instanceof Blob) || isUnchosenFile(resume)) {
-      fields.resume_file = RESUME_MISSING_MESSAGE;
-    } else if (resume.size === 0) fields.resume_file = RESUME_EMPTY_MESSAGE;
-    else {
-      bytes = new Uint8Array(await resume.arrayBuffer());
-      kind = detectResumeKind(bytes);
-      if (!kind) fields.resume_file = RESUME_WRONG_TYPE_MESSAGE;
+    if (!received.ok) {
+      if (received.code === 'client_aborted') return apiError('client_aborted');
+      if (received.code === 'invalid_form') {
+        return apiError('invalid_form', { message: INVALID_MULTIPART_MESSAGE });
+      }
+      return resumeTooLarge();
     }
-    if (!parsed.success || !bytes || !kind) return invalidFields(fields);
-
-    const folder = uploadsDir();
-    const storedName = await storeUpload(bytes, kind, folder);
+    const { fields: form, file: resume } = received.form;
     try {
-      const row = await insertJobApplication(await getDb(), {
-        applicantName: parsed.data.applicant_name,
-        applicantEmail: parsed.data.applicant_email,
-        position: parsed.data.position,
-        resumeStoredName: storedName,
-        resumeOriginalName: cleanOriginalName(resume instanceof File ? resume.name : '', kind),
-        resumeContentType: RESUME_KINDS[kind].contentType,
-        resumeSize: bytes.byteLength,
+      const parsed = applicationFieldsSchema.safeParse({
+        applicant_name: form.get('applicant_name'),
+        applicant_email: form.get('applicant_email'),
+        position: form.get('position'),
       });
-      const answer: SubmissionCreatedDto = { id: row.id, message: APPLICATION_RECEIVED };
-      return created(answer);
-    } catch (error) {
-      // No row points at the file: remove it rather than keep an orphan.
-      await removeUpload(storedName, folder).catch(() => {});
-      throw error;
+      const fields: Record<string, string> = parsed.success ? {} : fieldMessages(parsed.error);
+      // An empty file input still sends its field: a nameless, empty file.
+      if (!resume || (resume.size === 0 && resume.filename === '')) {
+        fields.resume_file = RESUME_MISSING_MESSAGE;
+      } else if (resume.size === 0) fields.resume_file = RESUME_EMPTY_MESSAGE;
+      if (!resume || fields.resume_file) return invalidFields(fields);
+
+      return await checking(async () => {
+        const bytes = new Uint8Array(await readFile(resume.path));
+        const kind = detectResumeKind(bytes);
+        if (!kind) fields.resume_file = RESUME_WRONG_TYPE_MESSAGE;
+        if (!parsed.success || !kind) return invalidFields(fields);
+        const folder = uploadsDir();
+        const storedName = await storeUpload(bytes, kind, folder);
+        try {
+          const row = await insertJobApplication(await getDb(), {
+            applicantName: parsed.data.applicant_name,
+            applicantEmail: parsed.data.applicant_email,
+            position: parsed.data.position,
+            resumeStoredName: storedName,
+            resumeOriginalName: cleanOriginalName(resume.filename, kind),
+            resumeContentType: RESUME_KINDS[kind].contentType,
+            resumeSize: bytes.byteLength,
+          });
+          const answer: SubmissionCreatedDto = { id: row.id, message: APPLICATION_RECEIVED };
+          return created(answer);
+        } catch (error) {
+          // No row points at the file: remove it rather than keep an orphan.
+          await removeUpload(storedName, folder).catch(() => {});
+          throw error;
+        }
+      });
+    } finally {
+      await discardReceivedFile(resume);
     }
   });
 }

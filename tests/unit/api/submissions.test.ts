@@ -362,12 +362,23 @@ describe(`POST /api/applications/ (${DATABASE_UNDER_TEST})`, () => {
   it('keeps only the file name of a path some browsers send, without control characters', async () => {
     const answer = await submit(
       'applications',
-      applicationForm({}, { bytes: pdfBytes(), name: 'C:\\fakepath\\My\u0001 CV.pdf' }),
+      applicationForm({}, { bytes: pdfBytes(), name: 'C:\\fakepath\\My\u0085 CV.pdf' }),
     );
     const row = (await listJobApplications(database.db)).find(
       (item) => item.id === answer.body.id,
     )!;
     expect(row.resumeOriginalName).toBe('My CV.pdf');
+  });
+
+  it('refuses a part header with an ASCII control character (HTTP allows none) as a malformed form', async () => {
+    const before = storedFiles();
+    const answer = await submit(
+      'applications',
+      applicationForm({}, { bytes: pdfBytes(), name: 'My\u0001 CV.pdf' }),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatch(/must be sent as a form \(multipart\/form-data\)/);
+    expect(storedFiles()).toEqual(before);
   });
 
   it('a resume of exactly 5 MB is accepted', async () => {
