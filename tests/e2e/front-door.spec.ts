@@ -208,6 +208,7 @@ test.describe('bodies: refused by size before they are read', () => {
         path,
         size: 200 * 1024 * 1024,
         declared: true,
+        sendOnly: 1024,
         headers: { ...csrf, ...fromNewClient(), 'content-type': 'application/json' },
         timeoutMs: 5_000,
       });

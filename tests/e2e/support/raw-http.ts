@@ -30,6 +30,8 @@ export function postBody(
     declared: boolean;
     headers?: Record<string, string>;
     prefix?: string;
+    /** Stops writing after this many bytes, and waits (a client that declares more than it sends). */
+    sendOnly?: number;
     timeoutMs?: number;
   },
 ): Promise<RawAnswer> {
@@ -78,13 +80,14 @@ export function postBody(
         reject(error);
       }
     });
+    const stopAt = Math.min(options.size, options.sendOnly ?? options.size);
     const pump = () => {
-      while (!answered && sent < options.size) {
-        const piece = filler.subarray(0, Math.min(filler.length, options.size - sent));
+      while (!answered && sent < stopAt) {
+        const piece = filler.subarray(0, Math.min(filler.length, stopAt - sent));
         sent += piece.length;
         if (!request.write(piece)) return void request.once('drain', pump);
       }
-      if (!answered) request.end();
+      if (!answered && sent >= options.size) request.end();
     };
     if (options.prefix) {
       const prefix = Buffer.from(options.prefix);
