@@ -18,6 +18,7 @@ import {
   MAX_VIDEO_BYTES,
   maxBytesFor,
   tooLargeMessageFor,
+  type UploadPurpose,
 } from '@/lib/media/kinds';
 import { MAX_RESUME_BYTES, RESUME_TOO_LARGE_MESSAGE } from '@/lib/resume-type';
 
@@ -53,7 +54,8 @@ describe('bodyLimitFor', () => {
   });
 
   it('judges a console upload by its purpose, as the upload route does', () => {
-    for (const purpose of [...Object.keys(IMAGE_PURPOSES), 'video'] as const) {
+    const purposes = [...Object.keys(IMAGE_PURPOSES), 'video'] as UploadPurpose[];
+    for (const purpose of purposes) {
       const limit = bodyLimitFor('/admin/upload', new URLSearchParams({ purpose }));
       expect(limit.bytes).toBe(maxBytesFor(purpose));
       expect(limit.message).toBe(tooLargeMessageFor(purpose));
