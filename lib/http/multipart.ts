@@ -1,8 +1,8 @@
 import 'server-only';
 import busboy from 'busboy';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, rmSync } from 'node:fs';
-import { mkdtemp, unlink } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -44,18 +44,13 @@ export type ReceiveResult = { ok: true; form: ReceivedForm } | { ok: false; code
 const MAX_FIELD_BYTES = 16 * 1024;
 
 /**
- * The folder files arrive in: one of this process's own in the system's temporary folder
- * (readable by the server's user only), removed when the process ends. A stored resume is
- * written afresh into the uploads folder once it has been checked.
+ * Where a file arrives: the system's temporary folder, under a random name, readable by the
+ * server's user only, and removed once the request has been answered (a checked resume is
+ * written afresh into the uploads folder). A process killed mid-upload leaves its file there
+ * for the system's own clean-up.
  */
-let incoming: Promise<string> | null = null;
-
-function incomingFolder(): Promise<string> {
-  incoming ??= mkdtemp(path.join(tmpdir(), 'tcsa-incoming-')).then((folder) => {
-    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
-    return folder;
-  });
-  return incoming;
+function incomingPath(): string {
+  return path.join(tmpdir(), `tcsa-upload-${randomBytes(16).toString('hex')}.part`);
 }
 
 export async function discardReceivedFile(file: ReceivedFile | null): Promise<void> {
@@ -99,7 +94,6 @@ export async function receiveMultipart(
     written: Promise<void> | null;
     failure: ReceiveFailure | null;
   } = { fields: new Map(), file: null, written: null, failure: null };
-  const folder = await incomingFolder();
 
   parser.on('field', (name, value) => {
     if (!found.fields.has(name)) found.fields.set(name, value);
@@ -113,7 +107,7 @@ export async function receiveMultipart(
       return;
     }
     const file: ReceivedFile = {
-      path: path.join(folder, `${randomBytes(16).toString('hex')}.part`),
+      path: incomingPath(),
       size: 0,
       filename: info.filename ?? '',
     };

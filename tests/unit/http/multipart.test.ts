@@ -1,7 +1,7 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { receiveMultipart } from '@/lib/http/multipart';
+import { discardReceivedFile, receiveMultipart } from '@/lib/http/multipart';
 
 const BOUNDARY = 'unit-boundary';
 const HEAD = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="resume_file"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
@@ -25,11 +25,9 @@ function upload(chunks: Uint8Array[], end: 'close' | 'abort') {
   } as RequestInit);
 }
 
-/** The files this process has waiting in its incoming folder. */
+/** The uploads waiting in the temporary folder. */
 function incomingFiles(): string[] {
-  return readdirSync(tmpdir())
-    .filter((name) => name.startsWith('tcsa-incoming-'))
-    .flatMap((folder) => readdirSync(`${tmpdir()}/${folder}`).map((name) => `${folder}/${name}`));
+  return readdirSync(tmpdir()).filter((name) => name.startsWith('tcsa-upload-'));
 }
 
 const options = {
@@ -53,6 +51,9 @@ describe('receiveMultipart', () => {
     if (!result.ok) return;
     expect(result.form.fields.get('applicant_name')).toBe('Hao Zhou');
     expect(result.form.file).toMatchObject({ size: 13, filename: 'cv.pdf' });
+    expect(readFileSync(result.form.file!.path, 'utf8')).toBe('%PDF-1.7 body');
+    await discardReceivedFile(result.form.file);
+    expect(existsSync(result.form.file!.path)).toBe(false);
   });
 
   it('logs an upload the client abandons midway as one aborted request, and keeps no file', async () => {
