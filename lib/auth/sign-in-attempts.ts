@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { signInAttempts } from '@/lib/db/schema';
 import { CLUB_TIME_ZONE } from '@/lib/format';
@@ -121,4 +121,22 @@ export async function failedSignInAttempts(db: Database, email: string, limit = 
     )
     .orderBy(desc(signInAttempts.at), desc(signInAttempts.id))
     .limit(limit);
+}
+
+/** How many of an account's attempts of the last `days` failed, and how many were refused. */
+export async function failedSignInCounts(db: Database, email: string, days: number) {
+  const since = new Date(Date.now() - days * 86_400_000);
+  const rows = await db
+    .select({ outcome: signInAttempts.outcome, attempts: count() })
+    .from(signInAttempts)
+    .where(
+      and(
+        eq(signInAttempts.email, normalizeSignInEmail(email)),
+        gt(signInAttempts.at, since),
+        inArray(signInAttempts.outcome, ['failed', 'refused']),
+      ),
+    )
+    .groupBy(signInAttempts.outcome);
+  const of = (outcome: string) => rows.find((row) => row.outcome === outcome)?.attempts ?? 0;
+  return { failed: of('failed'), refused: of('refused') };
 }

@@ -746,6 +746,43 @@ test.describe('the console refuses every visitor a door is not for', () => {
     expect(still.status).toBe(200);
   });
 
+  test('sign-in: forty wrong passwords from forty addresses lock the account; the right one is then refused with when to try again, and its owner sees the tries', async () => {
+    const signIn = actionOf('app/(admin)/admin/sign-in/actions.ts', 'signIn');
+    const email = 'jun.wu@example.org';
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        callAction(new Client(site.baseURL, `203.0.113.${index + 1}`), signIn, '/admin/sign-in', [
+          { error: null, email: '' },
+          form({ email, password: `guess number ${index}` }),
+        ]),
+      ),
+    );
+    const wrong = answers.filter((answer) =>
+      answer.text.includes('The email or password is not right.'),
+    );
+    const locked = answers.filter((answer) =>
+      answer.text.includes('Too many wrong passwords for this account.'),
+    );
+    expect(wrong.length).toBeLessThanOrEqual(5);
+    expect(wrong.length + locked.length).toBe(40);
+
+    const right = await callAction(
+      new Client(site.baseURL, '192.0.2.77'),
+      signIn,
+      '/admin/sign-in',
+      [{ error: null, email: '' }, form({ email, password: PASSWORD })],
+    );
+    expect(right.redirect).toBeNull();
+    expect(right.text).toMatch(/Try again after \d{1,2}:\d\d [AP]M \(in about/);
+
+    const security = await (await visitor('leadB').fetch('/admin/security')).text();
+    expect(security).toContain('Failed sign-ins');
+    expect(security).toMatch(
+      new RegExp(`In the last 30 days: ${wrong.length} wrong passwords?, \\d+ tries refused`),
+    );
+    expect(security).toContain('Refused: the account was locked');
+  });
+
   test('the upload route: signed out 401, a role without the purpose 403, another origin 403; an allowed upload is audited', async () => {
     const png = await sharp({
       create: { width: 40, height: 30, channels: 3, background: '#8f001a' },
