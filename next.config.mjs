@@ -1,5 +1,8 @@
-import { addCompileHints } from './lib/compile-hints.mjs';
-import { MEDIA_CONTENT_SECURITY_POLICY, staticSecurityHeaders } from './lib/security-headers.mjs';
+import { addCompileHints } from './lib/build/compile-hints.mjs';
+import {
+  MEDIA_CONTENT_SECURITY_POLICY,
+  staticSecurityHeaders,
+} from './lib/http/security-headers.mjs';
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -26,7 +29,7 @@ const nextConfig = {
     formats: ['image/avif', 'image/webp'],
   },
   // Every response, static files and the API included; pages get their nonce-based
-  // Content-Security-Policy from proxy.ts. Both come from lib/security-headers.mjs.
+  // Content-Security-Policy from proxy.ts. Both come from lib/http/security-headers.mjs.
   async headers() {
     return [
       {

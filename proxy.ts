@@ -6,12 +6,12 @@ import {
   isFromOwnOrigin,
   isSecureRequest,
   isWellFormedCsrfToken,
-} from '@/lib/csrf';
+} from '@/lib/http/csrf';
 import { projectId as sanityProjectId } from '@/lib/content/env';
 import { getServerEnv } from '@/lib/env/server';
 import { isTrustedOrigin, setApiHeaders } from '@/lib/http/api-headers';
-import { NONCE_HEADER } from '@/lib/nonce-header';
-import { PUBLISHED_VIEW_PARAM } from '@/lib/preview';
+import { NONCE_HEADER } from '@/lib/http/nonce-header';
+import { PUBLISHED_VIEW_PARAM } from '@/lib/content/preview';
 import {
   type CachedAnswer,
   PAGE_CACHE_HEADER,
@@ -19,13 +19,13 @@ import {
   pageCacheKey,
   serverRenderOrigin,
   sitePageCache,
-} from '@/lib/page-cache';
+} from '@/lib/http/page-cache';
 import {
   API_CONTENT_SECURITY_POLICY,
   contentSecurityPolicy,
   createNonce,
   isStudioPath,
-} from '@/lib/security-headers.mjs';
+} from '@/lib/http/security-headers.mjs';
 
 /**
  * Runs before every request:
@@ -39,16 +39,16 @@ import {
  *   next.config.mjs turns Next.js's own slash redirects off so that the API's /api/events/ paths
  *   answer directly;
  * - a visitor without a valid `csrftoken` cookie gets one, so the registration form can send it
- *   back in the X-CSRFToken header (see lib/csrf.ts);
- * - every HTML answer gets its Content-Security-Policy with a fresh nonce (lib/security-headers.mjs),
+ *   back in the X-CSRFToken header (see lib/http/csrf.ts);
+ * - every HTML answer gets its Content-Security-Policy with a fresh nonce (lib/http/security-headers.mjs),
  *   file-like paths too, whose answer may be the not-found page. Next.js reads the policy from
  *   the request headers and puts the nonce on its own scripts; server components read it from
- *   `x-nonce` (lib/nonce.ts). The other security headers are sent on every path by
+ *   `x-nonce` (lib/http/nonce.ts). The other security headers are sent on every path by
  *   next.config.mjs;
  * - the console (/admin): a request that changes something must come from the site's own origin
  *   (403 otherwise), and its pages are never cached by anyone nor indexed;
  * - in production, a page is answered from the page cache when it can be, with this answer's own
- *   nonce in it (lib/page-cache.ts). The cache's own renders come through here too: they get the
+ *   nonce in it (lib/http/page-cache.ts). The cache's own renders come through here too: they get the
  *   nonce the cache chose, so that it can find it again, and no cookie.
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
@@ -250,7 +250,7 @@ export const config = {
     '/((?!_next/|media/|files/|admin/upload$|api/applications/?$).*)',
     // The job application only without a body (a trusted origin's preflight): Next.js holds the
     // whole body of a request proxy.ts runs on in memory until its last byte has arrived, and an
-    // application streams its resume to disk instead (lib/api/submissions.ts), setting the API's
+    // application streams its resume to disk instead (lib/submissions/endpoints.ts), setting the API's
     // headers itself (lib/http/api-headers.ts).
     {
       source: '/api/applications',

@@ -18,7 +18,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createRateLimiter } from '@/lib/rate-limit';
+import { createRateLimiter } from '@/lib/http/rate-limit';
 import {
   PAGE_VISIT_HEADERS,
   cannon,

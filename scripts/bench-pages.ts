@@ -10,7 +10,7 @@
  * 3. autocannon, one after the other: the static file, / and /events — p50 and p99 latency,
  *    requests/s, and each page's median over the static file's. Target: at most 2. Every request
  *    asks for HTML as a browser opening a page does, and each page is first visited until the
- *    server answers it from its page cache (lib/page-cache.ts), as it does a page with visitors.
+ *    server answers it from its page cache (lib/http/page-cache.ts), as it does a page with visitors.
  *
  * Options: --duration <s> (default 10), --connections <n> (default 10), --report-only (exit 0 on
  * a miss). Results are printed and written to bench-results/pages.json. Not part of `npm test`.

@@ -14,7 +14,7 @@
  *
  * Everything else is what `next start` does: PORT (default 3000) and the hostname to listen on,
  * HTTP keep-alive, the origin recorded for the server's own requests (the page cache renders
- * through it: lib/page-cache.ts serverRenderOrigin), a 'Ready' line once it answers, and a
+ * through it: lib/http/page-cache.ts serverRenderOrigin), a 'Ready' line once it answers, and a
  * graceful stop on SIGTERM or SIGINT (no new connections, requests in progress finish).
  *
  * The embedded database's folder is locked while Next.js prepares (instrumentation.ts), before

@@ -21,8 +21,8 @@ import {
 } from '@/lib/content';
 import { siteUrl } from '@/lib/env/public';
 import { getCopy } from '@/lib/copy/read';
-import { cspNonce } from '@/lib/nonce';
-import { SITE_DESCRIPTION, SITE_NAME, SITE_TITLE } from '@/lib/site';
+import { cspNonce } from '@/lib/http/nonce';
+import { SITE_DESCRIPTION, SITE_NAME, SITE_TITLE } from '@/lib/site/constants';
 import '../globals.css';
 
 /** The site settings, or null when they cannot be read: the shell then uses its built-in copy. */

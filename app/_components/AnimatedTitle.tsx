@@ -1,7 +1,7 @@
 'use client';
 
 import { Fragment, type CSSProperties } from 'react';
-import { useInView } from '@/lib/use-in-view';
+import { useInView } from '@/lib/site/use-in-view';
 import styles from './AnimatedTitle.module.css';
 
 /** Spec section 9: 50 ms between letters, starting when 20% is in view with a -50px margin. */

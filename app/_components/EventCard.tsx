@@ -2,8 +2,13 @@ import Image from 'next/image';
 import Link from 'next/link';
 import type { EventDto } from '@/lib/api/contract';
 import { defaultCopy, fillCopy, type Copy } from '@/lib/copy/catalogue';
-import { EVENT_CARD_TEXT_LIMIT, formatEventDate, formatEventTime, truncate } from '@/lib/format';
-import type { EventPhase } from '@/lib/events';
+import {
+  EVENT_CARD_TEXT_LIMIT,
+  formatEventDate,
+  formatEventTime,
+  truncate,
+} from '@/lib/site/format';
+import type { EventPhase } from '@/lib/events/schedule';
 import styles from './EventCard.module.css';
 
 export const DEFAULT_EVENT_IMAGE = '/images/default-event.svg';

@@ -1,6 +1,10 @@
 import Link from 'next/link';
 import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
-import { FOOTER_COPYRIGHT, FOOTER_LINKS, type SocialBadge as SocialBadgeData } from '@/lib/site';
+import {
+  FOOTER_COPYRIGHT,
+  FOOTER_LINKS,
+  type SocialBadge as SocialBadgeData,
+} from '@/lib/site/constants';
 import { SocialIcon } from './SocialIcon';
 import styles from './Footer.module.css';
 

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
-import { NAV_LINKS, NAVBAR_SCROLL_THRESHOLD_PX } from '@/lib/site';
+import { NAV_LINKS, NAVBAR_SCROLL_THRESHOLD_PX } from '@/lib/site/constants';
 import { BrandMark } from './BrandMark';
 import { useSiteCopy } from './SiteCopy';
 import styles from './Navbar.module.css';

@@ -3,7 +3,7 @@
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { fillCopy } from '@/lib/copy/catalogue';
-import { PUBLISHED_VIEW_PARAM } from '@/lib/preview';
+import { PUBLISHED_VIEW_PARAM } from '@/lib/content/preview';
 import { useSiteCopy } from './SiteCopy';
 import styles from './PreviewBanner.module.css';
 

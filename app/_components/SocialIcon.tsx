@@ -1,4 +1,4 @@
-import type { SocialPlatform } from '@/lib/site';
+import type { SocialPlatform } from '@/lib/site/constants';
 
 /** Simple marks for the three kinds of account in the footer (not the platforms' own logos). */
 export function SocialIcon({ platform }: { platform: SocialPlatform }) {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { recordChange } from '@/lib/audit';
+import { recordChange } from '@/lib/audit/record';
 import { createHash } from 'node:crypto';
 import { queueEmail } from '@/lib/mail/outbox';
 import { accountLinkEmail } from '@/lib/mail/templates';

@@ -2,7 +2,7 @@ import 'server-only';
 import { asc, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { recordChange } from '@/lib/audit';
+import { recordChange } from '@/lib/audit/record';
 import { requiredEmail, requiredLine, requiredText } from '@/lib/api/contract';
 import type { SignedIn } from '@/lib/auth/session';
 import type { Database } from '@/lib/db/client';
@@ -20,7 +20,7 @@ import {
   sponsors,
 } from '@/lib/db/schema';
 import { clubDate } from '@/lib/db/time';
-import { FINANCE_POSITION } from '@/lib/pyramid';
+import { FINANCE_POSITION } from '@/lib/site/pyramid';
 import type { DatabaseTag } from '@/lib/publish/publish';
 import { COLLECTION_SPECS, type CollectionSlug, type FieldSpec } from './collection-specs';
 import {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { recordChange } from '@/lib/audit';
+import { recordChange } from '@/lib/audit/record';
 import { type Actor, eventsInView } from '@/lib/auth/permissions';
 import type { SignedIn } from '@/lib/auth/session';
 import type { Database } from '@/lib/db/client';

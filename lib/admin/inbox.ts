@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
-import { recordChange } from '@/lib/audit';
+import { recordChange } from '@/lib/audit/record';
 import type { SignedIn } from '@/lib/auth/session';
 import type { Database } from '@/lib/db/client';
 import { normalizeEmail } from '@/lib/db/queries';
@@ -14,7 +14,7 @@ import {
 } from '@/lib/db/schema';
 import { manageLinkKey } from '@/lib/registrations/manage-token';
 import { deleteRegistrations } from '@/lib/registrations/operations';
-import { removeUpload } from '@/lib/uploads';
+import { removeUpload } from '@/lib/submissions/uploads';
 import { containsPattern } from './search';
 
 /**

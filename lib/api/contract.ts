@@ -327,7 +327,7 @@ export const SUBMISSION_LIMITS = {
   text: 5000,
 } as const;
 
-export { MAX_RESUME_BYTES, RESUME_TOO_LARGE_MESSAGE } from '@/lib/resume-type';
+export { MAX_RESUME_BYTES, RESUME_TOO_LARGE_MESSAGE } from '@/lib/submissions/resume-type';
 
 /** What the file input of the application form may offer (the server judges by content anyway). */
 export const RESUME_ACCEPT =

@@ -1,9 +1,9 @@
 import 'server-only';
 import type { z } from 'zod';
-import { verifyCsrf } from '@/lib/csrf';
+import { verifyCsrf } from '@/lib/http/csrf';
 import { getServerEnv } from '@/lib/env/server';
-import { NO_STORE, apiError } from '@/lib/http';
-import { clientKey, createRateLimiter, type RateLimiter } from '@/lib/rate-limit';
+import { NO_STORE, apiError } from '@/lib/http/api-errors';
+import { clientKey, createRateLimiter, type RateLimiter } from '@/lib/http/rate-limit';
 
 /**
  * The steps every state-changing endpoint takes, in this order, so they all refuse a request the

@@ -4,10 +4,10 @@ import { connection } from 'next/server';
 import { type Database, getDb } from '@/lib/db/client';
 import * as queries from '@/lib/db/queries';
 import type { HeroPage } from '@/lib/db/schema';
-import { parseEventId } from '@/lib/event-id';
-import { noteFailedRead } from '@/lib/page-render';
+import { parseEventId } from '@/lib/events/id';
+import { noteFailedRead } from '@/lib/http/page-render';
 import { currentReadGeneration } from '@/lib/publish/read-generation';
-import { testFaultFor } from '@/lib/test-faults';
+import { testFaultFor } from '@/lib/testing/faults';
 import type {
   AlumnusDto,
   BenefitBgImageDto,
@@ -46,7 +46,7 @@ import {
  * - On failure a read throws DataSourceError, whose message is the spec's text for that source
  *   ('Failed to load events', ...). A read that receives something other than a list throws
  *   InvalidDataError ('Invalid data format received from server').
- * - End-to-end tests reach those states through the fault cookie of lib/test-faults.ts: 'error'
+ * - End-to-end tests reach those states through the fault cookie of lib/testing/faults.ts: 'error'
  *   fails the read, 'empty' returns an empty list (or no event), 'invalid' returns an object where
  *   a list belongs (the endpoint answers it as is), 'slow' answers normally after a delay so the
  *   page's loading state can be seen.
@@ -187,7 +187,7 @@ export async function loadEvent(rawId: string | number): Promise<EventDto | null
 
 /**
  * Every event, earliest first; events without a date come last. Which are upcoming and how the
- * pages order them is lib/events.ts's business.
+ * pages order them is lib/events/schedule.ts's business.
  */
 export const getEvents = (): Promise<EventDto[]> => readList('events');
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { apiError } from '@/lib/http';
+import { apiError } from '@/lib/http/api-errors';
 import { loadEvent, loadList } from './reads';
 import { DATA_SOURCES, type ListSource } from './sources';
 

@@ -3,7 +3,7 @@
  * the spec's failure text (section 8), which both the endpoint's `{"error": ...}` body and the
  * page's error state show, and the cache tag of the table it reads.
  *
- * The source names are also the keys of the end-to-end tests' fault cookie (lib/test-faults.ts):
+ * The source names are also the keys of the end-to-end tests' fault cookie (lib/testing/faults.ts):
  * `tcsa-test-fault=events=error,members=empty`.
  */
 
@@ -94,7 +94,7 @@ export const LIST_SOURCES = Object.keys(DATA_SOURCES).filter(
 );
 
 /**
- * How long a database read, and a page rendered from it (lib/page-cache.ts), is served from the
+ * How long a database read, and a page rendered from it (lib/http/page-cache.ts), is served from the
  * cache before it is read again.
  */
 export const CACHE_SECONDS = 60;

@@ -1,9 +1,9 @@
 import 'server-only';
 import { parseSetCookieHeader, toCookieOptions } from 'better-auth/cookies';
 import { cookies, headers } from 'next/headers';
-import { isSecureConnection } from '@/lib/csrf';
+import { isSecureConnection } from '@/lib/http/csrf';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address.mjs';
-import { clientAddress } from '@/lib/rate-limit';
+import { clientAddress } from '@/lib/http/rate-limit';
 import { AUTH_BASE_PATH, AUTH_INTERNAL_ORIGIN, getAuth } from './server';
 
 /** The library's answer to a call: its status, its JSON body (or null) and its headers. */

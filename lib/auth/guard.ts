@@ -1,7 +1,7 @@
 import 'server-only';
 import { findConsoleEvent, type ConsoleEvent } from '@/lib/admin/events';
 import { getDb } from '@/lib/db/client';
-import { parseEventId } from '@/lib/event-id';
+import { parseEventId } from '@/lib/events/id';
 import { can, roleMayEver, type ConsoleAction, type EventAction } from './permissions';
 import { NOT_ALLOWED_MESSAGE, NOT_EVENT_LEAD_MESSAGE } from './messages';
 import { getSignedIn, signedInFrom, type SignedIn } from './session';

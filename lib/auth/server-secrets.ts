@@ -2,7 +2,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { serverSecrets } from '@/lib/db/schema';
-import { randomHex } from '@/lib/random-hex.mjs';
+import { randomHex } from '@/lib/http/random-hex.mjs';
 
 /**
  * A secret the server keeps in the database, made the first time it is asked for: every

@@ -5,7 +5,7 @@ import { twoFactor } from 'better-auth/plugins/two-factor';
 import { eq } from 'drizzle-orm';
 import { getDb, type Database } from '@/lib/db/client';
 import { getServerEnv } from '@/lib/env/server';
-import { recordChange } from '@/lib/audit';
+import { recordChange } from '@/lib/audit/record';
 import {
   adminAccounts,
   adminSessions,

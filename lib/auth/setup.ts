@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { recordChange } from '@/lib/audit';
+import { recordChange } from '@/lib/audit/record';
 import { adminAccounts, adminUsers } from '@/lib/db/schema';
 import { createLinkToken, endLinks, peekLinkToken, spendLinkToken } from './one-time-links';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { signInAttempts } from '@/lib/db/schema';
-import { CLUB_TIME_ZONE } from '@/lib/format';
+import { CLUB_TIME_ZONE } from '@/lib/site/format';
 
 /**
  * The per-account sign-in limit, beside the per-address one (Better Auth's, lib/auth/server.ts):

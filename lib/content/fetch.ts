@@ -6,9 +6,9 @@ import { getSanityClient } from './client';
 import { readWithFallback } from './lake-fallback';
 import { currentPerspective } from './draft';
 import { readToken } from './token';
-import { noteFailedRead } from '../page-render';
+import { noteFailedRead } from '../http/page-render';
 import { markCopy } from '../copy/markers';
-import { testFaultFor } from '../test-faults';
+import { testFaultFor } from '../testing/faults';
 
 /** How long a published read may be served from the cache when no webhook says otherwise. */
 export const PUBLISHED_REVALIDATE_SECONDS = 60 * 60;

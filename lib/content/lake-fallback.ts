@@ -6,7 +6,7 @@ import type { QueryParams } from '@sanity/client';
 import { unstable_rethrow } from 'next/navigation';
 import { DEFAULT_PGLITE_DATA_DIR } from '@/lib/db/client';
 import { getServerEnv } from '@/lib/env/server';
-import { invalidatePageCache } from '@/lib/page-cache';
+import { invalidatePageCache } from '@/lib/http/page-cache';
 import { queryBundledDataset } from './bundled';
 
 /**

@@ -9,7 +9,7 @@ import type {
   SiteSettingsQueryResult,
 } from '../../sanity.types';
 import type { Perspective } from './bundled';
-import { testFaultFor } from '../test-faults';
+import { testFaultFor } from '../testing/faults';
 import { contentFetch } from './fetch';
 import {
   homePageQuery,
@@ -31,7 +31,7 @@ export type ReadOptions = { perspective?: Perspective };
 
 /**
  * End-to-end tests reach a page's content failure and missing-document states through the fault
- * cookie of lib/test-faults.ts, keyed by document type: `privacyPolicy=error` fails the read,
+ * cookie of lib/testing/faults.ts, keyed by document type: `privacyPolicy=error` fails the read,
  * `privacyPolicy=empty` answers as if the document had not been published.
  */
 async function withTestFault<T>(documentType: string, read: () => Promise<T>): Promise<T | null> {

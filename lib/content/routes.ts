@@ -1,7 +1,7 @@
 import 'server-only';
 import { cookies, draftMode } from 'next/headers';
 import { revalidateTag } from 'next/cache';
-import { invalidatePageCache } from '../page-cache';
+import { invalidatePageCache } from '../http/page-cache';
 import type { NextRequest } from 'next/server';
 import { decodeSignatureHeader, isValidSignature } from '@sanity/webhook';
 import { readLimitedBody } from '../api/guarded-post';
@@ -9,7 +9,7 @@ import { routeBodyLimit } from '../http/body-limits.mjs';
 import { getServerEnv } from '../env/server';
 import { getSanityClient } from './client';
 import { safeRedirectPath, secretsMatch } from './draft';
-import { PREVIEW_LINK_NOT_VALID_PATH, type PreviewLinkProblem } from '../preview';
+import { PREVIEW_LINK_NOT_VALID_PATH, type PreviewLinkProblem } from './preview';
 import { readToken } from './token';
 
 /**

@@ -1,4 +1,4 @@
-import { DEFAULT_SOCIAL_BADGES, type SocialBadge } from '../site';
+import { DEFAULT_SOCIAL_BADGES, type SocialBadge } from '../site/constants';
 import type { SiteSettings } from './read';
 
 /**

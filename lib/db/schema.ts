@@ -19,7 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 // Relative: drizzle-kit loads this file without the project's path aliases.
 import { ROLES } from '../auth/roles';
-import { MAX_RESUME_BYTES } from '../resume-type';
+import { MAX_RESUME_BYTES } from '../submissions/resume-type';
 import { REGISTRATION_STATUSES, STATUS_ACTORS } from '../registrations/statuses';
 
 /**

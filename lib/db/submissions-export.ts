@@ -1,8 +1,8 @@
 import 'server-only';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { detectResumeKind } from '@/lib/resume-type';
-import { readUpload, safeResumeFileName, uploadsDir } from '@/lib/uploads';
+import { detectResumeKind } from '@/lib/submissions/resume-type';
+import { readUpload, safeResumeFileName, uploadsDir } from '@/lib/submissions/uploads';
 import type { Database } from './client';
 import { toCsv } from './csv';
 import {

@@ -1,4 +1,4 @@
-import { API_CONTENT_SECURITY_POLICY } from '@/lib/security-headers.mjs';
+import { API_CONTENT_SECURITY_POLICY } from '@/lib/http/security-headers.mjs';
 
 /**
  * The headers proxy.ts gives every answer of the API: the JSON answers' own policy, and CORS for

@@ -1,6 +1,6 @@
 // Plain JavaScript on purpose: the server entry (scripts/serve.mjs, run by Node as it is) and the
 // route handlers both read their limits here, so a body is refused at the same size, with the
-// same words, whoever refuses it. No Node built-ins: lib/resume-type.ts and lib/media/kinds.ts
+// same words, whoever refuses it. No Node built-ins: lib/submissions/resume-type.ts and lib/media/kinds.ts
 // (shared with the browser) state the same numbers, and tests/unit/http/body-limits.test.ts
 // holds them together. Types: body-limits.d.mts.
 
@@ -18,7 +18,7 @@ export const TEXT_SUBMISSION_BODY_BYTES = 32 * KB;
 export const WEBHOOK_BODY_BYTES = 64 * KB;
 /** Any other endpoint under /api: none takes more than a small JSON object. */
 export const API_BODY_BYTES = 64 * KB;
-/** The largest resume (lib/resume-type.ts MAX_RESUME_BYTES). */
+/** The largest resume (lib/submissions/resume-type.ts MAX_RESUME_BYTES). */
 export const RESUME_BYTES = 5 * MB;
 /** A job application: the resume plus the three short fields, the boundaries and part headers. */
 export const APPLICATION_BODY_BYTES = RESUME_BYTES + 64 * KB;

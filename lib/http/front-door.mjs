@@ -4,7 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { API_CONTENT_SECURITY_POLICY, staticSecurityHeaders } from '../security-headers.mjs';
+import { API_CONTENT_SECURITY_POLICY, staticSecurityHeaders } from './security-headers.mjs';
 import { bodyLimitFor, declaredLength, tooLargeBody } from './body-limits.mjs';
 import { stampClientAddress } from './client-address.mjs';
 

@@ -1,8 +1,8 @@
 import 'server-only';
-import { constantTimeEqual } from '@/lib/csrf';
+import { constantTimeEqual } from '@/lib/http/csrf';
 import { getDb } from '@/lib/db/client';
 import { getServerEnv } from '@/lib/env/server';
-import { NO_STORE, apiError } from '@/lib/http';
+import { NO_STORE, apiError } from '@/lib/http/api-errors';
 import { runTick } from './tick';
 
 /**

@@ -1,4 +1,4 @@
-import { formatConsoleDateTime } from '@/lib/format';
+import { formatConsoleDateTime } from '@/lib/site/format';
 import type { SingleDelivery } from './sender';
 
 /**

@@ -1,9 +1,9 @@
 import 'server-only';
 import QRCode from 'qrcode';
-import { buildIcs, calendarFileName } from '@/lib/calendar';
+import { buildIcs, calendarFileName } from '@/lib/events/calendar';
 import { toEventDto } from '@/lib/api/serialize';
 import type { Event } from '@/lib/db/schema';
-import { eventPageTitle, eventScheduleText } from '@/lib/event-details';
+import { eventPageTitle, eventScheduleText } from '@/lib/events/details';
 import { siteUrl } from '@/lib/env/public';
 
 /**

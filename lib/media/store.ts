@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { uploadsDir } from '@/lib/uploads';
+import { uploadsDir } from '@/lib/submissions/uploads';
 import { MEDIA_URL_PREFIX } from './kinds';
 
 /**

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getServerEnv } from '@/lib/env/server';
-import { invalidatePageCache } from '@/lib/page-cache';
+import { invalidatePageCache } from '@/lib/http/page-cache';
 import { listenForPublished } from './channel';
 import { startNewReadGeneration } from './read-generation';
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { revalidateTag } from 'next/cache';
 import { DATABASE_CACHE_TAGS } from '@/lib/api/sources';
 import { getDatabase } from '@/lib/db/client';
-import { invalidatePageCache } from '@/lib/page-cache';
+import { invalidatePageCache } from '@/lib/http/page-cache';
 import { PUBLISH_CHANNEL, publishPayload } from './channel';
 
 export type DatabaseTag = (typeof DATABASE_CACHE_TAGS)[number];

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, count, desc, eq, gt, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import { recordChange as recordAudit } from '@/lib/audit';
+import { recordChange as recordAudit } from '@/lib/audit/record';
 import type { Database } from '@/lib/db/client';
 import {
   isUniqueViolation,

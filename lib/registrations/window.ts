@@ -1,6 +1,6 @@
 import type { Event } from '@/lib/db/schema';
 import { CLUB_TIME_ZONE } from '@/lib/db/time';
-import { CLUB_TIME_ZONE_LABEL } from '@/lib/format';
+import { CLUB_TIME_ZONE_LABEL } from '@/lib/site/format';
 
 /**
  * Whether an event takes registrations at `now`: not before its opening time, not after its

@@ -179,7 +179,7 @@ export async function siteRoutes(base: string): Promise<string[]> {
   return [...SITE_ROUTES, `/events/${events[0].id}`];
 }
 
-/** What a browser sends when it opens a page: the page cache (lib/page-cache.ts) answers only that. */
+/** What a browser sends when it opens a page: the page cache (lib/http/page-cache.ts) answers only that. */
 export const PAGE_VISIT_HEADERS = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
 };

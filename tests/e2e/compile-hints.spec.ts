@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test';
-import { COMPILE_HINT, siteChunksRunOnLoad } from '@/lib/compile-hints.mjs';
+import { COMPILE_HINT, siteChunksRunOnLoad } from '@/lib/build/compile-hints.mjs';
 import { expect, scrollThroughPage, test } from './support/fixtures';
 
 /** The site's own script chunks the page runs during `visit`, with their text as served. */

@@ -8,7 +8,7 @@ import {
   formatEventTime,
   formatPostedDate,
   truncate,
-} from '@/lib/format';
+} from '@/lib/site/format';
 import { expect, scrollThroughPage, test } from './support/fixtures';
 import { setTestFault } from './support/faults';
 import { SITE_ROUTES } from './support/routes';

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { RESUME_WRONG_TYPE_MESSAGE, type OpenPositionDto } from '@/lib/api/contract';
-import { formatPostedDate } from '@/lib/format';
-import { RESUME_TOO_LARGE, RESUME_WRONG_TYPE } from '@/lib/resume';
+import { formatPostedDate } from '@/lib/site/format';
+import { RESUME_TOO_LARGE, RESUME_WRONG_TYPE } from '@/lib/submissions/resume';
 import { formFields, interceptEmailJs, recordAlerts } from './support/emailjs';
 import { setTestFault } from './support/faults';
 import { expect, isPhone, test } from './support/fixtures';

@@ -38,7 +38,7 @@ function directives(policy: string | undefined): Map<string, string> {
 }
 
 /**
- * The Studio's policy, directive by directive (lib/security-headers.mjs): a prerendered page, so
+ * The Studio's policy, directive by directive (lib/http/security-headers.mjs): a prerendered page, so
  * inline scripts of its own origin instead of a nonce; Sanity's API hosts; no framing by others.
  */
 const STUDIO_POLICY = new Map([

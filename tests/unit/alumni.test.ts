@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitAlumni } from '@/lib/alumni';
+import { splitAlumni } from '@/lib/site/alumni';
 
 const person = (name: string, major: string) => ({ name, major });
 

@@ -9,8 +9,8 @@ vi.mock('@emailjs/browser', async (importOriginal) => {
 });
 
 const submissions = vi.hoisted(() => ({ submitApplication: vi.fn() }));
-vi.mock('@/lib/submissions-client', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/lib/submissions-client')>();
+vi.mock('@/lib/submissions/client', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/lib/submissions/client')>();
   return { ...actual, ...submissions };
 });
 
@@ -20,9 +20,9 @@ import {
   ApplicationForm,
   type ApplicationFormCopy,
 } from '@/app/(site)/joinus/_components/ApplicationForm';
-import type { EmailConfig } from '@/lib/email';
+import type { EmailConfig } from '@/lib/mail/emailjs';
 import { RESUME_WRONG_TYPE_MESSAGE } from '@/lib/api/contract';
-import { RESUME_TOO_LARGE, RESUME_WRONG_TYPE } from '@/lib/resume';
+import { RESUME_TOO_LARGE, RESUME_WRONG_TYPE } from '@/lib/submissions/resume';
 
 const config: EmailConfig = {
   publicKey: 'pk',

@@ -3,7 +3,7 @@ import {
   BENEFIT_PLACEHOLDER_IMAGES,
   SERVICE_DEFAULT_IMAGES,
   pickBackgrounds,
-} from '@/lib/backgrounds';
+} from '@/lib/site/backgrounds';
 
 const image = (name: string) => ({ id: 1, image: `/media/${name}.svg` });
 

@@ -7,7 +7,7 @@ import {
   eventInterval,
   foldLine,
   googleCalendarUrl,
-} from '@/lib/calendar';
+} from '@/lib/events/calendar';
 import { child, parseIcs, property, unescapeText } from '../e2e/support/ical';
 
 const gala: CalendarEvent = {

@@ -9,15 +9,15 @@ vi.mock('@emailjs/browser', async (importOriginal) => {
 });
 
 const submissions = vi.hoisted(() => ({ submitMessage: vi.fn() }));
-vi.mock('@/lib/submissions-client', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/lib/submissions-client')>();
+vi.mock('@/lib/submissions/client', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/lib/submissions/client')>();
   return { ...actual, ...submissions };
 });
 
 import { EmailJSResponseStatus } from '@emailjs/browser';
 import { ContactForm } from '@/app/(site)/_components/ContactForm';
-import type { EmailConfig } from '@/lib/email';
-import { UNREACHABLE_MESSAGE } from '@/lib/submissions-client';
+import type { EmailConfig } from '@/lib/mail/emailjs';
+import { UNREACHABLE_MESSAGE } from '@/lib/submissions/client';
 
 const config: EmailConfig = {
   publicKey: 'pk',
@@ -107,7 +107,7 @@ describe('ContactForm', () => {
     expect(window.alert).toHaveBeenCalledOnce();
     expect(screen.getByRole('status')).toHaveTextContent(text);
     expect(screen.getByRole('status')).toHaveAttribute('data-tone', 'success');
-    // lib/email explains EmailJS's answer in the console.
+    // lib/mail/emailjs explains EmailJS's answer in the console.
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining('429 Too Many Requests'));
     expect(screen.getByLabelText(/Message/)).toHaveValue('');
   });

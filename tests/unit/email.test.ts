@@ -13,7 +13,7 @@ import {
   isEmailConfigured,
   sendEmail,
   type EmailConfig,
-} from '@/lib/email';
+} from '@/lib/mail/emailjs';
 
 const configured: EmailConfig = {
   publicKey: 'public-key',

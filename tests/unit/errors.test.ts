@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureReason, TEAM_ERROR_FALLBACK } from '@/lib/errors';
+import { failureReason, TEAM_ERROR_FALLBACK } from '@/lib/site/failure-reason';
 
 describe('failureReason priority', () => {
   const withResponse = (data: unknown, message = 'Request failed with status code 500') =>

@@ -8,7 +8,7 @@ import {
   eventScheduleText,
   eventsLoadFailureText,
   previewDescription,
-} from '@/lib/event-details';
+} from '@/lib/events/details';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const sendEmail = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/email', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/lib/email')>();
+vi.mock('@/lib/mail/emailjs', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/lib/mail/emailjs')>();
   return { ...actual, sendEmail };
 });
 
 import { REGISTRATION_SUCCESS_MESSAGE as API_SUCCESS_MESSAGE } from '@/lib/api/contract';
-import type { EmailConfig } from '@/lib/email';
+import type { EmailConfig } from '@/lib/mail/emailjs';
 import {
   REGISTRATION_SUCCESS_MESSAGE,
   RegistrationRequestError,
@@ -15,7 +15,7 @@ import {
   registrationFailureMessage,
   sendRegistrationEmails,
   submitRegistration,
-} from '@/lib/event-registration';
+} from '@/lib/registrations/client';
 
 const TOKEN = 'a'.repeat(64);
 const fields = { first_name: 'Mei', last_name: 'Chen', email: 'mei.chen@example.org' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jsonForScript } from '@/lib/content/site-settings';
-import { clubIsoWithOffset, eventJsonLd, type StructuredEvent } from '@/lib/event-structured-data';
+import { clubIsoWithOffset, eventJsonLd, type StructuredEvent } from '@/lib/events/structured-data';
 
 const gala: StructuredEvent = {
   id: 7,

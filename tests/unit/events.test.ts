@@ -8,7 +8,7 @@ import {
   parseDurationMinutes,
   selectUpcoming,
   type SchedulableEvent,
-} from '@/lib/events';
+} from '@/lib/events/schedule';
 
 const now = new Date('2026-11-22T17:00:00Z');
 

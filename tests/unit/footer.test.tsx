@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Footer } from '@/app/_components/Footer';
-import type { SocialBadge } from '@/lib/site';
+import type { SocialBadge } from '@/lib/site/constants';
 
 const badges: SocialBadge[] = [
   {

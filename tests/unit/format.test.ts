@@ -6,7 +6,7 @@ import {
   formatEventTime,
   formatPostedDate,
   truncate,
-} from '@/lib/format';
+} from '@/lib/site/format';
 
 afterEach(() => {
   vi.restoreAllMocks();

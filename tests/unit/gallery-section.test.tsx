@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GallerySection } from '@/app/(site)/_components/gallery/GallerySection';
-import { REDUCED_MOTION_QUERY } from '@/lib/use-media-query';
+import { REDUCED_MOTION_QUERY } from '@/lib/site/use-media-query';
 import { intersectionObservers, matchingMediaQueries, scrollIntoView } from './support/dom-setup';
 
 const items = [

@@ -8,7 +8,7 @@ import {
   pageCacheKey,
   serverRenderOrigin,
   sitePageCache,
-} from '@/lib/page-cache';
+} from '@/lib/http/page-cache';
 import { proxy } from '@/proxy';
 
 const FRESH_MS = 60_000;

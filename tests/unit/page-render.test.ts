@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PAGE_RENDER_HEADER, sitePageCache } from '@/lib/page-cache';
+import { PAGE_RENDER_HEADER, sitePageCache } from '@/lib/http/page-cache';
 
 // The request headers the page sees; a page cache render carries its render id in them.
 const requestHeaders = vi.hoisted(() => ({ current: new Headers() }));
 vi.mock('next/headers', () => ({ headers: async () => requestHeaders.current }));
 
-const { noteFailedRead } = await import('@/lib/page-render');
+const { noteFailedRead } = await import('@/lib/http/page-render');
 
 describe('noteFailedRead', () => {
   afterEach(() => {

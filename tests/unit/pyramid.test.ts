@@ -8,7 +8,7 @@ import {
   NODE_SIZE,
   TIER_LEVELS,
   type PyramidMemberInput,
-} from '@/lib/pyramid';
+} from '@/lib/site/pyramid';
 
 let nextId = 1;
 function member(

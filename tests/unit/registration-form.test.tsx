@@ -9,7 +9,7 @@ vi.mock('@emailjs/browser', async (importOriginal) => {
 });
 
 import { RegistrationForm } from '@/app/(site)/events/[id]/RegistrationForm';
-import type { EmailConfig } from '@/lib/email';
+import type { EmailConfig } from '@/lib/mail/emailjs';
 
 const TOKEN = 'b'.repeat(64);
 

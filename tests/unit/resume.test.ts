@@ -6,7 +6,7 @@ import {
   RESUME_TOO_LARGE,
   RESUME_WRONG_TYPE,
   checkResumeFile,
-} from '@/lib/resume';
+} from '@/lib/submissions/resume';
 
 const PDF = 'application/pdf';
 const DOC = 'application/msword';

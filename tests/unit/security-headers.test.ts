@@ -5,7 +5,7 @@ import {
   createNonce,
   isStudioPath,
   staticSecurityHeaders,
-} from '@/lib/security-headers.mjs';
+} from '@/lib/http/security-headers.mjs';
 import { proxy } from '@/proxy';
 
 function directives(policy: string): Map<string, string> {

@@ -9,14 +9,14 @@ vi.mock('@emailjs/browser', async (importOriginal) => {
 });
 
 const submissions = vi.hoisted(() => ({ submitServiceRequest: vi.fn() }));
-vi.mock('@/lib/submissions-client', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/lib/submissions-client')>();
+vi.mock('@/lib/submissions/client', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/lib/submissions/client')>();
   return { ...actual, ...submissions };
 });
 
 import { EmailJSResponseStatus } from '@emailjs/browser';
 import { ServicesForm } from '@/app/(site)/services/_components/ServicesForm';
-import type { EmailConfig } from '@/lib/email';
+import type { EmailConfig } from '@/lib/mail/emailjs';
 
 const config: EmailConfig = {
   publicKey: 'pk',

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Slide, Slideshow } from '@/app/(site)/resources/_components/Slideshow';
-import { REDUCED_MOTION_QUERY } from '@/lib/use-media-query';
+import { REDUCED_MOTION_QUERY } from '@/lib/site/use-media-query';
 import { matchingMediaQueries } from './support/dom-setup';
 
 const slides: Slide[] = [

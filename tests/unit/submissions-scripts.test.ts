@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
 import { insertContactMessage, insertJobApplication } from '@/lib/db/queries';
-import { storeUpload } from '@/lib/uploads';
+import { storeUpload } from '@/lib/submissions/uploads';
 import { docBytes } from './api/support/resume-files';
 import { parseCsv } from './db/support/parse-csv';
 

@@ -2,8 +2,8 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TeamPyramid } from '@/app/(site)/_components/TeamPyramid';
-import type { PyramidMemberInput } from '@/lib/pyramid';
-import { NARROW_SCREEN_QUERY } from '@/lib/use-media-query';
+import type { PyramidMemberInput } from '@/lib/site/pyramid';
+import { NARROW_SCREEN_QUERY } from '@/lib/site/use-media-query';
 import { intersectionObservers, matchingMediaQueries, scrollIntoView } from './support/dom-setup';
 
 const members: PyramidMemberInput[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTestFaults } from '@/lib/test-faults';
+import { parseTestFaults } from '@/lib/testing/faults';
 
 describe('test fault cookie', () => {
   it('reads source=kind pairs', () => {

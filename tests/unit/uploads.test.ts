@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ServerEnv } from '@/lib/env/server';
-import { detectResumeKind, zipEntryNames } from '@/lib/resume-type';
+import { detectResumeKind, zipEntryNames } from '@/lib/submissions/resume-type';
 import {
   cleanOriginalName,
   readUpload,
@@ -12,7 +12,7 @@ import {
   storeUpload,
   storedFilePath,
   uploadsDir,
-} from '@/lib/uploads';
+} from '@/lib/submissions/uploads';
 import {
   compoundFile,
   docBytes,

@@ -10,8 +10,8 @@ import {
   useSubmissionForm,
 } from '@/app/_components/forms/useSubmissionForm';
 import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
-import { isEmailConfigured, sendEmailForm, type EmailConfig } from '@/lib/email';
-import { submitMessage } from '@/lib/submissions-client';
+import { isEmailConfigured, sendEmailForm, type EmailConfig } from '@/lib/mail/emailjs';
+import { submitMessage } from '@/lib/submissions/client';
 
 /** The home page's texts the form shows (the spec's by default). */
 export type ContactFormCopy = Pick<

@@ -11,10 +11,10 @@ import {
   PYRAMID_VIEW,
   type PyramidMemberInput,
   type PyramidNode,
-} from '@/lib/pyramid';
+} from '@/lib/site/pyramid';
 import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
-import { NEAR_VIEWPORT_MARGIN, useInView } from '@/lib/use-in-view';
-import { NARROW_SCREEN_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import { NEAR_VIEWPORT_MARGIN, useInView } from '@/lib/site/use-in-view';
+import { NARROW_SCREEN_QUERY, useMediaQuery } from '@/lib/site/use-media-query';
 import styles from './TeamPyramid.module.css';
 
 const LINE_COLOR = '#c9b7bb';

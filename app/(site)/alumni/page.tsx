@@ -5,7 +5,7 @@ import { getPageHero, type PageHeroContent } from '@/lib/content';
 import { HERO_IMAGE_ERROR, pageHeroMedia } from '../_components/page-hero-media';
 import { AlumniSection } from './_components/AlumniSection';
 import { getCopy } from '@/lib/copy/read';
-import { pageMetadata } from '@/lib/seo';
+import { pageMetadata } from '@/lib/site/seo';
 
 export const generateMetadata = pageMetadata({
   path: '/alumni',

@@ -9,7 +9,7 @@ import { sectionFailureText } from '@/lib/api/failure';
 import styles from './Designs.module.css';
 import type { Copy } from '@/lib/copy/catalogue';
 import { getCopy } from '@/lib/copy/read';
-import { pageMetadata } from '@/lib/seo';
+import { pageMetadata } from '@/lib/site/seo';
 
 export const generateMetadata = pageMetadata({
   path: '/designs',

@@ -1,7 +1,7 @@
 import { unstable_rethrow } from 'next/navigation';
 import { connection } from 'next/server';
 import { Hero } from '@/app/_components/Hero';
-import { getEmailConfig } from '@/lib/email-config';
+import { getEmailConfig } from '@/lib/mail/emailjs-config';
 import { getJoinUsPage, getSiteSettings } from '@/lib/content';
 import { HERO_IMAGE_ERROR, pageHeroMedia } from '../_components/page-hero-media';
 import { ApplicationForm, type ApplicationFormCopy } from './_components/ApplicationForm';
@@ -10,7 +10,7 @@ import { Positions } from './_components/Positions';
 import { pickCopy } from '@/lib/copy/catalogue';
 import { APPLICATION_FORM_TEXT_KEYS } from '@/lib/copy/client-keys';
 import { getCopy } from '@/lib/copy/read';
-import { pageMetadata } from '@/lib/seo';
+import { pageMetadata } from '@/lib/site/seo';
 
 export const generateMetadata = pageMetadata({
   path: '/joinus',

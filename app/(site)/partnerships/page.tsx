@@ -9,7 +9,7 @@ import { SponsorCard } from './_components/SponsorCard';
 import styles from './_components/Partnerships.module.css';
 import { pickCopy, type Copy } from '@/lib/copy/catalogue';
 import { getCopy } from '@/lib/copy/read';
-import { pageMetadata } from '@/lib/seo';
+import { pageMetadata } from '@/lib/site/seo';
 
 export const generateMetadata = pageMetadata({
   path: '/partnerships',

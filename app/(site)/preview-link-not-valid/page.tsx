@@ -4,7 +4,7 @@ import { unstable_rethrow } from 'next/navigation';
 import { getSiteSettings } from '@/lib/content';
 import { TextWithEmail } from '@/app/_components/TextWithEmail';
 import { getCopy } from '@/lib/copy/read';
-import { PREVIEW_LINK_PROBLEMS, type PreviewLinkProblem } from '@/lib/preview';
+import { PREVIEW_LINK_PROBLEMS, type PreviewLinkProblem } from '@/lib/content/preview';
 import styles from '../status-page.module.css';
 
 export const metadata: Metadata = {

@@ -7,7 +7,7 @@ import { getPrivacyPolicy, getSiteSettings, type PrivacyPolicyContent } from '@/
 import type { Copy } from '@/lib/copy/catalogue';
 import { getCopy } from '@/lib/copy/read';
 import { PolicyContent } from './_components/PolicyContent';
-import { pageMetadata } from '@/lib/seo';
+import { pageMetadata } from '@/lib/site/seo';
 
 const PRIVACY_POLICY_TITLE = 'Privacy Policy';
 

@@ -12,7 +12,7 @@ import styles from './_components/Resources.module.css';
 import { pickCopy, type Copy } from '@/lib/copy/catalogue';
 import { SLIDESHOW_COPY_KEYS } from '@/lib/copy/client-keys';
 import { getCopy } from '@/lib/copy/read';
-import { pageMetadata } from '@/lib/seo';
+import { pageMetadata } from '@/lib/site/seo';
 
 export const generateMetadata = pageMetadata({
   path: '/resources',

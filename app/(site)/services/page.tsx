@@ -2,12 +2,12 @@ import { unstable_rethrow } from 'next/navigation';
 import { connection } from 'next/server';
 import { Hero } from '@/app/_components/Hero';
 import { getServicesPage, getSiteSettings } from '@/lib/content';
-import { getEmailConfig } from '@/lib/email-config';
+import { getEmailConfig } from '@/lib/mail/emailjs-config';
 import { HERO_IMAGE_ERROR, pageHeroMedia } from '../_components/page-hero-media';
 import { ServicesForm, type ServicesFormCopy } from './_components/ServicesForm';
 import { type Showcase, Showcases } from './_components/Showcases';
 import { getCopy } from '@/lib/copy/read';
-import { pageMetadata } from '@/lib/seo';
+import { pageMetadata } from '@/lib/site/seo';
 
 export const generateMetadata = pageMetadata({
   path: '/services',

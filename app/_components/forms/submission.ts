@@ -1,5 +1,5 @@
 import { defaultCopy, fillCopy, type Copy } from '@/lib/copy/catalogue';
-import type { SubmissionResult } from '@/lib/submissions-client';
+import type { SubmissionResult } from '@/lib/submissions/client';
 
 /** The site-wide form texts these messages are written from. */
 export type FormNoticeCopy = Pick<

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
-import type { SubmissionResult } from '@/lib/submissions-client';
+import type { SubmissionResult } from '@/lib/submissions/client';
 import { useSiteCopy } from '../SiteCopy';
 import formStyles from './Form.module.css';
 import {
@@ -98,7 +98,7 @@ export function useSubmissionForm() {
       await send();
       report('success', success);
     } catch {
-      // lib/email logged why; the submission is stored, so the visitor is not asked to resend.
+      // lib/mail/emailjs logged why; the submission is stored, so the visitor is not asked to resend.
       report('success', receivedText(received, what, 'failed', siteCopy));
     }
   }

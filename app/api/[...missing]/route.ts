@@ -1,4 +1,4 @@
-import { apiError } from '@/lib/http';
+import { apiError } from '@/lib/http/api-errors';
 
 /**
  * Any /api/... path that is not an endpoint of the contract: a JSON 404, like the contract's own

@@ -1,8 +1,8 @@
-import { handleApplication } from '@/lib/api/submissions';
+import { handleApplication } from '@/lib/submissions/endpoints';
 
 /**
  * POST /api/applications/ with multipart/form-data applicant_name, applicant_email, position and
- * the file resume_file (see lib/api/submissions.ts).
+ * the file resume_file (see lib/submissions/endpoints.ts).
  */
 export function POST(request: Request): Promise<Response> {
   return handleApplication(request);

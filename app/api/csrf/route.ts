@@ -5,8 +5,8 @@ import {
   csrfCookie,
   isSecureRequest,
   isWellFormedCsrfToken,
-} from '@/lib/csrf';
-import { NO_STORE } from '@/lib/http';
+} from '@/lib/http/csrf';
+import { NO_STORE } from '@/lib/http/api-errors';
 
 /**
  * GET /api/csrf/: `{"csrfToken": "..."}`, the value to send in the X-CSRFToken header, and the

@@ -1,6 +1,6 @@
-import { handleServiceRequest } from '@/lib/api/submissions';
+import { handleServiceRequest } from '@/lib/submissions/endpoints';
 
-/** POST /api/serviceRequests/ with JSON name, email, needs (see lib/api/submissions.ts). */
+/** POST /api/serviceRequests/ with JSON name, email, needs (see lib/submissions/endpoints.ts). */
 export function POST(request: Request): Promise<Response> {
   return handleServiceRequest(request);
 }

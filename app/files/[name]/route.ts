@@ -1,4 +1,4 @@
-import { MEDIA_CONTENT_SECURITY_POLICY } from '@/lib/security-headers.mjs';
+import { MEDIA_CONTENT_SECURITY_POLICY } from '@/lib/http/security-headers.mjs';
 import { byteRange } from '@/lib/media/range';
 import { contentTypeOf, isMediaName, mediaStore } from '@/lib/media/store';
 

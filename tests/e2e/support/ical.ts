@@ -1,5 +1,5 @@
 /**
- * A strict reader of iCalendar text (RFC 5545), written apart from lib/calendar.ts so tests check
+ * A strict reader of iCalendar text (RFC 5545), written apart from lib/events/calendar.ts so tests check
  * the file against the standard rather than against the code that wrote it. It refuses bare LF
  * line endings, lines longer than 75 octets and unbalanced BEGIN/END, and undoes folding and
  * TEXT escaping.

@@ -38,7 +38,7 @@ export async function nextSubmission(
 
 /**
  * Gives this test its own client address. The server limits submissions per address (60 a
- * minute, the three endpoints together, keyed on the last X-Forwarded-For entry: lib/rate-limit.ts),
+ * minute, the three endpoints together, keyed on the last X-Forwarded-For entry: lib/http/rate-limit.ts),
  * and every test talks to it from 127.0.0.1, so without this the whole run would share one budget.
  */
 export async function ownClientAddress(page: Page, testInfo: TestInfo): Promise<void> {

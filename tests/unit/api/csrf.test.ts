@@ -9,7 +9,7 @@ import {
   ownOrigins,
   readCookie,
   verifyCsrf,
-} from '@/lib/csrf';
+} from '@/lib/http/csrf';
 import { tryToParsePath } from 'next/dist/lib/try-to-parse-path';
 import { resetServerEnvForTests } from '@/lib/env/server';
 import { config as proxyConfig, proxy } from '@/proxy';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { availabilitySchema, registrationCreatedSchema } from '@/lib/api/contract';
-import { handleSelfCancel, serveAvailability } from '@/lib/api/registration-manage';
-import { resetRegistrationLimiterForTests } from '@/lib/api/registration';
+import { handleSelfCancel, serveAvailability } from '@/lib/registrations/manage-endpoint';
+import { resetRegistrationLimiterForTests } from '@/lib/registrations/register-endpoint';
 import { handleCronTick } from '@/lib/jobs/cron-route';
 import { emailOutbox, eventRegistrations, events } from '@/lib/db/schema';
 import { resetServerEnvForTests } from '@/lib/env/server';

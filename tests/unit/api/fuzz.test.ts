@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as getEvent } from '@/app/api/events/[id]/route';
 import { POST } from '@/app/api/events/[id]/register/route';
-import { resetRegistrationLimiterForTests } from '@/lib/api/registration';
+import { resetRegistrationLimiterForTests } from '@/lib/registrations/register-endpoint';
 import { listEvents } from '@/lib/db/queries';
 import {
   DATABASE_UNDER_TEST,

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registrationRequestSchema, requiredLine } from '@/lib/api/contract';
-import { resetRegistrationLimiterForTests } from '@/lib/api/registration';
+import { resetRegistrationLimiterForTests } from '@/lib/registrations/register-endpoint';
 import { listEvents, listRegistrations } from '@/lib/db/queries';
 import type { Event } from '@/lib/db/schema';
 import { resetServerEnvForTests } from '@/lib/env/server';

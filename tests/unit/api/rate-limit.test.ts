@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientKey, createRateLimiter } from '@/lib/rate-limit';
+import { clientKey, createRateLimiter } from '@/lib/http/rate-limit';
 
 describe('createRateLimiter', () => {
   it('allows `limit` hits per window and then says when to retry', () => {

@@ -23,7 +23,7 @@ import {
   parseEventId,
 } from '@/lib/api/reads';
 import { DataSourceError, InvalidDataError } from '@/lib/api/sources';
-import type { TestFault } from '@/lib/test-faults';
+import type { TestFault } from '@/lib/testing/faults';
 import {
   DATABASE_UNDER_TEST,
   type TestDatabase,
@@ -38,7 +38,7 @@ vi.mock('next/server', async (importOriginal) => ({
 }));
 
 const faults = new Map<string, TestFault>();
-vi.mock('@/lib/test-faults', () => ({
+vi.mock('@/lib/testing/faults', () => ({
   testFaultFor: async (source: string) => faults.get(source) ?? null,
 }));
 

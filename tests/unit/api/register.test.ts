@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registrationCreatedSchema } from '@/lib/api/contract';
-import { resetRegistrationLimiterForTests } from '@/lib/api/registration';
+import { resetRegistrationLimiterForTests } from '@/lib/registrations/register-endpoint';
 import { placesTaken, listEvents, listRegistrations } from '@/lib/db/queries';
 import { eq } from 'drizzle-orm';
 import { type Event, events as eventsTable } from '@/lib/db/schema';

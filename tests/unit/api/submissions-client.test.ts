@@ -4,16 +4,16 @@ import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as getCsrf } from '@/app/api/csrf/route';
-import { resetSubmissionLimiterForTests } from '@/lib/api/submissions';
+import { resetSubmissionLimiterForTests } from '@/lib/submissions/endpoints';
 import { findJobApplication, listContactMessages } from '@/lib/db/queries';
 import { resetServerEnvForTests } from '@/lib/env/server';
-import { MAX_RESUME_BYTES } from '@/lib/resume-type';
+import { MAX_RESUME_BYTES } from '@/lib/submissions/resume-type';
 import {
   UNREACHABLE_MESSAGE,
   submitApplication,
   submitMessage,
   submitServiceRequest,
-} from '@/lib/submissions-client';
+} from '@/lib/submissions/client';
 import {
   DATABASE_UNDER_TEST,
   type TestDatabase,
@@ -85,7 +85,7 @@ function browser(options: { cookies?: boolean } = {}) {
   return { sent, fetchStub };
 }
 
-describe(`lib/submissions-client (${DATABASE_UNDER_TEST})`, () => {
+describe(`lib/submissions/client (${DATABASE_UNDER_TEST})`, () => {
   it('submitMessage: credentials and the X-CSRFToken header matching the cookie, then {ok, id}', async () => {
     const { sent } = browser();
     const result = await submitMessage({

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetSubmissionLimiterForTests } from '@/lib/api/submissions';
+import { resetSubmissionLimiterForTests } from '@/lib/submissions/endpoints';
 import { listJobApplications } from '@/lib/db/queries';
 import { resetServerEnvForTests } from '@/lib/env/server';
 import {

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { submissionCreatedSchema } from '@/lib/api/contract';
-import { resetSubmissionLimiterForTests } from '@/lib/api/submissions';
+import { resetSubmissionLimiterForTests } from '@/lib/submissions/endpoints';
 import { setDatabaseForTests } from '@/lib/db/client';
 import { listContactMessages, listJobApplications, listServiceRequests } from '@/lib/db/queries';
 import { resetServerEnvForTests } from '@/lib/env/server';
-import { MAX_RESUME_BYTES } from '@/lib/resume-type';
+import { MAX_RESUME_BYTES } from '@/lib/submissions/resume-type';
 import {
   DATABASE_UNDER_TEST,
   type TestDatabase,

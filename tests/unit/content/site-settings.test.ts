@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SiteSettings } from '@/lib/content';
 import { jsonForScript, organizationJsonLd, socialBadgesFrom } from '@/lib/content/site-settings';
-import { DEFAULT_SOCIAL_BADGES } from '@/lib/site';
+import { DEFAULT_SOCIAL_BADGES } from '@/lib/site/constants';
 
 const SETTINGS: SiteSettings = {
   title: 'TELFER CHINESE STUDENT ASSOCIATION',

@@ -8,7 +8,7 @@ import {
   setDeactivated,
   setPasswordWithLink,
 } from '@/lib/admin/accounts';
-import { listAuditEntries } from '@/lib/admin/audit';
+import { listAuditEntries } from '@/lib/audit/read';
 import { recentChanges } from '@/lib/admin/dashboard';
 import type { SignedIn } from '@/lib/auth/session';
 import { createFirstAccount, createSetupToken } from '@/lib/auth/setup';

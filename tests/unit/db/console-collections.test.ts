@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAuditEntries } from '@/lib/admin/audit';
+import { listAuditEntries } from '@/lib/audit/read';
 import {
   deleteRecord,
   findRecord,

@@ -17,7 +17,7 @@ import {
   restoreEvent,
   updateEvent,
 } from '@/lib/admin/events';
-import { listAuditEntries } from '@/lib/admin/audit';
+import { listAuditEntries } from '@/lib/audit/read';
 import type { SignedIn } from '@/lib/auth/session';
 import { createFirstAccount, createSetupToken } from '@/lib/auth/setup';
 import { findEvent, listEvents } from '@/lib/db/queries';

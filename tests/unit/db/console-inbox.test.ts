@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAuditEntries } from '@/lib/admin/audit';
+import { listAuditEntries } from '@/lib/audit/read';
 import {
   dataUnderEmail,
   erasePersonalData,
@@ -17,7 +17,7 @@ import { insertContactMessage, insertJobApplication, insertServiceRequest } from
 import { registerForEvent } from '@/lib/registrations/operations';
 import { events } from '@/lib/db/schema';
 import { resetServerEnvForTests } from '@/lib/env/server';
-import { storeUpload, storedFilePath } from '@/lib/uploads';
+import { storeUpload, storedFilePath } from '@/lib/submissions/uploads';
 import {
   DATABASE_UNDER_TEST,
   type TestDatabase,

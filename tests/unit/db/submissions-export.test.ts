@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { submissionCreatedSchema } from '@/lib/api/contract';
-import { resetSubmissionLimiterForTests } from '@/lib/api/submissions';
+import { resetSubmissionLimiterForTests } from '@/lib/submissions/endpoints';
 import { findJobApplication, listContactMessages } from '@/lib/db/queries';
 import { seedDatabase } from '@/lib/db/seed';
 import { ResumeExportError, exportResume, exportSubmissionsCsv } from '@/lib/db/submissions-export';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GET } from '@/app/api/test-hooks/database/route';
-import { recordChange } from '@/lib/audit';
+import { recordChange } from '@/lib/audit/record';
 import { resetServerEnvForTests } from '@/lib/env/server';
 import { databaseFingerprint } from '@/lib/testing/database-fingerprint';
 import {

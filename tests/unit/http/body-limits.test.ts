@@ -8,10 +8,10 @@ import {
   routeBodyLimit,
   tooLargeBody,
 } from '@/lib/http/body-limits.mjs';
-import { MAX_REGISTRATION_BODY_BYTES } from '@/lib/api/registration';
-import { MAX_APPLICATION_BODY_BYTES, MAX_TEXT_SUBMISSION_BYTES } from '@/lib/api/submissions';
+import { MAX_REGISTRATION_BODY_BYTES } from '@/lib/registrations/register-endpoint';
+import { MAX_APPLICATION_BODY_BYTES, MAX_TEXT_SUBMISSION_BYTES } from '@/lib/submissions/endpoints';
 import { MAX_WEBHOOK_BODY_BYTES } from '@/lib/content/routes';
-import { API_ERRORS } from '@/lib/http';
+import { API_ERRORS } from '@/lib/http/api-errors';
 import {
   IMAGE_PURPOSES,
   MAX_IMAGE_BYTES,
@@ -20,7 +20,7 @@ import {
   tooLargeMessageFor,
   type UploadPurpose,
 } from '@/lib/media/kinds';
-import { MAX_RESUME_BYTES, RESUME_TOO_LARGE_MESSAGE } from '@/lib/resume-type';
+import { MAX_RESUME_BYTES, RESUME_TOO_LARGE_MESSAGE } from '@/lib/submissions/resume-type';
 
 describe('bodyLimitFor', () => {
   it('gives each route with a body its own limit and 413 text', () => {

@@ -5,7 +5,7 @@ import { unhandledCount } from '@/lib/admin/inbox';
 import { can } from '@/lib/auth/permissions';
 import { requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
-import { formatConsoleDateTime } from '@/lib/format';
+import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../console.module.css';
 
 export const metadata: Metadata = { title: 'Dashboard' };

@@ -9,7 +9,7 @@ import {
   startSignInAttempt,
 } from '@/lib/auth/sign-in-attempts';
 import { getDb } from '@/lib/db/client';
-import { clientAddress } from '@/lib/rate-limit';
+import { clientAddress } from '@/lib/http/rate-limit';
 import { safeReturnPath, TWO_FACTOR_PATH } from '@/lib/auth/session';
 
 export type SignInState = { error: string | null; email: string };

@@ -1,9 +1,9 @@
 import { readLimitedBody } from '@/lib/api/guarded-post';
-import { recordChange } from '@/lib/audit';
+import { recordChange } from '@/lib/audit/record';
 import { guard } from '@/lib/auth/guard';
 import { uploadPermission } from '@/lib/auth/permissions';
 import { getDb } from '@/lib/db/client';
-import { isFromOwnOrigin } from '@/lib/csrf';
+import { isFromOwnOrigin } from '@/lib/http/csrf';
 import { getServerEnv } from '@/lib/env/server';
 import { bodyLimitFor } from '@/lib/http/body-limits.mjs';
 import { isUploadPurpose } from '@/lib/media/kinds';

@@ -3,8 +3,12 @@
 import dynamic from 'next/dynamic';
 import { useRef, useSyncExternalStore } from 'react';
 import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
-import { NEAR_VIEWPORT_MARGIN, useInView } from '@/lib/use-in-view';
-import { NARROW_SCREEN_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import { NEAR_VIEWPORT_MARGIN, useInView } from '@/lib/site/use-in-view';
+import {
+  NARROW_SCREEN_QUERY,
+  REDUCED_MOTION_QUERY,
+  useMediaQuery,
+} from '@/lib/site/use-media-query';
 import type { CircularGalleryEngine } from './engine';
 import { GALLERY_SETTINGS, type GalleryItem } from './items';
 import styles from './CircularGallery.module.css';

@@ -7,8 +7,8 @@ import { getEvents, getGalleryItems, getMembers, getSponsorImages } from '@/lib/
 import { pickCopy, type Copy } from '@/lib/copy/catalogue';
 import { sectionFailureText } from '@/lib/api/failure';
 import { type DataSource, DataSourceError, InvalidDataError } from '@/lib/api/sources';
-import { failureReason } from '@/lib/errors';
-import { eventPhase, selectUpcoming } from '@/lib/events';
+import { failureReason } from '@/lib/site/failure-reason';
+import { eventPhase, selectUpcoming } from '@/lib/events/schedule';
 import { TeamPyramid } from '../TeamPyramid';
 import { GallerySection } from '../gallery/GallerySection';
 import { galleryItemsOrFallback } from '../gallery/items';

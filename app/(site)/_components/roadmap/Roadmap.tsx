@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
-import { NEAR_VIEWPORT_MARGIN, useInView } from '@/lib/use-in-view';
+import { NEAR_VIEWPORT_MARGIN, useInView } from '@/lib/site/use-in-view';
 import { roadmapSeries, SPEC_ROADMAP, type RoadmapPoint, type RoadmapSeries } from './data';
 import styles from './Roadmap.module.css';
 

@@ -3,7 +3,7 @@ import { EmptyText, ErrorText, LoadingText } from '@/app/_components/SectionStat
 import type { AlumnusDto } from '@/lib/api/contract';
 import { sectionFailureText } from '@/lib/api/failure';
 import { getAlumni, getTelferAlumni } from '@/lib/api/reads';
-import { splitAlumni } from '@/lib/alumni';
+import { splitAlumni } from '@/lib/site/alumni';
 import { AlumnusCard } from './AlumnusCard';
 import styles from './AlumniSection.module.css';
 import type { Copy } from '@/lib/copy/catalogue';

@@ -8,9 +8,9 @@ import { getEvents } from '@/lib/api/reads';
 import { DATA_SOURCES } from '@/lib/api/sources';
 import type { Copy } from '@/lib/copy/catalogue';
 import { getCopy } from '@/lib/copy/read';
-import { eventsLoadFailureText } from '@/lib/event-details';
-import { eventPhase, orderForListing } from '@/lib/events';
-import { pageMetadata } from '@/lib/seo';
+import { eventsLoadFailureText } from '@/lib/events/details';
+import { eventPhase, orderForListing } from '@/lib/events/schedule';
+import { pageMetadata } from '@/lib/site/seo';
 import { EVENTS_HERO, EventsLoading, readEventsHero } from './shared';
 import styles from './events.module.css';
 

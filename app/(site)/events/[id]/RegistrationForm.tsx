@@ -5,7 +5,7 @@ import type { AvailabilityDto } from '@/lib/api/contract';
 import { TextField } from '@/app/_components/forms/FormField';
 import formStyles from '@/app/_components/forms/Form.module.css';
 import styles from './registration.module.css';
-import type { EmailConfig } from '@/lib/email';
+import type { EmailConfig } from '@/lib/mail/emailjs';
 import { defaultCopy, fillCopy, type Copy } from '@/lib/copy/catalogue';
 import { REGISTRATION_FORM_COPY_KEYS } from '@/lib/copy/client-keys';
 import {
@@ -14,7 +14,7 @@ import {
   registrationFailureMessage,
   sendRegistrationEmails,
   submitRegistration,
-} from '@/lib/event-registration';
+} from '@/lib/registrations/client';
 
 export type RegistrationFormCopy = Pick<
   Copy<'event'>,

@@ -4,11 +4,11 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { DEFAULT_EVENT_IMAGE } from '@/app/_components/EventCard';
 import type { EventDto } from '@/lib/api/contract';
-import { googleCalendarUrl } from '@/lib/calendar';
+import { googleCalendarUrl } from '@/lib/events/calendar';
 import { jsonForScript } from '@/lib/content';
-import { getEmailConfig } from '@/lib/email-config';
+import { getEmailConfig } from '@/lib/mail/emailjs-config';
 import { siteUrl } from '@/lib/env/public';
-import { cspNonce } from '@/lib/nonce';
+import { cspNonce } from '@/lib/http/nonce';
 import { fillCopy, pickCopy, type Copy } from '@/lib/copy/catalogue';
 import { REGISTRATION_FORM_COPY_KEYS } from '@/lib/copy/client-keys';
 import { getCopy } from '@/lib/copy/read';
@@ -19,9 +19,9 @@ import {
   eventSchedule,
   eventScheduleText,
   previewDescription,
-} from '@/lib/event-details';
-import { eventJsonLd } from '@/lib/event-structured-data';
-import { hasEnded, hasStarted } from '@/lib/events';
+} from '@/lib/events/details';
+import { eventJsonLd } from '@/lib/events/structured-data';
+import { hasEnded, hasStarted } from '@/lib/events/schedule';
 import { readEvent } from './event-data';
 import { RegistrationForm } from './RegistrationForm';
 import styles from './event.module.css';

@@ -1,5 +1,5 @@
 import { defaultCopy } from '@/lib/copy/catalogue';
-import { formatPostedDate } from '@/lib/format';
+import { formatPostedDate } from '@/lib/site/format';
 import styles from './AnnouncementCard.module.css';
 
 export type Announcement = {

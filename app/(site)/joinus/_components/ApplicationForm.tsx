@@ -13,7 +13,7 @@ import {
   FormStatus,
   useSubmissionForm,
 } from '@/app/_components/forms/useSubmissionForm';
-import { isEmailConfigured, sendEmail, sendEmailForm, type EmailConfig } from '@/lib/email';
+import { isEmailConfigured, sendEmail, sendEmailForm, type EmailConfig } from '@/lib/mail/emailjs';
 import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
 import { APPLICATION_FORM_TEXT_KEYS } from '@/lib/copy/client-keys';
 import {
@@ -22,8 +22,8 @@ import {
   RESUME_TOO_LARGE,
   RESUME_WRONG_TYPE,
   checkResumeFile,
-} from '@/lib/resume';
-import { submitApplication } from '@/lib/submissions-client';
+} from '@/lib/submissions/resume';
+import { submitApplication } from '@/lib/submissions/client';
 import styles from './ApplicationForm.module.css';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -162,7 +162,7 @@ export function ApplicationForm({
     try {
       await sendEmailForm(emailConfig, 'applicationAdmin', form);
     } catch {
-      // lib/email logged why; the application is stored, so the applicant is not asked to resend.
+      // lib/mail/emailjs logged why; the application is stored, so the applicant is not asked to resend.
       report('success', receivedText(received, texts.what, 'failed', siteCopy));
       return;
     }

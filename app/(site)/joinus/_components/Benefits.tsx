@@ -4,7 +4,7 @@ import { ErrorText, LoadingText } from '@/app/_components/SectionStatus';
 import type { BenefitBgImageDto } from '@/lib/api/contract';
 import { sectionFailureText, settle, type Settled } from '@/lib/api/failure';
 import { getBenefitBgImages } from '@/lib/api/reads';
-import { BENEFIT_PLACEHOLDER_IMAGES, pickBackgrounds } from '@/lib/backgrounds';
+import { BENEFIT_PLACEHOLDER_IMAGES, pickBackgrounds } from '@/lib/site/backgrounds';
 import type { Copy } from '@/lib/copy/catalogue';
 import styles from './Benefits.module.css';
 

@@ -1,6 +1,6 @@
 import { PortableText, type PortableTextComponents } from 'next-sanity';
 import type { PrivacyPolicyContent } from '@/lib/content';
-import { formatCalendarDate } from '@/lib/format';
+import { formatCalendarDate } from '@/lib/site/format';
 import { CONTACT_EMAIL_TYPE } from '@/schemas/objects/blockContent';
 import styles from './Policy.module.css';
 

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { CSRF_HEADER, getCsrfToken } from '@/lib/csrf';
+import { CSRF_HEADER, getCsrfToken } from '@/lib/http/csrf';
 import type { Copy } from '@/lib/copy/catalogue';
 import type { CANCEL_REGISTRATION_COPY_KEYS } from '@/lib/copy/client-keys';
 import styles from './manage.module.css';

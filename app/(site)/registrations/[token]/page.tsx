@@ -7,7 +7,7 @@ import { fillCopy, pickCopy, type Copy } from '@/lib/copy/catalogue';
 import { CANCEL_REGISTRATION_COPY_KEYS } from '@/lib/copy/client-keys';
 import { getCopy } from '@/lib/copy/read';
 import { getDb } from '@/lib/db/client';
-import { eventPageTitle, eventScheduleText } from '@/lib/event-details';
+import { eventPageTitle, eventScheduleText } from '@/lib/events/details';
 import { readManagedRegistration } from '@/lib/registrations/operations';
 import type { RegistrationStatus } from '@/lib/registrations/statuses';
 import { STATUS_LABELS } from '@/lib/registrations/statuses';

@@ -5,7 +5,7 @@ import { SLIDESHOW_COPY_KEYS } from '@/lib/copy/client-keys';
 import Image from 'next/image';
 import Link from 'next/link';
 import { type FocusEvent, type ReactNode, useEffect, useId, useReducer } from 'react';
-import { REDUCED_MOTION_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import { REDUCED_MOTION_QUERY, useMediaQuery } from '@/lib/site/use-media-query';
 import {
   initialSlideshowState,
   isRotating,

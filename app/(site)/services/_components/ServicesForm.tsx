@@ -10,8 +10,8 @@ import {
   FormStatus,
   useSubmissionForm,
 } from '@/app/_components/forms/useSubmissionForm';
-import { isEmailConfigured, sendEmailForm, type EmailConfig } from '@/lib/email';
-import { submitServiceRequest } from '@/lib/submissions-client';
+import { isEmailConfigured, sendEmailForm, type EmailConfig } from '@/lib/mail/emailjs';
+import { submitServiceRequest } from '@/lib/submissions/client';
 
 /** The services page's texts (the spec's by default). */
 export type ServicesFormTexts = Copy<'services'>;

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { Suspense } from 'react';
 import { settle } from '@/lib/api/failure';
 import { getServicesBgImages } from '@/lib/api/reads';
-import { SERVICE_DEFAULT_IMAGES, pickBackgrounds } from '@/lib/backgrounds';
+import { SERVICE_DEFAULT_IMAGES, pickBackgrounds } from '@/lib/site/backgrounds';
 import styles from './Showcases.module.css';
 
 export type Showcase = {

@@ -1,6 +1,6 @@
 import { getDb } from '@/lib/db/client';
 import { getServerEnv } from '@/lib/env/server';
-import { apiError, NO_STORE } from '@/lib/http';
+import { apiError, NO_STORE } from '@/lib/http/api-errors';
 import { databaseFingerprint, testRecords } from '@/lib/testing/database-fingerprint';
 
 /**

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { pathWithQuery, requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
-import { formatConsoleDateTime } from '@/lib/format';
+import { formatConsoleDateTime } from '@/lib/site/format';
 import { attendanceHistory } from '@/lib/registrations/operations';
 import { isRegistrationStatus, STATUS_LABELS } from '@/lib/registrations/statuses';
 import styles from '../../console.module.css';

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { auditFilterChoices, listAuditEntries } from '@/lib/admin/audit';
+import { auditFilterChoices, listAuditEntries } from '@/lib/audit/read';
 import { pathWithQuery, requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
-import { formatConsoleDateTime } from '@/lib/format';
+import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../console.module.css';
 import { NotAllowed } from '../NotAllowed';
 

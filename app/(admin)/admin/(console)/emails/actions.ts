@@ -1,7 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { recordChange } from '@/lib/audit';
+import { recordChange } from '@/lib/audit/record';
 import { guard } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 import { resendEmail } from '@/lib/mail/outbox';

@@ -3,7 +3,7 @@ import { pageNumber } from '@/lib/admin/search';
 import { pathWithQuery, requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { getServerEnv } from '@/lib/env/server';
-import { formatConsoleDateTime } from '@/lib/format';
+import { formatConsoleDateTime } from '@/lib/site/format';
 import { listOutbox, type OutboxFilter } from '@/lib/mail/outbox';
 import styles from '../../console.module.css';
 import { Pager, type Search, single } from '../_forms/Listing';

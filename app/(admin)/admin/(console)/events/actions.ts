@@ -15,7 +15,7 @@ import { can } from '@/lib/auth/permissions';
 import { type AllowedOnEvent, guard, guardEvent } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 import { deliverSoon } from '@/lib/jobs/tick';
-import { parseEventId } from '@/lib/event-id';
+import { parseEventId } from '@/lib/events/id';
 import { publishChange } from '@/lib/publish/publish';
 import { movedUpSentence } from '@/lib/registrations/statuses';
 import type { FormState } from '../_forms/Field';

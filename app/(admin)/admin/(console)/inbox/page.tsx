@@ -5,7 +5,7 @@ import { pageNumber } from '@/lib/admin/search';
 import { can } from '@/lib/auth/permissions';
 import { pathWithQuery, requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
-import { formatConsoleDateTime } from '@/lib/format';
+import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../console.module.css';
 import { listLink, Pager, type Search, SearchBox, single } from '../_forms/Listing';
 import { NotAllowed } from '../NotAllowed';

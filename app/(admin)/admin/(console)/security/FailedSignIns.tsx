@@ -1,6 +1,6 @@
 import { failedSignInAttempts, failedSignInCounts } from '@/lib/auth/sign-in-attempts';
 import { getDb } from '@/lib/db/client';
-import { formatConsoleDateTime } from '@/lib/format';
+import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../console.module.css';
 
 /**

@@ -2,7 +2,7 @@
 
 import QRCode from 'qrcode';
 import { revalidatePath } from 'next/cache';
-import { recordChange } from '@/lib/audit';
+import { recordChange } from '@/lib/audit/record';
 import { callAuth } from '@/lib/auth/call';
 import { guard } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';

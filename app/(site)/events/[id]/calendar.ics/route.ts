@@ -1,7 +1,7 @@
 import { getEvent } from '@/lib/api/reads';
-import { buildIcs, calendarFileName, ICS_CONTENT_TYPE } from '@/lib/calendar';
+import { buildIcs, calendarFileName, ICS_CONTENT_TYPE } from '@/lib/events/calendar';
 import { siteUrl } from '@/lib/env/public';
-import { eventLoadFailureText } from '@/lib/event-details';
+import { eventLoadFailureText } from '@/lib/events/details';
 
 function text(body: string, status: number): Response {
   return new Response(body, {

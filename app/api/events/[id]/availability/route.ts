@@ -1,4 +1,4 @@
-import { serveAvailability } from '@/lib/api/registration-manage';
+import { serveAvailability } from '@/lib/registrations/manage-endpoint';
 
 /** GET /api/events/{id}/availability/: what the event page says about registering. */
 export async function GET(

@@ -1,6 +1,6 @@
-import { handleRegistration } from '@/lib/api/registration';
+import { handleRegistration } from '@/lib/registrations/register-endpoint';
 
-/** POST /api/events/{id}/register/ with JSON first_name, last_name, email (see lib/api/registration.ts). */
+/** POST /api/events/{id}/register/ with JSON first_name, last_name, email (see lib/registrations/register-endpoint.ts). */
 export async function POST(
   request: Request,
   { params }: { params: Promise<{ id: string }> },

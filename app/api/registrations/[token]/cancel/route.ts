@@ -1,4 +1,4 @@
-import { handleSelfCancel } from '@/lib/api/registration-manage';
+import { handleSelfCancel } from '@/lib/registrations/manage-endpoint';
 
 /** POST /api/registrations/{token}/cancel/: the manage page's 'Cancel my registration'. */
 export async function POST(

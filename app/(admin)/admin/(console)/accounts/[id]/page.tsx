@@ -5,7 +5,7 @@ import { findAccount, recentSignIns } from '@/lib/admin/accounts';
 import { isRole, ROLE_NAMES } from '@/lib/auth/roles';
 import { requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
-import { formatConsoleDateTime } from '@/lib/format';
+import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../../console.module.css';
 import { NotAllowed } from '../../NotAllowed';
 import { FailedSignIns } from '../../security/FailedSignIns';

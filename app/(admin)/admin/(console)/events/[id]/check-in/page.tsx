@@ -5,7 +5,7 @@ import { doorList, findConsoleEvent } from '@/lib/admin/events';
 import { can } from '@/lib/auth/permissions';
 import { requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
-import { parseEventId } from '@/lib/event-id';
+import { parseEventId } from '@/lib/events/id';
 import styles from '../../../../console.module.css';
 import { NotAllowed } from '../../../NotAllowed';
 import { CheckInBoard } from './CheckInBoard';

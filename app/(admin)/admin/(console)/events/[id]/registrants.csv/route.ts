@@ -1,5 +1,5 @@
 import { registrantsCsv, registrantsFileName } from '@/lib/admin/events';
-import { recordChange } from '@/lib/audit';
+import { recordChange } from '@/lib/audit/record';
 import { guardEvent, refusalResponse } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 

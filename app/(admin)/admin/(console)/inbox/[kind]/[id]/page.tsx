@@ -6,7 +6,7 @@ import { can } from '@/lib/auth/permissions';
 import { requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { eq } from 'drizzle-orm';
-import { formatConsoleDateTime } from '@/lib/format';
+import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../../../console.module.css';
 import { NotAllowed } from '../../../NotAllowed';
 import { HandledForm } from '../../InboxForms';

@@ -1,9 +1,9 @@
 import { findApplication } from '@/lib/admin/inbox';
-import { recordChange } from '@/lib/audit';
+import { recordChange } from '@/lib/audit/record';
 import { guard, refusalResponse } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
-import { detectResumeKind, RESUME_KINDS } from '@/lib/resume-type';
-import { readUpload, safeResumeFileName } from '@/lib/uploads';
+import { detectResumeKind, RESUME_KINDS } from '@/lib/submissions/resume-type';
+import { readUpload, safeResumeFileName } from '@/lib/submissions/uploads';
 
 /**
  * GET /admin/inbox/resumes/<id>/resume: the applicant's resume as an attachment (never

@@ -9,8 +9,8 @@ import type {
   RegistrationCreatedDto,
   RegistrationRequest,
 } from '@/lib/api/contract';
-import { CSRF_HEADER, getCsrfToken } from '@/lib/csrf';
-import { type EmailConfig, isEmailConfigured, sendEmail } from '@/lib/email';
+import { CSRF_HEADER, getCsrfToken } from '@/lib/http/csrf';
+import { type EmailConfig, isEmailConfigured, sendEmail } from '@/lib/mail/emailjs';
 
 /** Spec section 8; the same text as the API's success message (a unit test keeps them equal). */
 export const REGISTRATION_SUCCESS_MESSAGE =

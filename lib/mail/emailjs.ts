@@ -2,7 +2,7 @@ import emailjs, { EmailJSResponseStatus } from '@emailjs/browser';
 
 /**
  * The one wrapper around EmailJS used by every form. EmailJS sends from the browser; its ids are
- * public and come from the server (lib/email-config.ts) so they can change without a rebuild.
+ * public and come from the server (lib/mail/emailjs-config.ts) so they can change without a rebuild.
  */
 
 export type EmailTemplate =

@@ -135,7 +135,7 @@ export function contentSecurityPolicy({ nonce, studio = false, dev = false, sani
 /**
  * A fresh, unguessable nonce: 16 random bytes in hex. Hex (a subset of CSP's base64 alphabet)
  * needs escaping nowhere, in HTML attributes, headers or the inline data of the page, which lets
- * the page cache find and replace a nonce by plain text (lib/page-cache.ts).
+ * the page cache find and replace a nonce by plain text (lib/http/page-cache.ts).
  */
 export function createNonce() {
   return randomHex(16);

@@ -5,16 +5,16 @@ import { registerForEvent } from '@/lib/registrations/operations';
 import { manageUrl } from '@/lib/registrations/manage-token';
 import { formatClubDateTime } from '@/lib/registrations/window';
 import { getServerEnv } from '@/lib/env/server';
-import { apiError } from '@/lib/http';
+import { apiError } from '@/lib/http/api-errors';
 import { routeBodyLimit } from '@/lib/http/body-limits.mjs';
-import type { RateLimiter } from '@/lib/rate-limit';
+import type { RateLimiter } from '@/lib/http/rate-limit';
 import {
   REGISTRATION_SUCCESS_MESSAGE,
   SUBMITTED_MESSAGE,
   type RegistrationCreatedDto,
   registrationRequestSchema,
   waitlistedMessage,
-} from './contract';
+} from '../api/contract';
 import {
   DEFAULT_RATE_LIMIT_PER_MINUTE,
   created,
@@ -22,9 +22,9 @@ import {
   guardPost,
   namedLimiter,
   readJsonBody,
-} from './guarded-post';
-import { parseEventId } from './reads';
-import { toRegistrationDto } from './serialize';
+} from '../api/guarded-post';
+import { parseEventId } from '../api/reads';
+import { toRegistrationDto } from '../api/serialize';
 
 /**
  * POST /api/events/{id}/register/ — every answer of the registration endpoint:

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { auditLog } from '@/lib/db/schema';
-import { likeLiteral } from './search';
+import { likeLiteral } from '../admin/search';
 
 export const AUDIT_PAGE_SIZE = 50;
 

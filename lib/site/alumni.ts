@@ -1,4 +1,4 @@
-import type { AlumnusDto } from './api/contract';
+import type { AlumnusDto } from '../api/contract';
 
 /** The major that marks a Telfer alumnus; those have their own section and list. */
 export const TELFER_MAJOR = 'Telfer';

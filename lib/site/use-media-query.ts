@@ -1,7 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { MOBILE_BREAKPOINT_PX } from './site';
+import { MOBILE_BREAKPOINT_PX } from './constants';
 
 /** Whether a CSS media query matches, following changes; false while rendering on the server. */
 export function useMediaQuery(query: string): boolean {

@@ -5,7 +5,7 @@ import { PAGE_RENDER_HEADER, sitePageCache } from './page-cache';
 
 /**
  * Called when a data read fails. When this request is one of the page cache's renders, the page
- * shows the failure, and the cache must not keep it for later visitors (lib/page-cache.ts).
+ * shows the failure, and the cache must not keep it for later visitors (lib/http/page-cache.ts).
  */
 export async function noteFailedRead(): Promise<void> {
   let renderId: string | null;

@@ -1,5 +1,5 @@
-import { CSRF_HEADER, getCsrfToken } from '@/lib/csrf';
-import { MAX_RESUME_BYTES, RESUME_TOO_LARGE_MESSAGE } from '@/lib/resume-type';
+import { CSRF_HEADER, getCsrfToken } from '@/lib/http/csrf';
+import { MAX_RESUME_BYTES, RESUME_TOO_LARGE_MESSAGE } from '@/lib/submissions/resume-type';
 
 /*
  * The answers are checked by hand rather than with the contract's zod schemas: this module runs in

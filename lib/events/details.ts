@@ -6,7 +6,7 @@ import {
   EVENT_FALLBACKS,
   formatEventDate,
   formatEventTime,
-} from '@/lib/format';
+} from '@/lib/site/format';
 
 export const EVENT_DETAILS_TITLE = 'Event Details';
 export const NO_EVENT_DATA = 'No event data received';

@@ -7,7 +7,7 @@
  */
 import type { EventDto } from '@/lib/api/contract';
 import { CLUB_TIME_ZONE, clubWallClock } from '@/lib/db/time';
-import { parseDurationMinutes } from '@/lib/events';
+import { parseDurationMinutes } from '@/lib/events/schedule';
 
 export type CalendarEvent = Pick<
   EventDto,

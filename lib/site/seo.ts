@@ -1,5 +1,5 @@
 import type { Metadata, ResolvingMetadata } from 'next';
-import { FOOTER_LINKS, NAV_LINKS, SITE_NAME } from './site';
+import { FOOTER_LINKS, NAV_LINKS, SITE_NAME } from './constants';
 
 /** Every public page: the navigation's and the footer's, plus the pages only linked from others. */
 export const SITEMAP_PATHS: readonly string[] = [

@@ -1,6 +1,6 @@
 /** Site-wide constants of the spec (sections 1, 2 and 9). */
 
-import type { Copy } from './copy/catalogue';
+import type { Copy } from '../copy/catalogue';
 
 export const SITE_NAME = 'TCSA';
 export const SITE_TITLE = 'TELFER CHINESE STUDENT ASSOCIATION';

@@ -4,13 +4,18 @@ import type { z } from 'zod';
 import { type Database, getDb } from '@/lib/db/client';
 import { insertContactMessage, insertJobApplication, insertServiceRequest } from '@/lib/db/queries';
 import { getServerEnv } from '@/lib/env/server';
-import { apiError } from '@/lib/http';
+import { apiError } from '@/lib/http/api-errors';
 import { setApiHeaders } from '@/lib/http/api-headers';
 import { routeBodyLimit } from '@/lib/http/body-limits.mjs';
 import { discardReceivedFile, receiveMultipart } from '@/lib/http/multipart';
-import type { RateLimiter } from '@/lib/rate-limit';
-import { MAX_RESUME_BYTES, RESUME_KINDS, detectResumeKind } from '@/lib/resume-type';
-import { cleanOriginalName, removeUpload, storeUpload, uploadsDir } from '@/lib/uploads';
+import type { RateLimiter } from '@/lib/http/rate-limit';
+import { MAX_RESUME_BYTES, RESUME_KINDS, detectResumeKind } from '@/lib/submissions/resume-type';
+import {
+  cleanOriginalName,
+  removeUpload,
+  storeUpload,
+  uploadsDir,
+} from '@/lib/submissions/uploads';
 import {
   APPLICATION_RECEIVED,
   MESSAGE_RECEIVED,
@@ -22,7 +27,7 @@ import {
   applicationFieldsSchema,
   messageRequestSchema,
   serviceRequestSchema,
-} from './contract';
+} from '../api/contract';
 import {
   DEFAULT_RATE_LIMIT_PER_MINUTE,
   created,
@@ -32,7 +37,7 @@ import {
   invalidFields,
   namedLimiter,
   readJsonBody,
-} from './guarded-post';
+} from '../api/guarded-post';
 
 /**
  * The three endpoints that store what visitors submit, before any email is sent:

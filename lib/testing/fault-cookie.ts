@@ -1,5 +1,5 @@
 /**
- * The end-to-end tests' fault cookie (see lib/test-faults.ts). Its own module because proxy.ts,
+ * The end-to-end tests' fault cookie (see lib/testing/faults.ts). Its own module because proxy.ts,
  * which must not load the server-only reader, also needs the name: such requests always render.
  */
 export const TEST_FAULT_COOKIE = 'tcsa-test-fault';

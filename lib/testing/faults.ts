@@ -1,7 +1,7 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import { getServerEnv } from './env/server';
-import { TEST_FAULT_COOKIE } from './test-fault-cookie';
+import { getServerEnv } from '../env/server';
+import { TEST_FAULT_COOKIE } from './fault-cookie';
 
 /**
  * End-to-end tests reach each section's error and empty states through a cookie, so that no test

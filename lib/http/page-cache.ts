@@ -1,10 +1,10 @@
 import { isBot } from 'next/dist/shared/lib/router/utils/is-bot';
-import { CACHE_SECONDS } from './api/sources';
-import { parseEventId } from './event-id';
-import { SITEMAP_PATHS } from './seo';
+import { CACHE_SECONDS } from '../api/sources';
+import { parseEventId } from '../events/id';
+import { SITEMAP_PATHS } from '../site/seo';
 import { randomHex } from './random-hex.mjs';
 import { createNonce } from './security-headers.mjs';
-import { TEST_FAULT_COOKIE } from './test-fault-cookie';
+import { TEST_FAULT_COOKIE } from '../testing/fault-cookie';
 
 /**
  * The rendered HTML of the site's pages, kept in this process, so that a busy page is rendered

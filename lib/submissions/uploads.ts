@@ -4,7 +4,7 @@ import { mkdir, open, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_PGLITE_DATA_DIR } from '@/lib/db/client';
 import { getServerEnv, type ServerEnv } from '@/lib/env/server';
-import { RESUME_KINDS, type ResumeKind } from '@/lib/resume-type';
+import { RESUME_KINDS, type ResumeKind } from '@/lib/submissions/resume-type';
 
 /**
  * Files visitors upload (job application resumes), kept on the server's file system under names

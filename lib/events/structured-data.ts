@@ -4,7 +4,7 @@
  */
 import type { EventDto } from '@/lib/api/contract';
 import { clubWallClock } from '@/lib/db/time';
-import { eventInterval } from '@/lib/calendar';
+import { eventInterval } from '@/lib/events/calendar';
 
 export type StructuredEvent = Pick<
   EventDto,

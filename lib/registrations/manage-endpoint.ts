@@ -1,13 +1,13 @@
 import 'server-only';
 import { getDb } from '@/lib/db/client';
 import { deliverSoon } from '@/lib/jobs/tick';
-import { apiError, NO_STORE } from '@/lib/http';
+import { apiError, NO_STORE } from '@/lib/http/api-errors';
 import { cancelByToken, registrationAvailability } from '@/lib/registrations/operations';
 import { STATUS_LABELS } from '@/lib/registrations/statuses';
-import type { AvailabilityDto } from './contract';
-import { guardPost } from './guarded-post';
-import { parseEventId } from './reads';
-import { registrationLimiter } from './registration';
+import type { AvailabilityDto } from '../api/contract';
+import { guardPost } from '../api/guarded-post';
+import { parseEventId } from '../api/reads';
+import { registrationLimiter } from './register-endpoint';
 
 /** GET /api/events/{id}/availability/: places left, waitlist, opening time or closed. */
 export async function serveAvailability(rawId: string, now: Date = new Date()): Promise<Response> {

@@ -1,6 +1,6 @@
 import 'server-only';
-import { getServerEnv } from './env/server';
-import type { EmailConfig } from './email';
+import { getServerEnv } from '../env/server';
+import type { EmailConfig } from './emailjs';
 
 /** The EmailJS settings the forms need, read at request time and handed to them as props. */
 export function getEmailConfig(): EmailConfig {

@@ -1,7 +1,7 @@
 /** Formatting of dates, times and card texts, as spec sections 2 and 9 give them. */
 
 import { CLUB_TIME_ZONE } from '@/lib/db/time';
-import { defaultCopy } from './copy/catalogue';
+import { defaultCopy } from '../copy/catalogue';
 
 /** Event dates and times are shown in the club's time zone (lib/db/time.ts). */
 export { CLUB_TIME_ZONE };
