@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMPILE_HINT, addCompileHints, siteChunksRunOnLoad } from '@/lib/build/compile-hints.mjs';
-import { tempTree } from './support/temp-tree';
+import { tempTree } from '../support/temp-tree';
 
 const chunk = (name: string) => `static/chunks/${name}.js`;
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempTree } from './support/temp-tree';
+import { tempTree } from '../support/temp-tree';
 
 /**
  * `npm start` hands reviewers a preview link on the embedded default (scripts/start.sh): the

@@ -8,7 +8,7 @@ import {
   foldLine,
   googleCalendarUrl,
 } from '@/lib/events/calendar';
-import { child, parseIcs, property, unescapeText } from '../e2e/support/ical';
+import { child, parseIcs, property, unescapeText } from '../../e2e/support/ical';
 
 const gala: CalendarEvent = {
   id: 7,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVER_VARIABLES } from '@/lib/env/server-variables.mjs';
 import { serverSchema } from '@/lib/env/server';
 import { findSecrets, findVariableNames, secretsFrom } from '@/scripts/check-secrets.mjs';
-import { tempTree } from './support/temp-tree';
+import { tempTree } from '../support/temp-tree';
 
 const run = promisify(execFile);
 const SCRIPT = path.resolve('scripts/check-secrets.mjs');

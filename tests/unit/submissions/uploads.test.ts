@@ -21,7 +21,7 @@ import {
   pngBytes,
   xlsxBytes,
   zipArchive,
-} from './api/support/resume-files';
+} from '../api/support/resume-files';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'tcsa-uploads-unit-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
