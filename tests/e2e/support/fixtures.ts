@@ -54,4 +54,21 @@ export async function scrollThroughPage(page: Page): Promise<void> {
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForLoadState('networkidle');
+  await finishTransitions(page);
+}
+
+/**
+ * Waits until every finite CSS transition and animation of the page has run its course: back at
+ * the top, the navigation bar fades from solid to transparent over the hero, and a contrast
+ * check made halfway would measure its text against a colour it is leaving.
+ */
+export async function finishTransitions(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
