@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { copyDatabaseTemplate } from './database-template';
 
 /** Secret the test server accepts for preview mode; tests enable drafts with it. */
 export const E2E_PREVIEW_SECRET = 'e2e-preview-secret';
@@ -93,6 +94,8 @@ export async function startSite(
   const port = await findFreePort();
   const workDir = mkdtempSync(path.join(tmpdir(), 'tcsa-e2e-'));
   const dataDir = path.join(workDir, 'pglite');
+  // A server on its own database starts from the run's seeded copy (extraEnv may name another).
+  if (!extraEnv.PGLITE_DATA_DIR && !extraEnv.DATABASE_URL) copyDatabaseTemplate(workDir);
   const logFile = path.join(workDir, 'server.log');
   const log = openSync(logFile, 'a');
   const child = spawn(
