@@ -6,7 +6,6 @@ const SUCCESS = 'Registration successful! You are now registered for this event.
 
 // The first read opens the server's database; on a busy machine that can take longer than a test.
 test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(120_000);
   const api = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
   expect((await api.get('/api/events/', { timeout: 110_000 })).status()).toBe(200);
   await api.dispose();
@@ -65,7 +64,6 @@ test('a keyboard-only visitor registers for an upcoming event and hears the resu
 test('the sticky navigation bar never covers the element that has the focus', async ({ page }) => {
   // Forty key presses on the home page, each followed by a round trip: about 30 s on a busy CI
   // machine, so the default budget of one page load is too short.
-  test.setTimeout(90_000);
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   const navHeight = await page

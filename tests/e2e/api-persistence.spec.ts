@@ -93,7 +93,6 @@ test('a 201 registration survives the server being killed with SIGKILL and resta
 });
 
 test('a second server on the same data folder refuses to start, naming the server that holds it, before it says Ready', async () => {
-  test.setTimeout(120_000);
   const work = mkdtempSync(path.join(tmpdir(), 'tcsa-second-'));
   const dataDir = path.join(work, 'pglite');
   let site: RunningSite | null = null;

@@ -22,7 +22,6 @@ const REGISTERED = 'Registration successful! You are now registered for this eve
 
 test.describe('the club console: events, registrations and the inbox', () => {
   test.describe.configure({ mode: 'serial' });
-  test.setTimeout(120_000);
 
   let site: RunningSite;
   let coordinator: Page;

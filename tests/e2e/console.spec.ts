@@ -18,7 +18,6 @@ const SETUP_LINK = /\/admin\/setup\?token=[\w-]+/;
 
 test.describe('the club console: first account and sign-in', () => {
   test.describe.configure({ mode: 'serial' });
-  test.setTimeout(90_000);
 
   let site: RunningSite;
   test.beforeAll(async () => {

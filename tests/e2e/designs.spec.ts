@@ -89,9 +89,7 @@ test('shows a loading text while the designs are read', async ({
   await page.goto('/designs', { waitUntil: 'commit' });
   const status = page.getByRole('main').getByRole('status');
   await expect(status).toHaveText('Loading designs...');
-  await expect(page.getByTestId('design-card')).toHaveCount(SEED_DESIGNS.length, {
-    timeout: 15_000,
-  });
+  await expect(page.getByTestId('design-card')).toHaveCount(SEED_DESIGNS.length);
   await expect(status).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
 });

@@ -53,7 +53,6 @@ async function startMailbox() {
 
 test.describe('event operations: waitlist, self-cancel, promotion email, check-in, no-shows', () => {
   test.describe.configure({ mode: 'serial' });
-  test.setTimeout(120_000);
 
   let site: RunningSite;
   let mailbox: Awaited<ReturnType<typeof startMailbox>>;
@@ -165,9 +164,7 @@ test.describe('event operations: waitlist, self-cancel, promotion email, check-i
     await expectAccessible(next);
 
     await expect
-      .poll(() => Boolean(mailTo(second.email, `You are on the waitlist for ${eventTitle}`)), {
-        timeout: 20_000,
-      })
+      .poll(() => Boolean(mailTo(second.email, `You are on the waitlist for ${eventTitle}`)))
       .toBe(true);
     expect(mailTo(first.email, `You are registered for ${eventTitle}`)?.raw).toContain(
       'Content-Type: text/calendar',

@@ -38,7 +38,6 @@ const EMAILJS_SEND = 'https://api.emailjs.com/api/v1.0/email/send';
 
 // The first read opens the server's database; on a busy machine that can take longer than a test.
 test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(120_000);
   const api = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
   expect((await api.get('/api/events/', { timeout: 110_000 })).status()).toBe(200);
   await api.dispose();

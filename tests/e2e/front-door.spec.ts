@@ -45,7 +45,6 @@ async function fortyAttempts(
 
 test.describe('client addresses: a client cannot choose the address its limit counts', () => {
   test.describe.configure({ mode: 'serial' });
-  test.setTimeout(120_000);
 
   test('without a trusted proxy, forty forged X-Forwarded-For values share one limit', async () => {
     const site = await startSite({ ...LIMITS, TRUSTED_PROXY_HOPS: '0' });
@@ -91,7 +90,6 @@ test.describe('bodies: refused by size before they are read', () => {
 
   let site: RunningSite;
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
     site = await startSite({ ...LIMITS, SANITY_REVALIDATE_SECRET: WEBHOOK_SECRET });
   });
   test.afterAll(async () => {

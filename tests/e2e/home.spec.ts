@@ -24,7 +24,6 @@ async function apiList<T>(page: Page, path: string): Promise<T[]> {
 
 test.describe('home page, loaded with the seed data', () => {
   test('shows every section', async ({ page, consoleErrors, expectAccessible }) => {
-    test.slow();
     await page.goto('/');
 
     const hero = page.locator('section[aria-labelledby="page-title"]');
@@ -86,9 +85,7 @@ test.describe('home page, loaded with the seed data', () => {
     // takes a few seconds in the software WebGL of a headless browser.
     await expect(page.getByTestId('gallery-canvas')).toHaveCount(0);
     await page.getByRole('region', { name: 'Photo gallery', exact: true }).scrollIntoViewIfNeeded();
-    await expect(page.getByTestId('gallery-canvas').locator('canvas')).toHaveCount(1, {
-      timeout: 20_000,
-    });
+    await expect(page.getByTestId('gallery-canvas').locator('canvas')).toHaveCount(1);
     expect(consoleErrors).toEqual([]);
   });
 
@@ -131,7 +128,7 @@ test.describe('home page, loaded with the seed data', () => {
     const roadmap = page.getByTestId('roadmap');
     await roadmap.scrollIntoViewIfNeeded();
     const charts = roadmap.locator('canvas');
-    await expect(charts).toHaveCount(2, { timeout: 20_000 });
+    await expect(charts).toHaveCount(2);
     // Each chart has ink on it: its line, points, labels and axes.
     await expect
       .poll(() =>
@@ -164,7 +161,7 @@ test.describe('home page, loaded with the seed data', () => {
     const roadmap = page.getByTestId('roadmap');
     await roadmap.scrollIntoViewIfNeeded();
     const charts = roadmap.locator('canvas');
-    await expect(charts).toHaveCount(2, { timeout: 20_000 });
+    await expect(charts).toHaveCount(2);
     // The drawn width of each chart against the width of the frame it sits in.
     const fit = () =>
       charts.evaluateAll((canvases: HTMLCanvasElement[]) =>
@@ -238,7 +235,6 @@ test.describe('home page, loaded with the seed data', () => {
     page,
     consoleErrors,
   }) => {
-    test.slow();
     const items = await apiList<{ image: string }>(page, '/api/circularGalleryImages/');
     const delayed = new Set(items.map((item) => new URL(item.image, 'http://x').pathname));
     let released = false;
@@ -260,7 +256,7 @@ test.describe('home page, loaded with the seed data', () => {
     await page.goto('/');
     await page.getByRole('region', { name: 'Photo gallery', exact: true }).scrollIntoViewIfNeeded();
     const gallery = page.getByTestId('gallery-canvas');
-    await expect(gallery).toHaveAttribute('data-gallery-position', '0', { timeout: 20_000 });
+    await expect(gallery).toHaveAttribute('data-gallery-position', '0');
     await expect(gallery.locator('canvas')).toHaveCount(1);
     // At rest, with captions only.
     await page.waitForTimeout(1500);
@@ -289,16 +285,15 @@ test.describe('home page, loaded with the seed data', () => {
     const before = await colourOf();
 
     release();
-    await expect.poll(colourOf, { timeout: 15_000 }).toBeGreaterThan(before + 0.05);
+    await expect.poll(colourOf).toBeGreaterThan(before + 0.05);
     expect(consoleErrors).toEqual([]);
   });
 
   test('the gallery moves by whole pictures when dragged', async ({ page, consoleErrors }) => {
     await page.goto('/');
-    test.slow();
     await page.getByRole('region', { name: 'Photo gallery', exact: true }).scrollIntoViewIfNeeded();
     const gallery = page.getByTestId('gallery-canvas');
-    await expect(gallery).toHaveAttribute('data-gallery-position', '0', { timeout: 20_000 });
+    await expect(gallery).toHaveAttribute('data-gallery-position', '0');
     const box = (await gallery.boundingBox())!;
     const y = box.y + box.height / 2;
     await page.mouse.move(box.x + box.width * 0.7, y);
@@ -388,7 +383,6 @@ test.describe('home page, when a data source fails', () => {
       'members=slow,events=slow,circularGalleryImages=slow,sponsorImages=slow,homeHeroMedia=slow',
     );
     // Every read of the page waits TEST_FAULT_DELAY_MS before it answers.
-    test.slow();
     await page.goto('/', { waitUntil: 'commit' });
     // The hero's text shows at once; its media streams in behind a placeholder.
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -402,7 +396,7 @@ test.describe('home page, when a data source fails', () => {
         'Loading sponsors...',
       ].map((text) => expect(page.getByText(text)).toBeVisible()),
     );
-    await expect(page.getByTestId('event-card')).toHaveCount(3, { timeout: 15_000 });
+    await expect(page.getByTestId('event-card')).toHaveCount(3);
     await expect(page.getByText('Loading events...')).toHaveCount(0);
     await expect(page.locator('[data-hero-media]')).toHaveAttribute('data-hero-media', 'image');
   });

@@ -150,9 +150,7 @@ test('shows Loading sponsors... while the sponsors are read', async ({
   await page.goto('/partnerships', { waitUntil: 'commit' });
   const status = page.getByRole('main').getByRole('status');
   await expect(status).toHaveText('Loading sponsors...');
-  await expect(page.getByTestId('sponsor-card')).toHaveCount(SEED_SPONSORS.length, {
-    timeout: 15_000,
-  });
+  await expect(page.getByTestId('sponsor-card')).toHaveCount(SEED_SPONSORS.length);
   await expect(status).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
 });

@@ -112,7 +112,6 @@ test('Learn More opens the resource in a new tab', async ({ page, context, conso
 
 test('plays by itself, moving on about every 3 seconds', async ({ page, consoleErrors }) => {
   // It watches up to 9 s of real time on top of the page load.
-  test.setTimeout(45_000);
   await page.goto('/resources');
   await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
   // Times of the next three automatic changes, taken in the page as the DOM changes. A busy

@@ -9,7 +9,6 @@ for (const route of SITE_ROUTES) {
   }) => {
     // A sweep of the whole page (scroll, then axe over every section) is the heaviest check of the
     // suite; on a loaded two-core machine the home page alone has taken just over 30 s.
-    test.slow();
     const response = await page.goto(route.path);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(route.title);

@@ -10,7 +10,6 @@ import { E2E_PREVIEW_SECRET, startSite, type RunningSite } from './support/serve
 
 // The first read opens the server's database; on a busy machine that can take longer than a test.
 test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(120_000);
   const api = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
   expect((await api.get('/api/events/', { timeout: 110_000 })).status()).toBe(200);
   await api.dispose();
@@ -317,12 +316,7 @@ test.describe('the page cache', () => {
       },
     };
     await expect
-      .poll(
-        async () => (await request.get('/designs', behindProxy)).headers()['x-tcsa-page-cache'],
-        {
-          timeout: 20_000,
-        },
-      )
+      .poll(async () => (await request.get('/designs', behindProxy)).headers()['x-tcsa-page-cache'])
       .toBe('hit');
   });
 
@@ -356,16 +350,13 @@ test.describe('the page cache', () => {
 
 test.describe('no Content-Security-Policy violations', () => {
   test('on the home page with the gallery and chart loaded', async ({ page, consoleErrors }) => {
-    test.setTimeout(60_000);
     const violations = await recordViolations(page);
     await page.goto('/');
     await page.getByRole('region', { name: 'Photo gallery', exact: true }).scrollIntoViewIfNeeded();
-    await expect(page.getByTestId('gallery-canvas').locator('canvas')).toHaveCount(1, {
-      timeout: 20_000,
-    });
+    await expect(page.getByTestId('gallery-canvas').locator('canvas')).toHaveCount(1);
     const roadmap = page.getByTestId('roadmap');
     await roadmap.scrollIntoViewIfNeeded();
-    await expect(roadmap.locator('canvas')).toHaveCount(2, { timeout: 20_000 });
+    await expect(roadmap.locator('canvas')).toHaveCount(2);
     await page.waitForLoadState('networkidle');
     expect(await violations()).toEqual([]);
     expect(consoleErrors).toEqual([]);
@@ -420,7 +411,6 @@ test.describe('the Studio, built with a Sanity project', () => {
   // The same page at both widths; one Studio server is enough.
   test.skip(({ viewport }) => (viewport?.width ?? 1280) <= 600);
   test.describe.configure({ mode: 'serial' });
-  test.setTimeout(120_000);
 
   const STUDIO_DIST_DIR = '.next-studio';
   /**

@@ -4,7 +4,6 @@ import { SITE_ROUTES } from './support/routes';
 
 // The first read opens the server's database; on a busy machine that can take longer than a test.
 test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(120_000);
   const api = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
   expect((await api.get('/api/events/', { timeout: 110_000 })).status()).toBe(200);
   await api.dispose();
