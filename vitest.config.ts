@@ -15,9 +15,12 @@ export default defineConfig({
     jsx: { runtime: 'automatic' },
   },
   test: {
-    // Opening an embedded database (PGlite's WebAssembly Postgres) in a set-up hook takes seconds
-    // on a busy two-core machine; a slow start is not a failure.
+    // The limits of a loaded two-core machine, in this one place: opening an embedded database
+    // (PGlite's WebAssembly Postgres) takes seconds there, and the concurrency tests (hundreds of
+    // registrations, lock contenders in other processes) take a minute; a slow machine is not a
+    // failure.
     hookTimeout: 60_000,
+    testTimeout: 120_000,
     projects: [
       {
         extends: true,

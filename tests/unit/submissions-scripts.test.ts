@@ -49,7 +49,7 @@ beforeAll(async () => {
     await handle.close();
   }
   env = { ...process.env, PGLITE_DATA_DIR: dataDir, UPLOADS_DIR: uploads, DATABASE_URL: '' };
-}, 60_000);
+});
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 async function script(name: string, args: string[]) {
@@ -74,7 +74,7 @@ describe('npm run submissions:export', () => {
     expect(header).toEqual(['id', 'sender_name', 'sender_email', 'message', 'received_at']);
     expect(row!.slice(1, 4)).toEqual(['Chen Yu', 'yu@example.org', 'Do you run résumé workshops?']);
     expect(result.stderr).toContain('1 messages exported.');
-  }, 60_000);
+  });
 
   it('explains its usage for a missing or unknown kind', async () => {
     const unknown = await script('export-submissions', ['--kind', 'emails']);
@@ -83,7 +83,7 @@ describe('npm run submissions:export', () => {
     expect(unknown.stderr).toContain(
       'Usage: npm run submissions:export -- --kind messages|serviceRequests|applications',
     );
-  }, 60_000);
+  });
 });
 
 describe('npm run applications:resume', () => {
@@ -95,7 +95,7 @@ describe('npm run applications:resume', () => {
       `Wrote ${target}: the resume of Chen Yu for "Event Manager" (application/msword, ${docBytes().byteLength} bytes).`,
     );
     expect(new Uint8Array(readFileSync(target))).toEqual(docBytes());
-  }, 60_000);
+  });
 
   it('fails clearly for an unknown id, and explains its usage without --out', async () => {
     const unknown = await script('extract-resume', ['--id', '4242', '--out', work]);
@@ -106,5 +106,5 @@ describe('npm run applications:resume', () => {
     expect(usage.stderr).toContain(
       'Usage: npm run applications:resume -- --id <id> --out <path> [--force]',
     );
-  }, 60_000);
+  });
 });

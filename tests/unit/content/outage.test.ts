@@ -147,5 +147,5 @@ describe('the Content Lake out of reach', () => {
       { timeout: 5000 },
     );
     // The test's own limit covers the first read and both waits above.
-  }, 15_000);
+  });
 });

@@ -185,7 +185,7 @@ describe(`event operations (${DATABASE_UNDER_TEST})`, () => {
     );
     expect(perPersonAndKind.size).toBe(270);
     expect(cancelledIds.size).toBe(50);
-  }, 120_000);
+  });
 
   it('a registration before opening or after the deadline is refused; a full event without a waitlist too', async () => {
     const later = await makeEvent({ registrationOpensAt: hours(5) });

@@ -91,7 +91,7 @@ describe('the data folder lock', () => {
       }
       await Promise.all(racers.map((racer) => racer.exited));
     }
-  }, 120_000);
+  });
 
   it('a second process opening the same PGlite folder fails at once with a message naming the first', async () => {
     const dir = path.join(work, 'pglite');
@@ -111,5 +111,5 @@ describe('the data folder lock', () => {
     expect(existsSync(`${dir}.lock`)).toBe(false);
     // Starting a second Node process with tsx takes most of this on a busy two-core machine; the
     // refusal itself is immediate (the child never waits for the lock).
-  }, 60_000);
+  });
 });

@@ -91,7 +91,7 @@ describe(`outbox delivery (${DATABASE_UNDER_TEST})`, () => {
     } finally {
       await mailbox.close();
     }
-  }, 60_000);
+  });
 
   it('a sender whose claim lapsed and was taken over records nothing', async () => {
     await sendEverythingElse();

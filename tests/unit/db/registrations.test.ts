@@ -147,5 +147,5 @@ describe('the embedded database on disk', () => {
     } finally {
       await second.close();
     }
-  }, 30_000);
+  });
 });

@@ -29,7 +29,7 @@ beforeAll(async () => {
   process.env.UPLOADS_DIR = uploads;
   resetServerEnvForTests();
   database = await createTestDatabase({ seed: false });
-}, 60_000);
+});
 afterAll(async () => {
   await database.dispose();
   delete process.env.UPLOADS_DIR;
