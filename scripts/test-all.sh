@@ -9,7 +9,31 @@ ensure_dependencies
 ensure_chromium
 mkdir -p .reports
 
-echo "== lint, format, types and content schema"
+# Each step's minutes, printed at the end (the README's Tests section keeps the figures).
+step_names=()
+step_seconds=()
+step_started=$SECONDS
+step() {
+  finish_step
+  echo "== $1"
+  step_names+=("$1")
+  step_started=$SECONDS
+}
+finish_step() {
+  if [ ${#step_names[@]} -gt ${#step_seconds[@]} ]; then
+    step_seconds+=($((SECONDS - step_started)))
+  fi
+}
+print_steps() {
+  finish_step
+  echo "== time per step"
+  for i in "${!step_names[@]}"; do
+    printf '%5ds  %s\n' "${step_seconds[$i]}" "${step_names[$i]}"
+  done
+  printf '%5ds  total\n' "$SECONDS"
+}
+
+step "lint, format, types and content schema"
 eslint . --max-warnings=0
 prettier --check . --log-level warn
 # The Sanity schema types must be valid; any error fails the run.
@@ -21,15 +45,17 @@ if git rev-parse --is-inside-work-tree >/dev/null 2>&1 && ! git diff --quiet -- 
   exit 1
 fi
 tsc --noEmit
+# The types are checked once, here: the production builds below skip their own check.
+export TCSA_TYPES_CHECKED=1
 
-echo "== unit and component tests (vitest)"
+step "unit and component tests (vitest)"
 vitest run --reporter=default --reporter=json --outputFile.json=.reports/unit.json
 
-echo "== database tests again on PostgreSQL (a throwaway Debian postgresql server on loopback)"
+step "database tests again on PostgreSQL (a throwaway Debian postgresql server on loopback)"
 bash scripts/with-postgres.sh vitest run --project unit tests/unit/db tests/unit/api \
   --reporter=default --reporter=json --outputFile.json=.reports/unit-postgres.json
 
-echo "== production build for the browser tests"
+step "production build for the browser tests"
 export NEXT_DIST_DIR=.next-test
 # The build sees distinctive fake server secrets, so that the scan below can prove none of them
 # reached the files served to browsers. Only the build gets them: the test server has its own.
@@ -51,20 +77,21 @@ else
   echo "${SECRET_CANARIES[*]}" >"$canary_stamp"
 fi
 
-echo "== production build of the Studio with a Sanity project, for its test against a stand-in API"
+step "production build of the Studio with a Sanity project, for its test against a stand-in API"
 # Only the Studio's end-to-end test serves it; the project id is a stand-in's, never reached.
 (
   export NEXT_DIST_DIR=.next-studio NEXT_PUBLIC_SANITY_PROJECT_ID=standin1
   if build_is_current; then echo "build is current"; else build_site; fi
 )
 
-echo "== no server secret in the browser's files"
+step "no server secret in the browser's files"
 env "${SECRET_CANARIES[@]}" node scripts/check-secrets.mjs
 
-echo "== end-to-end tests (Playwright, Chromium)"
+step "end-to-end tests (Playwright, Chromium)"
 status=0
 PLAYWRIGHT_JSON_OUTPUT_NAME=.reports/e2e.json playwright test --reporter=list,json || status=$?
 
+print_steps
 node scripts/summarize-tests.mjs .reports/unit.json:unit .reports/unit-postgres.json:postgres \
   .reports/e2e.json:e2e
 exit "$status"
