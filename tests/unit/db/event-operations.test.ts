@@ -2,10 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  adminUsers,
   emailOutbox,
   eventRegistrations,
-  events,
   type NewEvent,
   registrationStatusChanges,
 } from '@/lib/db/schema';
@@ -30,6 +28,7 @@ import {
   type TestDatabase,
   createTestDatabase,
 } from './support/test-database';
+import { addCoordinator, insertEvent } from './support/staff';
 
 let database: TestDatabase;
 const now = new Date('2026-11-24T15:00:00Z');
@@ -38,23 +37,19 @@ const staff = { kind: 'staff' as const, userId: 'staff-ops', name: 'Mei Chen' };
 
 beforeAll(async () => {
   database = await createTestDatabase({ seed: false });
-  await database.db.insert(adminUsers).values({
-    id: staff.userId,
-    name: staff.name,
-    email: 'mei@example.org',
-    role: 'coordinator',
-  });
+  await addCoordinator(database.db, staff, 'mei@example.org');
 });
 afterAll(async () => {
   await database.dispose();
 });
 
-async function makeEvent(settings: Partial<NewEvent> = {}) {
-  const [event] = await database.db
-    .insert(events)
-    .values({ title: 'Office tour', startsAt: hours(72), capacity: 20, ...settings })
-    .returning();
-  return event!;
+function makeEvent(settings: Partial<NewEvent> = {}) {
+  return insertEvent(database.db, {
+    title: 'Office tour',
+    startsAt: hours(72),
+    capacity: 20,
+    ...settings,
+  });
 }
 
 const person = (index: number) => ({

@@ -3,11 +3,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placesTaken } from '@/lib/db/queries';
 import {
-  adminUsers,
   auditLog,
   type EventRegistration,
   eventRegistrations,
-  events,
   type NewEvent,
 } from '@/lib/db/schema';
 import {
@@ -23,6 +21,7 @@ import {
   type TestDatabase,
   createTestDatabase,
 } from './support/test-database';
+import { addCoordinator, insertEvent } from './support/staff';
 
 /**
  * Staff changes to registrations: every change that takes a place meets the capacity under the
@@ -38,23 +37,19 @@ const ALL_ACTIONS = Object.keys(STAFF_ACTIONS) as StaffAction[];
 
 beforeAll(async () => {
   database = await createTestDatabase({ seed: false });
-  await database.db.insert(adminUsers).values({
-    id: staff.userId,
-    name: staff.name,
-    email: 'ana@example.org',
-    role: 'coordinator',
-  });
+  await addCoordinator(database.db, staff, 'ana@example.org');
 });
 afterAll(async () => {
   await database.dispose();
 });
 
-async function makeEvent(settings: Partial<NewEvent> = {}) {
-  const [event] = await database.db
-    .insert(events)
-    .values({ title: 'Résumé clinic', startsAt: hours(48), capacity: 2, ...settings })
-    .returning();
-  return event!;
+function makeEvent(settings: Partial<NewEvent> = {}) {
+  return insertEvent(database.db, {
+    title: 'Résumé clinic',
+    startsAt: hours(48),
+    capacity: 2,
+    ...settings,
+  });
 }
 
 let people = 0;
