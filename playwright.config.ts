@@ -32,6 +32,7 @@ const ONE_WIDTH_SPECS = [
   'content.spec.ts',
   'copy-coverage.spec.ts',
   'front-door.spec.ts',
+  'page-cache.spec.ts',
   'security.spec.ts',
   'seo.spec.ts',
   'studio.spec.ts',

@@ -17,6 +17,7 @@ import {
   PAGE_CACHE_HEADER,
   PAGE_RENDER_HEADER,
   pageCacheKey,
+  parsePageKey,
   serverRenderOrigin,
   sitePageCache,
 } from '@/lib/http/page-cache';
@@ -86,7 +87,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const cacheKey = cache && !renderId && !file && !consolePath ? pageCacheKey(request) : null;
   let answer: CachedAnswer | null = null;
   if (cache && cacheKey && nonce) {
-    const url = `${renderOrigin}${cacheKey}`;
+    const url = `${renderOrigin}${parsePageKey(cacheKey).path}`;
     answer = cache.answer(cacheKey, url, nonce) ?? (await cache.render(cacheKey, url, nonce));
   }
   let response: NextResponse;

@@ -1,4 +1,4 @@
-import { isBot } from 'next/dist/shared/lib/router/utils/is-bot';
+import { HTML_LIMITED_BOT_UA_RE } from 'next/dist/shared/lib/router/utils/is-bot';
 import { CACHE_SECONDS } from '../api/sources';
 import { parseEventId } from '../events/id';
 import { SITEMAP_PATHS } from '../site/seo';
@@ -17,11 +17,22 @@ import { TEST_FAULT_COOKIE } from '../testing/fault-cookie';
  * with a fresh one: each visitor still gets a nonce no one else has seen.
  *
  * Rules:
- * - Only anonymous page visits are answered from the cache: a GET for an HTML document with no
- *   query string, no draft mode, no test-fault cookie, not from a crawler (Next.js renders their
- *   metadata differently). The client router's RSC requests never are: Next.js hides their
- *   headers and `_rsc` parameter from the proxy, but they do not ask for HTML. Everything else
- *   renders as before.
+ * - Only anonymous page visits are answered from the cache: a GET of a page with no query string,
+ *   no draft mode, no test-fault cookie. A browser says it opens a document (`Sec-Fetch-Dest:
+ *   document`); a client that sends no Fetch Metadata at all (curl, crawlers, link previewers,
+ *   uptime probes) gets the very page a browser gets, whatever its `Accept`: Next.js renders the
+ *   same HTML for any. The client router's RSC requests never are answered from here: Next.js
+ *   hides their headers and `_rsc` parameter from the proxy, but a browser sends them with
+ *   `Sec-Fetch-Dest: empty`. (A browser that sends no Fetch Metadata, an old one or one on plain
+ *   HTTP away from localhost, would get the page's HTML for such a request; its router then
+ *   loads the page in full instead of in place.) Everything else renders as before.
+ * - Next.js renders a page in two ways: for the HTML-limited bots (link previewers such as
+ *   Slackbot, facebookexternalhit, which iMessage uses, Twitterbot; Bingbot...) the metadata is
+ *   in the <head> before anything else, for everyone else it streams. The cache keeps each page
+ *   in both variants (pageCacheKey), renders each with a User-Agent that gets that variant, and
+ *   its answers say `Vary: User-Agent` beside Next.js's own Vary (the RSC request headers).
+ *   Nothing else of the request changes the answer: not `Accept`, and no cookie (the cookies
+ *   that do change it, draft mode and test faults, keep a request out of the cache).
  * - Only the site's own pages are cached (CACHED_PAGE_PATHS and /events/<id>), under one key per
  *   page however its address is written (`/events/01`, `/events/%31` and `/events/1` are one).
  *   Anything else renders for its visitor as usual, once.
@@ -68,11 +79,53 @@ const ROUTER_HEADERS = [
   'next-url',
 ];
 
-/** A visit to a page: the client asks for HTML, and a browser says it wants a document. */
+/**
+ * A visit to a page: a browser says it opens a document; a client without Fetch Metadata (not a
+ * browser) gets the page whatever it accepts, as Next.js would render it.
+ */
 function isPageVisit(headers: Headers): boolean {
   const destination = headers.get('sec-fetch-dest');
-  if (destination !== null && destination !== 'document') return false;
-  return (headers.get('accept') ?? '').includes('text/html');
+  return destination === null || destination === 'document';
+}
+
+/** The two renders of a page Next.js makes (see the rules above). */
+export type PageVariant = 'browser' | 'html-limited-bot';
+
+/**
+ * The variant Next.js renders for this User-Agent: metadata in the <head> for the HTML-limited
+ * bots (Next.js's own list; next.config.mjs sets no `htmlLimitedBots` of its own).
+ */
+export function pageVariantFor(userAgent: string | null): PageVariant {
+  return userAgent && HTML_LIMITED_BOT_UA_RE.test(userAgent) ? 'html-limited-bot' : 'browser';
+}
+
+/** The User-Agent of the cache's renders of the HTML-limited bots' variant. */
+export const HTML_LIMITED_BOT_RENDER_AGENT = 'tcsa-page-cache (renders as Slackbot does)';
+
+const BOT_KEY_PREFIX = 'html-limited-bot:';
+
+/** The key of `path` in `variant`: the path itself for browsers. */
+export function variantKey(path: string, variant: PageVariant): string {
+  return variant === 'browser' ? path : BOT_KEY_PREFIX + path;
+}
+
+/** The page path and variant of a cache key. */
+export function parsePageKey(key: string): { path: string; variant: PageVariant } {
+  return key.startsWith(BOT_KEY_PREFIX)
+    ? { path: key.slice(BOT_KEY_PREFIX.length), variant: 'html-limited-bot' }
+    : { path: key, variant: 'browser' };
+}
+
+/**
+ * The Vary of a cached page: Next.js's own (the RSC request headers) and User-Agent, since the
+ * HTML-limited bots get the other variant. Not Accept: the page is the same HTML for any.
+ */
+export function cachedPageVary(renderedVary: string | null): string {
+  const names = (renderedVary ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '' && name.toLowerCase() !== 'user-agent');
+  return [...names, 'User-Agent'].join(', ');
 }
 
 /** The rendered answer's headers that are kept. The rest is set afresh on every answer. */
@@ -105,14 +158,18 @@ type PageRequest = {
   cookies: { has(name: string): boolean };
 };
 
-/** The cache key of a request that may be answered from the cache (its page's path), or null. */
+/**
+ * The cache key of a request that may be answered from the cache, or null: its page's path for
+ * a browser's variant, prefixed for the HTML-limited bots' (variantKey).
+ */
 export function pageCacheKey(request: PageRequest): string | null {
   if (request.method !== 'GET' || request.nextUrl.search !== '') return null;
   if (!isPageVisit(request.headers)) return null;
   if (ROUTER_HEADERS.some((name) => request.headers.has(name))) return null;
   if (request.cookies.has(DRAFT_MODE_COOKIE) || request.cookies.has(TEST_FAULT_COOKIE)) return null;
-  if (isBot(request.headers.get('user-agent') ?? '')) return null;
-  return canonicalPagePath(request.nextUrl.pathname);
+  const path = canonicalPagePath(request.nextUrl.pathname);
+  if (path === null) return null;
+  return variantKey(path, pageVariantFor(request.headers.get('user-agent')));
 }
 
 type RenderedPage = {
@@ -134,8 +191,15 @@ export type CachedAnswer = {
   status: 'hit' | 'stale' | 'miss';
 };
 
-/** Fetches `url` from this server with `renderHeader` as PAGE_RENDER_HEADER. */
-export type RenderPage = (url: string, renderHeader: string) => Promise<Response>;
+/**
+ * Fetches `url` from this server with `renderHeader` as PAGE_RENDER_HEADER, as the page's
+ * `variant` (the HTML-limited bots' with HTML_LIMITED_BOT_RENDER_AGENT as User-Agent).
+ */
+export type RenderPage = (
+  url: string,
+  renderHeader: string,
+  variant: PageVariant,
+) => Promise<Response>;
 
 export type PageCacheOptions = {
   render?: RenderPage;
@@ -148,9 +212,13 @@ export type PageCacheOptions = {
   onError?: (message: string, error: unknown) => void;
 };
 
-const renderOverHttp: RenderPage = (url, renderHeader) =>
+const renderOverHttp: RenderPage = (url, renderHeader, variant) =>
   fetch(url, {
-    headers: { [PAGE_RENDER_HEADER]: renderHeader, accept: 'text/html' },
+    headers: {
+      [PAGE_RENDER_HEADER]: renderHeader,
+      accept: 'text/html',
+      ...(variant === 'html-limited-bot' ? { 'user-agent': HTML_LIMITED_BOT_RENDER_AGENT } : {}),
+    },
     redirect: 'manual',
     cache: 'no-store',
   });
@@ -242,7 +310,7 @@ export class PageCache {
     const startedAt = this.#now();
     let page: RenderedPage | null;
     try {
-      page = await this.#renderPage(url, renderId);
+      page = await this.#renderPage(url, renderId, parsePageKey(key).variant);
     } finally {
       this.#activeRenders.delete(renderId);
     }
@@ -260,8 +328,12 @@ export class PageCache {
   }
 
   /** The page at `url`, split at `renderId`, or null when it does not answer with HTML. */
-  async #renderPage(url: string, renderId: string): Promise<RenderedPage | null> {
-    const response = await this.#render(url, `${this.#secret}.${renderId}`);
+  async #renderPage(
+    url: string,
+    renderId: string,
+    variant: PageVariant,
+  ): Promise<RenderedPage | null> {
+    const response = await this.#render(url, `${this.#secret}.${renderId}`, variant);
     const contentType = response.headers.get('content-type') ?? '';
     if (!contentType.startsWith('text/html')) {
       await response.body?.cancel();
@@ -270,7 +342,8 @@ export class PageCache {
     const html = await response.text();
     const headers: RenderedPage['headers'] = [];
     for (const name of KEPT_HEADERS) {
-      const value = response.headers.get(name);
+      const value =
+        name === 'vary' ? cachedPageVary(response.headers.get(name)) : response.headers.get(name);
       if (value !== null) headers.push([name, value.split(renderId)]);
     }
     const body = html.split(renderId).map((part) => UTF8.encode(part));

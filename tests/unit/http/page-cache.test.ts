@@ -2,10 +2,14 @@ import { NextRequest } from 'next/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type CachedAnswer,
+  cachedPageVary,
+  HTML_LIMITED_BOT_RENDER_AGENT,
   PAGE_CACHE_HEADER,
   PAGE_RENDER_HEADER,
   PageCache,
   pageCacheKey,
+  type PageVariant,
+  parsePageKey,
   serverRenderOrigin,
   sitePageCache,
 } from '@/lib/http/page-cache';
@@ -34,7 +38,7 @@ function pageHtml(nonce: string, text = 'Hello') {
 const text = (answer: CachedAnswer | null) =>
   answer ? new TextDecoder().decode(answer.body) : null;
 
-type Render = { url: string; renderId: string; secretHeader: string };
+type Render = { url: string; renderId: string; secretHeader: string; variant: PageVariant };
 
 /**
  * A cache over a fake server: every render is recorded and answered by `respond`, which may call
@@ -52,9 +56,9 @@ function setUp(respond?: (render: Render) => Response | Promise<Response>) {
     staleMs: STALE_MS,
     maxPages: 3,
     onError: (_message, error) => errors.push(error),
-    render: async (url, secretHeader) => {
+    render: async (url, secretHeader, variant) => {
       const renderId = secretHeader.slice(secretHeader.indexOf('.') + 1);
-      const render = { url, renderId, secretHeader };
+      const render = { url, renderId, secretHeader, variant };
       renders.push(render);
       if (respond) return respond(render);
       return new Response(pageHtml(renderId), {
@@ -63,6 +67,7 @@ function setUp(respond?: (render: Render) => Response | Promise<Response>) {
           'content-type': 'text/html; charset=utf-8',
           link: `</font.woff2>; rel=preload; nonce="${renderId}"`,
           'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
+          vary: 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch',
           'x-powered-by': 'not kept',
         },
       });
@@ -97,6 +102,30 @@ describe('PageCache', () => {
     expect(first?.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(first?.headers.get('x-powered-by')).toBeNull();
     expect(renders).toHaveLength(1);
+  });
+
+  it('keeps a page for the HTML-limited bots apart, rendered as their variant, and says both vary on User-Agent', async () => {
+    const { cache, renders } = setUp();
+    const botKey = pageCacheKey(
+      new NextRequest(URL_OF('/events'), { headers: { 'user-agent': 'Slackbot 1.0' } }),
+    )!;
+    expect(botKey).not.toBe('/events');
+    expect(parsePageKey(botKey)).toEqual({ path: '/events', variant: 'html-limited-bot' });
+    await cache.refresh('/events', URL_OF('/events'));
+    expect(cache.answer(botKey, URL_OF('/events'), 'bot')).toBeNull();
+    await cache.refresh(botKey, URL_OF('/events'));
+    expect(renders.map((render) => [render.url, render.variant])).toEqual([
+      [URL_OF('/events'), 'browser'],
+      [URL_OF('/events'), 'html-limited-bot'],
+    ]);
+    expect(cache.size).toBe(2);
+    for (const key of ['/events', botKey]) {
+      const answer = cache.answer(key, URL_OF('/events'), 'visitor');
+      expect(answer?.status).toBe('hit');
+      expect(answer?.headers.get('vary')).toBe(
+        'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, User-Agent',
+      );
+    }
   });
 
   it('keeps text in any script intact around the nonce', async () => {
@@ -288,22 +317,66 @@ describe('pageCacheKey', () => {
     expect(key('/events', { headers: { 'next-router-prefetch': '1' } })).toBeNull();
     expect(key('/events', { headers: { cookie: '__prerender_bypass=abc' } })).toBeNull();
     expect(key('/events', { headers: { cookie: 'tcsa-test-fault=events=error' } })).toBeNull();
-    expect(
-      key('/events', {
-        headers: {
-          'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
-        },
-      }),
-    ).toBeNull();
-    expect(
-      key('/events', { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' } }),
-    ).toBeNull();
+    // Not even for a client that is not a browser.
+    const notBrowser = (headers: Record<string, string>, method = 'GET', path = '/events') =>
+      pageCacheKey(
+        new NextRequest(URL_OF(path), { method, headers: { accept: '*/*', ...headers } }),
+      );
+    expect(notBrowser({ cookie: '__prerender_bypass=abc' })).toBeNull();
+    expect(notBrowser({ cookie: 'tcsa-test-fault=events=empty' })).toBeNull();
+    expect(notBrowser({}, 'HEAD')).toBeNull();
+    expect(notBrowser({}, 'GET', '/events?page=2')).toBeNull();
+  });
+
+  it('is the page for a client without Fetch Metadata, whatever it accepts (curl, crawlers, probes)', () => {
+    const plain = (headers: Record<string, string>) =>
+      pageCacheKey(new NextRequest(URL_OF('/events'), { headers }));
+    expect(plain({ accept: '*/*' })).toBe('/events');
+    expect(plain({})).toBe('/events');
+    expect(plain({ accept: 'application/json' })).toBe('/events');
+    expect(plain({ accept: '*/*', 'user-agent': 'curl/8.5.0' })).toBe('/events');
+    // A browser's document request counts whatever its Accept says; its fetches never do.
+    expect(plain({ accept: '*/*', 'sec-fetch-dest': 'document' })).toBe('/events');
+    expect(plain({ accept: 'text/html', 'sec-fetch-dest': 'iframe' })).toBeNull();
+  });
+
+  it('is the HTML-limited bots’ own variant for them, and the browsers’ for every other client', () => {
+    const agent = (userAgent: string) =>
+      pageCacheKey(
+        new NextRequest(URL_OF('/events'), {
+          headers: { accept: '*/*', 'user-agent': userAgent },
+        }),
+      );
+    for (const bot of [
+      'facebookexternalhit/1.1 Facebot Twitterbot/1.0',
+      'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+      'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+      HTML_LIMITED_BOT_RENDER_AGENT,
+    ]) {
+      expect(parsePageKey(agent(bot)!), bot).toEqual({
+        path: '/events',
+        variant: 'html-limited-bot',
+      });
+    }
+    // Googlebot runs scripts, and Next.js streams its metadata as for a browser.
+    expect(agent('Mozilla/5.0 (compatible; Googlebot/2.1)')).toBe('/events');
+    expect(agent('Mozilla/5.0 (iPhone) MicroMessenger/8.0.47')).toBe('/events');
   });
 
   it('does not mind the visitor’s other cookies, or a client that is not a browser', () => {
     expect(key('/events', { headers: { cookie: 'csrftoken=abc' } })).toBe('/events');
     const plain = new NextRequest(URL_OF('/events'), { headers: { accept: 'text/html' } });
     expect(pageCacheKey(plain)).toBe('/events');
+  });
+});
+
+describe('cachedPageVary', () => {
+  it('is Next.js’s own Vary with User-Agent added once, and no Accept', () => {
+    expect(cachedPageVary('rsc, next-router-state-tree, Accept-Encoding')).toBe(
+      'rsc, next-router-state-tree, Accept-Encoding, User-Agent',
+    );
+    expect(cachedPageVary(null)).toBe('User-Agent');
+    expect(cachedPageVary('rsc, user-agent')).toBe('rsc, User-Agent');
   });
 });
 
@@ -370,6 +443,49 @@ describe('proxy.ts with the page cache (production)', () => {
     }
     expect(nonces.size).toBe(3);
     expect(fetches).toHaveLength(1);
+  });
+
+  it('answers a client that asks without text/html from the same cached page, with a fresh nonce and the same Vary', async () => {
+    const fetches = serve(
+      (_path, nonce) =>
+        new Response(pageHtml(nonce), {
+          headers: { 'content-type': 'text/html', vary: 'rsc, next-router-state-tree' },
+        }),
+    );
+    const browser = await proxy(visit('/'));
+    expect(browser.headers.get(PAGE_CACHE_HEADER)).toBe('miss');
+    const curl = await proxy(
+      new NextRequest(URL_OF('/'), { headers: { accept: '*/*', 'user-agent': 'curl/8.5.0' } }),
+    );
+    expect(curl.headers.get(PAGE_CACHE_HEADER)).toBe('hit');
+    expect(curl.headers.get('vary')).toBe('rsc, next-router-state-tree, User-Agent');
+    expect(curl.headers.get('vary')).toBe(browser.headers.get('vary'));
+    const nonce = /'nonce-([0-9a-f]+)'/.exec(
+      curl.headers.get('content-security-policy') ?? '',
+    )?.[1];
+    expect(await curl.text()).toBe(pageHtml(nonce!));
+    expect(fetches).toHaveLength(1);
+
+    // A link previewer gets the page rendered once as Next.js renders it for such bots.
+    const preview = () =>
+      proxy(
+        new NextRequest(URL_OF('/'), {
+          headers: { accept: '*/*', 'user-agent': 'Slackbot-LinkExpanding 1.0' },
+        }),
+      );
+    expect((await preview()).headers.get(PAGE_CACHE_HEADER)).toBe('miss');
+    expect((await preview()).headers.get(PAGE_CACHE_HEADER)).toBe('hit');
+    expect(fetches).toHaveLength(2);
+    expect(fetches[1]?.url).toBe('http://127.0.0.1:3999/');
+    expect(fetches[1]?.headers.get('user-agent')).toBe(HTML_LIMITED_BOT_RENDER_AGENT);
+
+    // Draft mode and test faults render for themselves, whatever the client accepts.
+    for (const cookie of ['__prerender_bypass=abc', 'tcsa-test-fault=events=empty']) {
+      const own = await proxy(new NextRequest(URL_OF('/'), { headers: { accept: '*/*', cookie } }));
+      expect(own.headers.get(PAGE_CACHE_HEADER), cookie).toBeNull();
+      expect(own.headers.get('x-middleware-next'), cookie).toBe('1');
+    }
+    expect(fetches).toHaveLength(2);
   });
 
   it('renders a missing event once for its visitor (404) and keeps nothing', async () => {
