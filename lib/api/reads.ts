@@ -23,6 +23,7 @@ import type {
   SponsorDto,
   SponsorImageDto,
 } from './contract';
+import { cachedJson, encodeJson } from './json-answers';
 import * as serialize from './serialize';
 import {
   CACHE_SECONDS,
@@ -158,10 +159,27 @@ async function guarded<T>(source: DataSource, read: () => Promise<T>): Promise<T
 export async function loadList<S extends ListSource>(
   source: S,
 ): Promise<ListDtos[S] | InvalidPayload> {
-  const fault = await beginRead(source);
+  return listValue(source, await beginRead(source));
+}
+
+function listValue<S extends ListSource>(
+  source: S,
+  fault: Awaited<ReturnType<typeof beginRead>>,
+): Promise<ListDtos[S] | InvalidPayload> | ListDtos[S] | InvalidPayload {
   if (fault === 'empty') return [] as unknown[] as ListDtos[S];
   if (fault === 'invalid') return { detail: `Test fault: ${source} answered an object.` };
   return guarded(source, () => listLoaders[source]() as Promise<ListDtos[S]>);
+}
+
+/**
+ * loadList's value as the JSON body of its endpoint. Without a test fault the body is the same
+ * for every visitor and comes from this process's cache of serialized answers
+ * (lib/api/json-answers.ts), read and serialized again only when stale or invalidated.
+ */
+export async function loadListJson(source: ListSource): Promise<Uint8Array<ArrayBuffer>> {
+  const fault = await beginRead(source);
+  if (fault !== null) return encodeJson(await listValue(source, fault));
+  return cachedJson(source, currentReadGeneration(), () => listValue(source, null));
 }
 
 async function readList<S extends ListSource>(source: S): Promise<ListDtos[S]> {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { apiError } from '@/lib/http/api-errors';
-import { loadEvent, loadList } from './reads';
+import { loadEvent, loadListJson } from './reads';
 import { DATA_SOURCES, type ListSource } from './sources';
 
 /**
@@ -8,11 +8,14 @@ import { DATA_SOURCES, type ListSource } from './sources';
  * A failed read answers 500 with the spec's failure text for that source in `error`.
  */
 
+const JSON_HEADERS = { 'content-type': 'application/json' } as const;
+
 export async function serveList(source: ListSource): Promise<Response> {
   try {
-    return Response.json(await loadList(source));
+    // The serialized list kept in this process, the same bytes for every visitor.
+    return new Response(await loadListJson(source), { headers: JSON_HEADERS });
   } catch {
-    // loadList logged the cause.
+    // The read logged the cause.
     return apiError('source_failed', { message: DATA_SOURCES[source].failure });
   }
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { revalidateTag } from 'next/cache';
+import { invalidateJsonAnswers } from '@/lib/api/json-answers';
 import { DATABASE_CACHE_TAGS } from '@/lib/api/sources';
 import { getDatabase } from '@/lib/db/client';
 import { invalidatePageCache } from '@/lib/http/page-cache';
@@ -17,6 +18,7 @@ export type DatabaseTag = (typeof DATABASE_CACHE_TAGS)[number];
 export async function publishChange(tags: readonly DatabaseTag[]): Promise<void> {
   for (const tag of tags) revalidateTag(tag, { expire: 0 });
   invalidatePageCache();
+  invalidateJsonAnswers(tags);
   const database = await getDatabase();
   if (database.kind !== 'postgres') return;
   try {
