@@ -20,8 +20,9 @@ const launchOptions = { executablePath: CHROMIUM_PATH, args: chromiumArgs };
 
 /**
  * Specs whose answers do not depend on the window's width (the API, headers, persistence, the
- * server's behaviour, emails, the Studio): they run at 1280 px only. Every page, form and console
- * flow runs at both widths.
+ * server's behaviour, emails, the Studio): they run at 1280 px only, and so do the tests tagged
+ * '@one-width' (a section's failure, empty or loading state). Every page, form and console flow
+ * runs at both widths.
  */
 const ONE_WIDTH_SPECS = [
   'api.spec.ts',
@@ -36,6 +37,7 @@ const ONE_WIDTH_SPECS = [
   'security.spec.ts',
   'seo.spec.ts',
   'studio.spec.ts',
+  'test-hooks.spec.ts',
 ];
 
 export default defineConfig({
@@ -65,6 +67,8 @@ export default defineConfig({
     {
       name: 'phone',
       testIgnore: ONE_WIDTH_SPECS,
+      // A section's failure, empty and loading states say the same words at every width.
+      grepInvert: /@one-width/,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 390, height: 844 },

@@ -68,63 +68,67 @@ test.describe('/alumni', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('says the alumni failed to load and still shows the Telfer alumni', async ({
-    page,
-    context,
-    baseURL,
-    consoleErrors,
-    expectAccessible,
-  }) => {
-    await setTestFault(context, baseURL!, 'alumni=error');
-    await page.goto('/alumni');
-    await expect(former(page).getByRole('alert')).toHaveText('Failed to load alumni');
-    await expect(former(page).getByTestId('alumnus-card')).toHaveCount(0);
-    await expect(telfer(page).getByTestId('alumnus-card').first()).toBeVisible();
-    await expectAccessible();
-    expect(consoleErrors).toEqual([]);
-  });
+  test(
+    'says the alumni failed to load and still shows the Telfer alumni',
+    { tag: '@one-width' },
+    async ({ page, context, baseURL, consoleErrors, expectAccessible }) => {
+      await setTestFault(context, baseURL!, 'alumni=error');
+      await page.goto('/alumni');
+      await expect(former(page).getByRole('alert')).toHaveText('Failed to load alumni');
+      await expect(former(page).getByTestId('alumnus-card')).toHaveCount(0);
+      await expect(telfer(page).getByTestId('alumnus-card').first()).toBeVisible();
+      await expectAccessible();
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 
-  test('says the Telfer alumni failed to load and still shows the former members', async ({
-    page,
-    context,
-    baseURL,
-    consoleErrors,
-  }) => {
-    await setTestFault(context, baseURL!, 'telferAlumni=error');
-    await page.goto('/alumni');
-    await expect(telfer(page).getByRole('alert')).toHaveText('Failed to load Telfer alumni');
-    await expect(telfer(page).getByTestId('alumnus-card')).toHaveCount(0);
-    await expect(former(page).getByTestId('alumnus-card').first()).toBeVisible();
-    expect(consoleErrors).toEqual([]);
-  });
+  test(
+    'says the Telfer alumni failed to load and still shows the former members',
+    { tag: '@one-width' },
+    async ({ page, context, baseURL, consoleErrors }) => {
+      await setTestFault(context, baseURL!, 'telferAlumni=error');
+      await page.goto('/alumni');
+      await expect(telfer(page).getByRole('alert')).toHaveText('Failed to load Telfer alumni');
+      await expect(telfer(page).getByTestId('alumnus-card')).toHaveCount(0);
+      await expect(former(page).getByTestId('alumnus-card').first()).toBeVisible();
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 
-  test('says when a section has nobody to show', async ({ page, context, baseURL }) => {
-    await setTestFault(context, baseURL!, 'alumni=empty,telferAlumni=empty');
-    await page.goto('/alumni');
-    await expect(former(page)).toContainText('No former club members to show yet.');
-    await expect(telfer(page)).toContainText('No Telfer alumni to show yet.');
-    await expect(page.getByTestId('alumnus-card')).toHaveCount(0);
-  });
+  test(
+    'says when a section has nobody to show',
+    { tag: '@one-width' },
+    async ({ page, context, baseURL }) => {
+      await setTestFault(context, baseURL!, 'alumni=empty,telferAlumni=empty');
+      await page.goto('/alumni');
+      await expect(former(page)).toContainText('No former club members to show yet.');
+      await expect(telfer(page)).toContainText('No Telfer alumni to show yet.');
+      await expect(page.getByTestId('alumnus-card')).toHaveCount(0);
+    },
+  );
 
-  test('says so when an answer is not a list', async ({ page, context, baseURL }) => {
-    await setTestFault(context, baseURL!, 'telferAlumni=invalid');
-    await page.goto('/alumni');
-    await expect(telfer(page).getByRole('alert')).toHaveText(
-      'Invalid data format received from server',
-    );
-  });
+  test(
+    'says so when an answer is not a list',
+    { tag: '@one-width' },
+    async ({ page, context, baseURL }) => {
+      await setTestFault(context, baseURL!, 'telferAlumni=invalid');
+      await page.goto('/alumni');
+      await expect(telfer(page).getByRole('alert')).toHaveText(
+        'Invalid data format received from server',
+      );
+    },
+  );
 
-  test('keeps the default hero background when the hero image cannot be read', async ({
-    page,
-    context,
-    baseURL,
-    consoleErrors,
-  }) => {
-    await setTestFault(context, baseURL!, 'alumniHeroImage=error');
-    await page.goto('/alumni');
-    await expect(page.locator('[data-hero-media="error"]')).toHaveCount(1);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('MEET THE ALUMNI');
-    await expect(former(page).getByTestId('alumnus-card').first()).toBeVisible();
-    expect(consoleErrors).toEqual([]);
-  });
+  test(
+    'keeps the default hero background when the hero image cannot be read',
+    { tag: '@one-width' },
+    async ({ page, context, baseURL, consoleErrors }) => {
+      await setTestFault(context, baseURL!, 'alumniHeroImage=error');
+      await page.goto('/alumni');
+      await expect(page.locator('[data-hero-media="error"]')).toHaveCount(1);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('MEET THE ALUMNI');
+      await expect(former(page).getByTestId('alumnus-card').first()).toBeVisible();
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 });

@@ -33,63 +33,57 @@ test('shows the Design Portfolio: each design with image, title and optional des
   expect(consoleErrors).toEqual([]);
 });
 
-test('shows Error: Failed to load designs when they cannot be loaded', async ({
-  page,
-  context,
-  baseURL,
-  consoleErrors,
-  expectAccessible,
-}) => {
-  await setTestFault(context, baseURL, 'designs=error');
-  await page.goto('/designs');
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
-    'Error: Failed to load designs',
-  );
-  await expect(page.getByTestId('design-card')).toHaveCount(0);
-  await expectAccessible();
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'shows Error: Failed to load designs when they cannot be loaded',
+  { tag: '@one-width' },
+  async ({ page, context, baseURL, consoleErrors, expectAccessible }) => {
+    await setTestFault(context, baseURL, 'designs=error');
+    await page.goto('/designs');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+      'Error: Failed to load designs',
+    );
+    await expect(page.getByTestId('design-card')).toHaveCount(0);
+    await expectAccessible();
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
-test('says the data is invalid when the designs answer is not a list', async ({
-  page,
-  context,
-  baseURL,
-  consoleErrors,
-}) => {
-  await setTestFault(context, baseURL, 'designs=invalid');
-  await page.goto('/designs');
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
-    'Error: Invalid data format received from server',
-  );
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'says the data is invalid when the designs answer is not a list',
+  { tag: '@one-width' },
+  async ({ page, context, baseURL, consoleErrors }) => {
+    await setTestFault(context, baseURL, 'designs=invalid');
+    await page.goto('/designs');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+      'Error: Invalid data format received from server',
+    );
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
-test('says so when there are no designs', async ({
-  page,
-  context,
-  baseURL,
-  consoleErrors,
-  expectAccessible,
-}) => {
-  await setTestFault(context, baseURL, 'designs=empty');
-  await page.goto('/designs');
-  await expect(page.getByText('No designs available at the moment.')).toBeVisible();
-  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
-  await expectAccessible();
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'says so when there are no designs',
+  { tag: '@one-width' },
+  async ({ page, context, baseURL, consoleErrors, expectAccessible }) => {
+    await setTestFault(context, baseURL, 'designs=empty');
+    await page.goto('/designs');
+    await expect(page.getByText('No designs available at the moment.')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+    await expectAccessible();
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
-test('shows a loading text while the designs are read', async ({
-  page,
-  context,
-  baseURL,
-  consoleErrors,
-}) => {
-  await setTestFault(context, baseURL, 'designs=slow');
-  await page.goto('/designs', { waitUntil: 'commit' });
-  const status = page.getByRole('main').getByRole('status');
-  await expect(status).toHaveText('Loading designs...');
-  await expect(page.getByTestId('design-card')).toHaveCount(SEED_DESIGNS.length);
-  await expect(status).toHaveCount(0);
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'shows a loading text while the designs are read',
+  { tag: '@one-width' },
+  async ({ page, context, baseURL, consoleErrors }) => {
+    await setTestFault(context, baseURL, 'designs=slow');
+    await page.goto('/designs', { waitUntil: 'commit' });
+    const status = page.getByRole('main').getByRole('status');
+    await expect(status).toHaveText('Loading designs...');
+    await expect(page.getByTestId('design-card')).toHaveCount(SEED_DESIGNS.length);
+    await expect(status).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  },
+);

@@ -219,46 +219,48 @@ test.describe('/events', () => {
     ['events=error', 'Failed to load events'],
     ['events=invalid', 'Invalid data format received from server'],
   ] as const) {
-    test(`on a failed load (${fault}) shows "${text}" and three empty placeholder cards`, async ({
-      page,
-      context,
-      baseURL,
-      consoleErrors,
-      expectAccessible,
-    }) => {
-      await setTestFault(context, baseURL, fault);
-      const response = await page.goto('/events');
-      expect(response?.status()).toBe(200);
-      await expect(page.getByRole('main').getByRole('alert')).toHaveText(text);
-      await expect(page.getByTestId('event-placeholders').locator(':scope > *')).toHaveCount(3);
-      await expect(page.getByTestId('event-card')).toHaveCount(0);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('EVENTS');
-      await expectAccessible();
-      expect(consoleErrors).toEqual([]);
-    });
+    test(
+      `on a failed load (${fault}) shows "${text}" and three empty placeholder cards`,
+      { tag: '@one-width' },
+      async ({ page, context, baseURL, consoleErrors, expectAccessible }) => {
+        await setTestFault(context, baseURL, fault);
+        const response = await page.goto('/events');
+        expect(response?.status()).toBe(200);
+        await expect(page.getByRole('main').getByRole('alert')).toHaveText(text);
+        await expect(page.getByTestId('event-placeholders').locator(':scope > *')).toHaveCount(3);
+        await expect(page.getByTestId('event-card')).toHaveCount(0);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('EVENTS');
+        await expectAccessible();
+        expect(consoleErrors).toEqual([]);
+      },
+    );
   }
 
-  test('says when there are no events', async ({ page, context, baseURL, consoleErrors }) => {
-    await setTestFault(context, baseURL, 'events=empty');
-    await page.goto('/events');
-    await expect(page.getByText('No events available at the moment.')).toBeVisible();
-    await expect(page.getByTestId('event-card')).toHaveCount(0);
-    await expect(page.getByTestId('event-placeholders')).toHaveCount(0);
-    await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
-    expect(consoleErrors).toEqual([]);
-  });
+  test(
+    'says when there are no events',
+    { tag: '@one-width' },
+    async ({ page, context, baseURL, consoleErrors }) => {
+      await setTestFault(context, baseURL, 'events=empty');
+      await page.goto('/events');
+      await expect(page.getByText('No events available at the moment.')).toBeVisible();
+      await expect(page.getByTestId('event-card')).toHaveCount(0);
+      await expect(page.getByTestId('event-placeholders')).toHaveCount(0);
+      await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 
-  test('keeps the default hero background when the hero image cannot be loaded', async ({
-    page,
-    context,
-    baseURL,
-  }) => {
-    await setTestFault(context, baseURL, 'eventHeroImage=error');
-    await page.goto('/events');
-    await expect(page.locator('[data-hero-media="error"]')).toHaveCount(1);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('EVENTS');
-    await expect(page.getByTestId('event-card').first()).toBeVisible();
-  });
+  test(
+    'keeps the default hero background when the hero image cannot be loaded',
+    { tag: '@one-width' },
+    async ({ page, context, baseURL }) => {
+      await setTestFault(context, baseURL, 'eventHeroImage=error');
+      await page.goto('/events');
+      await expect(page.locator('[data-hero-media="error"]')).toHaveCount(1);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('EVENTS');
+      await expect(page.getByTestId('event-card').first()).toBeVisible();
+    },
+  );
 
   test("shows 'Loading events...' while the list is on its way", async ({
     page,
@@ -388,23 +390,20 @@ test.describe('/events/{id}', () => {
     ['event=error', 'Failed to load event details. Please try again later.'],
     ['event=invalid', 'No event data received'],
   ] as const) {
-    test(`shows "${text}" when the event cannot be loaded (${fault})`, async ({
-      page,
-      context,
-      baseURL,
-      request,
-      consoleErrors,
-      expectAccessible,
-    }) => {
-      const gala = await seededEvent(request, GALA);
-      await setTestFault(context, baseURL, fault);
-      await page.goto(`/events/${gala.id}`);
-      await expect(page).toHaveTitle('Event Details');
-      await expect(page.getByRole('main').getByRole('alert')).toHaveText(text);
-      await expect(registrationForm(page)).toHaveCount(0);
-      await expectAccessible();
-      expect(consoleErrors).toEqual([]);
-    });
+    test(
+      `shows "${text}" when the event cannot be loaded (${fault})`,
+      { tag: '@one-width' },
+      async ({ page, context, baseURL, request, consoleErrors, expectAccessible }) => {
+        const gala = await seededEvent(request, GALA);
+        await setTestFault(context, baseURL, fault);
+        await page.goto(`/events/${gala.id}`);
+        await expect(page).toHaveTitle('Event Details');
+        await expect(page.getByRole('main').getByRole('alert')).toHaveText(text);
+        await expect(registrationForm(page)).toHaveCount(0);
+        await expectAccessible();
+        expect(consoleErrors).toEqual([]);
+      },
+    );
   }
 
   test('an unknown or malformed id shows the not-found page with status 404', async ({

@@ -316,90 +316,95 @@ test.describe('home page, loaded with the seed data', () => {
 });
 
 test.describe('home page, when a data source fails', () => {
-  test('each section shows its own error text', async ({
-    page,
-    context,
-    baseURL,
-    consoleErrors,
-  }) => {
-    await setTestFault(
-      context,
-      baseURL!,
-      'members=error,events=error,circularGalleryImages=error,sponsorImages=error,homeHeroMedia=error',
-    );
-    // A failing source is its section's business: no answer of the page is a server error.
-    const serverErrors: string[] = [];
-    page.on('response', (response) => {
-      if (response.status() >= 500) serverErrors.push(`${response.status()} ${response.url()}`);
-    });
-    const answer = await page.goto('/');
-    expect(answer?.status()).toBe(200);
-    await expect(
-      page.getByText('Error loading team members: Failed to load team members.'),
-    ).toBeVisible();
-    await expect(page.getByText('Failed to load events', { exact: true })).toBeVisible();
-    await expect(
-      page.getByText('Error loading gallery: Failed to load gallery images'),
-    ).toBeVisible();
-    await expect(page.getByText('Failed to load sponsors', { exact: true })).toBeVisible();
-    // The hero keeps its text and falls back to its default background.
-    await expect(page.locator('[data-hero-media]')).toHaveAttribute('data-hero-media', 'error');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // The rest of the page still works.
-    await expect(page.getByRole('heading', { name: 'CLUB ROADMAP' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    expect(serverErrors).toEqual([]);
-    // Nor does the browser report an error (a failed request, an uncaught exception).
-    expect(consoleErrors).toEqual([]);
-  });
+  test(
+    'each section shows its own error text',
+    { tag: '@one-width' },
+    async ({ page, context, baseURL, consoleErrors }) => {
+      await setTestFault(
+        context,
+        baseURL!,
+        'members=error,events=error,circularGalleryImages=error,sponsorImages=error,homeHeroMedia=error',
+      );
+      // A failing source is its section's business: no answer of the page is a server error.
+      const serverErrors: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() >= 500) serverErrors.push(`${response.status()} ${response.url()}`);
+      });
+      const answer = await page.goto('/');
+      expect(answer?.status()).toBe(200);
+      await expect(
+        page.getByText('Error loading team members: Failed to load team members.'),
+      ).toBeVisible();
+      await expect(page.getByText('Failed to load events', { exact: true })).toBeVisible();
+      await expect(
+        page.getByText('Error loading gallery: Failed to load gallery images'),
+      ).toBeVisible();
+      await expect(page.getByText('Failed to load sponsors', { exact: true })).toBeVisible();
+      // The hero keeps its text and falls back to its default background.
+      await expect(page.locator('[data-hero-media]')).toHaveAttribute('data-hero-media', 'error');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // The rest of the page still works.
+      await expect(page.getByRole('heading', { name: 'CLUB ROADMAP' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Send Message' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(serverErrors).toEqual([]);
+      // Nor does the browser report an error (a failed request, an uncaught exception).
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 
-  test('each section shows its empty state', async ({ page, context, baseURL, consoleErrors }) => {
-    await setTestFault(
-      context,
-      baseURL!,
-      'members=empty,events=empty,circularGalleryImages=empty,homeHeroMedia=empty,sponsorImages=empty',
-    );
-    await page.goto('/');
-    await expect(page.getByText('No member data received')).toBeVisible();
-    await expect(page.getByText('No upcoming events at the moment.')).toBeVisible();
-    await expect(page.getByText('Our sponsors and partners will be announced soon.')).toBeVisible();
-    await expect(page.locator('[data-hero-media]')).toHaveAttribute('data-hero-media', 'none');
-    // No gallery items: the 12 built-in pictures instead.
-    const gallery = page.getByRole('region', { name: 'Photo gallery', exact: true });
-    await expect(gallery.getByRole('listitem')).toHaveCount(12);
-    await expect(gallery.getByRole('listitem').first()).toHaveText('Lunar New Year Gala');
-    expect(consoleErrors).toEqual([]);
-  });
+  test(
+    'each section shows its empty state',
+    { tag: '@one-width' },
+    async ({ page, context, baseURL, consoleErrors }) => {
+      await setTestFault(
+        context,
+        baseURL!,
+        'members=empty,events=empty,circularGalleryImages=empty,homeHeroMedia=empty,sponsorImages=empty',
+      );
+      await page.goto('/');
+      await expect(page.getByText('No member data received')).toBeVisible();
+      await expect(page.getByText('No upcoming events at the moment.')).toBeVisible();
+      await expect(
+        page.getByText('Our sponsors and partners will be announced soon.'),
+      ).toBeVisible();
+      await expect(page.locator('[data-hero-media]')).toHaveAttribute('data-hero-media', 'none');
+      // No gallery items: the 12 built-in pictures instead.
+      const gallery = page.getByRole('region', { name: 'Photo gallery', exact: true });
+      await expect(gallery.getByRole('listitem')).toHaveCount(12);
+      await expect(gallery.getByRole('listitem').first()).toHaveText('Lunar New Year Gala');
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 
-  test('shows each loading text while its data is on the way', async ({
-    page,
-    context,
-    baseURL,
-  }) => {
-    await setTestFault(
-      context,
-      baseURL!,
-      'members=slow,events=slow,circularGalleryImages=slow,sponsorImages=slow,homeHeroMedia=slow',
-    );
-    // Every read of the page waits TEST_FAULT_DELAY_MS before it answers.
-    await page.goto('/', { waitUntil: 'commit' });
-    // The hero's text shows at once; its media streams in behind a placeholder.
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.locator('[data-hero-media]')).toHaveAttribute('data-hero-media', 'loading');
-    // All four at once: each read answers after a delay, and the texts go as soon as it does.
-    await Promise.all(
-      [
-        'Loading team members...',
-        'Loading events...',
-        'Loading gallery...',
-        'Loading sponsors...',
-      ].map((text) => expect(page.getByText(text)).toBeVisible()),
-    );
-    await expect(page.getByTestId('event-card')).toHaveCount(3);
-    await expect(page.getByText('Loading events...')).toHaveCount(0);
-    await expect(page.locator('[data-hero-media]')).toHaveAttribute('data-hero-media', 'image');
-  });
+  test(
+    'shows each loading text while its data is on the way',
+    { tag: '@one-width' },
+    async ({ page, context, baseURL }) => {
+      await setTestFault(
+        context,
+        baseURL!,
+        'members=slow,events=slow,circularGalleryImages=slow,sponsorImages=slow,homeHeroMedia=slow',
+      );
+      // Every read of the page waits TEST_FAULT_DELAY_MS before it answers.
+      await page.goto('/', { waitUntil: 'commit' });
+      // The hero's text shows at once; its media streams in behind a placeholder.
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('[data-hero-media]')).toHaveAttribute('data-hero-media', 'loading');
+      // All four at once: each read answers after a delay, and the texts go as soon as it does.
+      await Promise.all(
+        [
+          'Loading team members...',
+          'Loading events...',
+          'Loading gallery...',
+          'Loading sponsors...',
+        ].map((text) => expect(page.getByText(text)).toBeVisible()),
+      );
+      await expect(page.getByTestId('event-card')).toHaveCount(3);
+      await expect(page.getByText('Loading events...')).toHaveCount(0);
+      await expect(page.locator('[data-hero-media]')).toHaveAttribute('data-hero-media', 'image');
+    },
+  );
 });
 
 const RECEIVED_EMAIL_FAILED =

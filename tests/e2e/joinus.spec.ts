@@ -121,88 +121,92 @@ test.describe('/joinus', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('says the background images failed to load and shows the placeholders', async ({
-    page,
-    context,
-    baseURL,
-    consoleErrors,
-  }) => {
-    await setTestFault(context, baseURL!, 'benefitBgImages=error');
-    await page.goto('/joinus');
-    await expect(
-      page.getByRole('region', { name: 'Member benefits' }).getByRole('alert'),
-    ).toHaveText('Failed to load background images');
-    await expect(page.getByTestId('benefit').getByRole('heading')).toHaveText(BENEFITS);
-    await expect(benefitBackgrounds(page)).toHaveCount(3);
-    const sources = await benefitBackgrounds(page).evaluateAll((images) =>
-      images.map((image) => image.getAttribute('src')),
-    );
-    expect(sources).toEqual(PLACEHOLDERS);
-    expect(consoleErrors).toEqual([]);
-  });
+  test(
+    'says the background images failed to load and shows the placeholders',
+    { tag: '@one-width' },
+    async ({ page, context, baseURL, consoleErrors }) => {
+      await setTestFault(context, baseURL!, 'benefitBgImages=error');
+      await page.goto('/joinus');
+      await expect(
+        page.getByRole('region', { name: 'Member benefits' }).getByRole('alert'),
+      ).toHaveText('Failed to load background images');
+      await expect(page.getByTestId('benefit').getByRole('heading')).toHaveText(BENEFITS);
+      await expect(benefitBackgrounds(page)).toHaveCount(3);
+      const sources = await benefitBackgrounds(page).evaluateAll((images) =>
+        images.map((image) => image.getAttribute('src')),
+      );
+      expect(sources).toEqual(PLACEHOLDERS);
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 
-  test('uses the placeholders without a message when there are no background images', async ({
-    page,
-    context,
-    baseURL,
-  }) => {
-    await setTestFault(context, baseURL!, 'benefitBgImages=empty');
-    await page.goto('/joinus');
-    await expect(benefitBackgrounds(page)).toHaveCount(3);
-    const sources = await benefitBackgrounds(page).evaluateAll((images) =>
-      images.map((image) => image.getAttribute('src')),
-    );
-    expect(sources).toEqual(PLACEHOLDERS);
-    await expect(page.getByText('Failed to load background images')).toHaveCount(0);
-  });
+  test(
+    'uses the placeholders without a message when there are no background images',
+    { tag: '@one-width' },
+    async ({ page, context, baseURL }) => {
+      await setTestFault(context, baseURL!, 'benefitBgImages=empty');
+      await page.goto('/joinus');
+      await expect(benefitBackgrounds(page)).toHaveCount(3);
+      const sources = await benefitBackgrounds(page).evaluateAll((images) =>
+        images.map((image) => image.getAttribute('src')),
+      );
+      expect(sources).toEqual(PLACEHOLDERS);
+      await expect(page.getByText('Failed to load background images')).toHaveCount(0);
+    },
+  );
 
-  test('says the positions failed to load', async ({
-    page,
-    context,
-    baseURL,
-    consoleErrors,
-    expectAccessible,
-  }) => {
-    await setTestFault(context, baseURL!, 'openPositions=error');
-    await page.goto('/joinus');
-    const section = page.getByRole('region', { name: 'Available Positions' });
-    await expect(section.getByRole('alert')).toHaveText('Failed to load positions');
-    await expect(section.getByTestId('announcement-card')).toHaveCount(0);
-    // The rest of the page still works.
-    await expect(form(page).getByRole('button', { name: 'Submit' })).toBeVisible();
-    await expectAccessible();
-    expect(consoleErrors).toEqual([]);
-  });
+  test(
+    'says the positions failed to load',
+    { tag: '@one-width' },
+    async ({ page, context, baseURL, consoleErrors, expectAccessible }) => {
+      await setTestFault(context, baseURL!, 'openPositions=error');
+      await page.goto('/joinus');
+      const section = page.getByRole('region', { name: 'Available Positions' });
+      await expect(section.getByRole('alert')).toHaveText('Failed to load positions');
+      await expect(section.getByTestId('announcement-card')).toHaveCount(0);
+      // The rest of the page still works.
+      await expect(form(page).getByRole('button', { name: 'Submit' })).toBeVisible();
+      await expectAccessible();
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 
-  test('says so when the positions answer is not a list', async ({ page, context, baseURL }) => {
-    await setTestFault(context, baseURL!, 'openPositions=invalid');
-    await page.goto('/joinus');
-    await expect(
-      page.getByRole('region', { name: 'Available Positions' }).getByRole('alert'),
-    ).toHaveText('Invalid data format received from server');
-  });
+  test(
+    'says so when the positions answer is not a list',
+    { tag: '@one-width' },
+    async ({ page, context, baseURL }) => {
+      await setTestFault(context, baseURL!, 'openPositions=invalid');
+      await page.goto('/joinus');
+      await expect(
+        page.getByRole('region', { name: 'Available Positions' }).getByRole('alert'),
+      ).toHaveText('Invalid data format received from server');
+    },
+  );
 
-  test('says when no position is open', async ({ page, context, baseURL }) => {
-    await setTestFault(context, baseURL!, 'openPositions=empty');
-    await page.goto('/joinus');
-    const section = page.getByRole('region', { name: 'Available Positions' });
-    await expect(section).toContainText('No open positions at the moment. Check back soon!');
-    await expect(section.getByTestId('announcement-card')).toHaveCount(0);
-  });
+  test(
+    'says when no position is open',
+    { tag: '@one-width' },
+    async ({ page, context, baseURL }) => {
+      await setTestFault(context, baseURL!, 'openPositions=empty');
+      await page.goto('/joinus');
+      const section = page.getByRole('region', { name: 'Available Positions' });
+      await expect(section).toContainText('No open positions at the moment. Check back soon!');
+      await expect(section.getByTestId('announcement-card')).toHaveCount(0);
+    },
+  );
 
-  test('keeps the default hero background when the hero image cannot be read', async ({
-    page,
-    context,
-    baseURL,
-    consoleErrors,
-  }) => {
-    await setTestFault(context, baseURL!, 'joinUsHeroImage=error');
-    await page.goto('/joinus');
-    await expect(page.locator('[data-hero-media="error"]')).toHaveCount(1);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('BECOME A MEMBER OF TCSA');
-    await expect(page.getByTestId('benefit')).toHaveCount(3);
-    expect(consoleErrors).toEqual([]);
-  });
+  test(
+    'keeps the default hero background when the hero image cannot be read',
+    { tag: '@one-width' },
+    async ({ page, context, baseURL, consoleErrors }) => {
+      await setTestFault(context, baseURL!, 'joinUsHeroImage=error');
+      await page.goto('/joinus');
+      await expect(page.locator('[data-hero-media="error"]')).toHaveCount(1);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('BECOME A MEMBER OF TCSA');
+      await expect(page.getByTestId('benefit')).toHaveCount(3);
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 });
 
 test.describe('/joinus application', () => {

@@ -93,64 +93,57 @@ test('a description over 150 characters shows 147 plus an ellipsis, with Show mo
   expect(consoleErrors).toEqual([]);
 });
 
-test('shows the failure text when the sponsors cannot be loaded', async ({
-  page,
-  context,
-  baseURL,
-  consoleErrors,
-  expectAccessible,
-}) => {
-  await setTestFault(context, baseURL, 'sponsors=error');
-  await page.goto('/partnerships');
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Failed to load sponsors');
-  await expect(page.getByTestId('sponsor-card')).toHaveCount(0);
-  await expectAccessible();
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'shows the failure text when the sponsors cannot be loaded',
+  { tag: '@one-width' },
+  async ({ page, context, baseURL, consoleErrors, expectAccessible }) => {
+    await setTestFault(context, baseURL, 'sponsors=error');
+    await page.goto('/partnerships');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Failed to load sponsors');
+    await expect(page.getByTestId('sponsor-card')).toHaveCount(0);
+    await expectAccessible();
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
-test('says the data is invalid when the sponsors answer is not an array', async ({
-  page,
-  context,
-  baseURL,
-  consoleErrors,
-  expectAccessible,
-}) => {
-  await setTestFault(context, baseURL, 'sponsors=invalid');
-  await page.goto('/partnerships');
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
-    'Invalid data format received from server',
-  );
-  await expect(page.getByTestId('sponsor-card')).toHaveCount(0);
-  await expectAccessible();
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'says the data is invalid when the sponsors answer is not an array',
+  { tag: '@one-width' },
+  async ({ page, context, baseURL, consoleErrors, expectAccessible }) => {
+    await setTestFault(context, baseURL, 'sponsors=invalid');
+    await page.goto('/partnerships');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+      'Invalid data format received from server',
+    );
+    await expect(page.getByTestId('sponsor-card')).toHaveCount(0);
+    await expectAccessible();
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
-test('says so when there are no sponsors', async ({
-  page,
-  context,
-  baseURL,
-  consoleErrors,
-  expectAccessible,
-}) => {
-  await setTestFault(context, baseURL, 'sponsors=empty');
-  await page.goto('/partnerships');
-  await expect(page.getByText('No sponsors available at the moment.')).toBeVisible();
-  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
-  await expectAccessible();
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'says so when there are no sponsors',
+  { tag: '@one-width' },
+  async ({ page, context, baseURL, consoleErrors, expectAccessible }) => {
+    await setTestFault(context, baseURL, 'sponsors=empty');
+    await page.goto('/partnerships');
+    await expect(page.getByText('No sponsors available at the moment.')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+    await expectAccessible();
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
-test('shows Loading sponsors... while the sponsors are read', async ({
-  page,
-  context,
-  baseURL,
-  consoleErrors,
-}) => {
-  await setTestFault(context, baseURL, 'sponsors=slow');
-  await page.goto('/partnerships', { waitUntil: 'commit' });
-  const status = page.getByRole('main').getByRole('status');
-  await expect(status).toHaveText('Loading sponsors...');
-  await expect(page.getByTestId('sponsor-card')).toHaveCount(SEED_SPONSORS.length);
-  await expect(status).toHaveCount(0);
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'shows Loading sponsors... while the sponsors are read',
+  { tag: '@one-width' },
+  async ({ page, context, baseURL, consoleErrors }) => {
+    await setTestFault(context, baseURL, 'sponsors=slow');
+    await page.goto('/partnerships', { waitUntil: 'commit' });
+    const status = page.getByRole('main').getByRole('status');
+    await expect(status).toHaveText('Loading sponsors...');
+    await expect(page.getByTestId('sponsor-card')).toHaveCount(SEED_SPONSORS.length);
+    await expect(status).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  },
+);

@@ -44,48 +44,44 @@ test('the footer link leads to the policy', async ({ page, consoleErrors }) => {
   expect(consoleErrors).toEqual([]);
 });
 
-test('shows a clear error when the policy cannot be loaded', async ({
-  page,
-  context,
-  baseURL,
-  consoleErrors,
-  expectAccessible,
-}) => {
-  await setTestFault(context, baseURL, 'privacyPolicy=error');
-  await page.goto('/privacy-policy');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
-    'Failed to load the privacy policy. Please try again later.',
-  );
-  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(0);
-  await expectAccessible();
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'shows a clear error when the policy cannot be loaded',
+  { tag: '@one-width' },
+  async ({ page, context, baseURL, consoleErrors, expectAccessible }) => {
+    await setTestFault(context, baseURL, 'privacyPolicy=error');
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+      'Failed to load the privacy policy. Please try again later.',
+    );
+    await expect(page.getByRole('heading', { level: 2 })).toHaveCount(0);
+    await expectAccessible();
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
-test('says so when the policy has not been published', async ({
-  page,
-  context,
-  baseURL,
-  consoleErrors,
-}) => {
-  await setTestFault(context, baseURL, 'privacyPolicy=empty');
-  await page.goto('/privacy-policy');
-  await expect(page.getByText('The privacy policy has not been published yet.')).toBeVisible();
-  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'says so when the policy has not been published',
+  { tag: '@one-width' },
+  async ({ page, context, baseURL, consoleErrors }) => {
+    await setTestFault(context, baseURL, 'privacyPolicy=empty');
+    await page.goto('/privacy-policy');
+    await expect(page.getByText('The privacy policy has not been published yet.')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
-test('shows a loading text while the policy is read', async ({
-  page,
-  context,
-  baseURL,
-  consoleErrors,
-}) => {
-  await setTestFault(context, baseURL, 'privacyPolicy=slow');
-  await page.goto('/privacy-policy', { waitUntil: 'commit' });
-  const status = page.getByRole('main').getByRole('status');
-  await expect(status).toHaveText('Loading privacy policy...');
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText(SECTIONS);
-  await expect(status).toHaveCount(0);
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'shows a loading text while the policy is read',
+  { tag: '@one-width' },
+  async ({ page, context, baseURL, consoleErrors }) => {
+    await setTestFault(context, baseURL, 'privacyPolicy=slow');
+    await page.goto('/privacy-policy', { waitUntil: 'commit' });
+    const status = page.getByRole('main').getByRole('status');
+    await expect(status).toHaveText('Loading privacy policy...');
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText(SECTIONS);
+    await expect(status).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  },
+);

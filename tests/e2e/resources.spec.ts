@@ -266,101 +266,96 @@ test('does not play by itself for visitors who prefer reduced motion', async ({
   expect(consoleErrors).toEqual([]);
 });
 
-test('shows the slideshow error and keeps the resources', async ({
-  page,
-  context,
-  baseURL,
-  consoleErrors,
-  expectAccessible,
-}) => {
-  await setTestFault(context, baseURL, 'resourceCarouselImages=error');
-  await page.goto('/resources');
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
-    'Failed to load slideshow images',
-  );
-  await expect(slideshow(page)).toHaveCount(0);
-  await expect(page.getByTestId('resource-card')).toHaveCount(SEED_RESOURCES.length);
-  await expectAccessible();
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'shows the slideshow error and keeps the resources',
+  { tag: '@one-width' },
+  async ({ page, context, baseURL, consoleErrors, expectAccessible }) => {
+    await setTestFault(context, baseURL, 'resourceCarouselImages=error');
+    await page.goto('/resources');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+      'Failed to load slideshow images',
+    );
+    await expect(slideshow(page)).toHaveCount(0);
+    await expect(page.getByTestId('resource-card')).toHaveCount(SEED_RESOURCES.length);
+    await expectAccessible();
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
-test('shows the resources error and keeps the slideshow', async ({
-  page,
-  context,
-  baseURL,
-  consoleErrors,
-  expectAccessible,
-}) => {
-  await setTestFault(context, baseURL, 'resources=error');
-  await page.goto('/resources');
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Failed to load resources');
-  await expect(page.getByTestId('resource-card')).toHaveCount(0);
-  await expect(dot(page, 1)).toBeVisible();
-  await expectAccessible();
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'shows the resources error and keeps the slideshow',
+  { tag: '@one-width' },
+  async ({ page, context, baseURL, consoleErrors, expectAccessible }) => {
+    await setTestFault(context, baseURL, 'resources=error');
+    await page.goto('/resources');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Failed to load resources');
+    await expect(page.getByTestId('resource-card')).toHaveCount(0);
+    await expect(dot(page, 1)).toBeVisible();
+    await expectAccessible();
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
-test('says so when the resources answer is not a list', async ({
-  page,
-  context,
-  baseURL,
-  consoleErrors,
-}) => {
-  await setTestFault(context, baseURL, 'resources=invalid,resourceCarouselImages=invalid');
-  await page.goto('/resources');
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText([
-    'Invalid data format received from server',
-    'Invalid data format received from server',
-  ]);
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'says so when the resources answer is not a list',
+  { tag: '@one-width' },
+  async ({ page, context, baseURL, consoleErrors }) => {
+    await setTestFault(context, baseURL, 'resources=invalid,resourceCarouselImages=invalid');
+    await page.goto('/resources');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText([
+      'Invalid data format received from server',
+      'Invalid data format received from server',
+    ]);
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
-test('shows the empty states', async ({
-  page,
-  context,
-  baseURL,
-  consoleErrors,
-  expectAccessible,
-}) => {
-  await setTestFault(context, baseURL, 'resources=empty,resourceCarouselImages=empty');
-  await page.goto('/resources');
-  await expect(page.getByText('No slideshow images available at the moment.')).toBeVisible();
-  await expect(page.getByText('No resources available at the moment.')).toBeVisible();
-  await expect(slideshow(page)).toHaveCount(0);
-  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
-  await expectAccessible();
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'shows the empty states',
+  { tag: '@one-width' },
+  async ({ page, context, baseURL, consoleErrors, expectAccessible }) => {
+    await setTestFault(context, baseURL, 'resources=empty,resourceCarouselImages=empty');
+    await page.goto('/resources');
+    await expect(page.getByText('No slideshow images available at the moment.')).toBeVisible();
+    await expect(page.getByText('No resources available at the moment.')).toBeVisible();
+    await expect(slideshow(page)).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+    await expectAccessible();
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
-test('a hero image failure is only logged: the hero keeps its default background', async ({
-  page,
-  context,
-  baseURL,
-  consoleErrors,
-}) => {
-  await setTestFault(context, baseURL, 'resourceHeroImage=error');
-  await page.goto('/resources');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('USEFUL RESOURCES');
-  await expect(page.locator('[data-hero-media="error"]')).toHaveCount(1);
-  await expect(page.locator('[data-hero-media] img')).toHaveCount(0);
-  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
-  await expect(dot(page, 1)).toBeVisible();
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'a hero image failure is only logged: the hero keeps its default background',
+  { tag: '@one-width' },
+  async ({ page, context, baseURL, consoleErrors }) => {
+    await setTestFault(context, baseURL, 'resourceHeroImage=error');
+    await page.goto('/resources');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('USEFUL RESOURCES');
+    await expect(page.locator('[data-hero-media="error"]')).toHaveCount(1);
+    await expect(page.locator('[data-hero-media] img')).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+    await expect(dot(page, 1)).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
-test('shows the loading texts while the slideshow and the resources are read', async ({
-  page,
-  context,
-  baseURL,
-  consoleErrors,
-}) => {
-  await setTestFault(context, baseURL, 'resourceCarouselImages=slow,resources=slow');
-  await page.goto('/resources', { waitUntil: 'commit' });
-  const main = page.getByRole('main');
-  await expect(main.getByRole('status').filter({ hasText: 'Loading slideshow...' })).toBeVisible();
-  await expect(main.getByRole('status').filter({ hasText: 'Loading resources...' })).toBeVisible();
-  await expect(dot(page, 1)).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByTestId('resource-card')).toHaveCount(SEED_RESOURCES.length);
-  await expect(main.getByRole('status')).toHaveCount(0);
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'shows the loading texts while the slideshow and the resources are read',
+  { tag: '@one-width' },
+  async ({ page, context, baseURL, consoleErrors }) => {
+    await setTestFault(context, baseURL, 'resourceCarouselImages=slow,resources=slow');
+    await page.goto('/resources', { waitUntil: 'commit' });
+    const main = page.getByRole('main');
+    await expect(
+      main.getByRole('status').filter({ hasText: 'Loading slideshow...' }),
+    ).toBeVisible();
+    await expect(
+      main.getByRole('status').filter({ hasText: 'Loading resources...' }),
+    ).toBeVisible();
+    await expect(dot(page, 1)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('resource-card')).toHaveCount(SEED_RESOURCES.length);
+    await expect(main.getByRole('status')).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  },
+);

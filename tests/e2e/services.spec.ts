@@ -83,41 +83,39 @@ test.describe('/services', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('falls back to the local images when the background images fail or are missing', async ({
-    page,
-    context,
-    baseURL,
-    consoleErrors,
-  }) => {
-    await setTestFault(context, baseURL!, 'servicesBgImages=error');
-    await page.goto('/services');
-    expect(await showcaseBackgrounds(page)).toEqual(LOCAL_DEFAULTS);
-    await expect(page.getByTestId('showcase').getByRole('heading')).toHaveText(SHOWCASES);
-    await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0);
+  test(
+    'falls back to the local images when the background images fail or are missing',
+    { tag: '@one-width' },
+    async ({ page, context, baseURL, consoleErrors }) => {
+      await setTestFault(context, baseURL!, 'servicesBgImages=error');
+      await page.goto('/services');
+      expect(await showcaseBackgrounds(page)).toEqual(LOCAL_DEFAULTS);
+      await expect(page.getByTestId('showcase').getByRole('heading')).toHaveText(SHOWCASES);
+      await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0);
 
-    await setTestFault(context, baseURL!, 'servicesBgImages=empty');
-    await page.goto('/services');
-    expect(await showcaseBackgrounds(page)).toEqual(LOCAL_DEFAULTS);
+      await setTestFault(context, baseURL!, 'servicesBgImages=empty');
+      await page.goto('/services');
+      expect(await showcaseBackgrounds(page)).toEqual(LOCAL_DEFAULTS);
 
-    for (const image of LOCAL_DEFAULTS) {
-      const response = await page.request.get(image);
-      expect(response.status()).toBe(200);
-    }
-    expect(consoleErrors).toEqual([]);
-  });
+      for (const image of LOCAL_DEFAULTS) {
+        const response = await page.request.get(image);
+        expect(response.status()).toBe(200);
+      }
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 
-  test('keeps the default hero background when the hero image cannot be read', async ({
-    page,
-    context,
-    baseURL,
-    consoleErrors,
-  }) => {
-    await setTestFault(context, baseURL!, 'servicesHeroImage=error');
-    await page.goto('/services');
-    await expect(page.locator('[data-hero-media="error"]')).toHaveCount(1);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('COLLABORATE WITH US');
-    expect(consoleErrors).toEqual([]);
-  });
+  test(
+    'keeps the default hero background when the hero image cannot be read',
+    { tag: '@one-width' },
+    async ({ page, context, baseURL, consoleErrors }) => {
+      await setTestFault(context, baseURL!, 'servicesHeroImage=error');
+      await page.goto('/services');
+      await expect(page.locator('[data-hero-media="error"]')).toHaveCount(1);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('COLLABORATE WITH US');
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 
   test('stores the request, then sends it with the services template, alerts success and resets', async ({
     page,
