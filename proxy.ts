@@ -11,6 +11,9 @@ import { projectId as sanityProjectId } from '@/lib/content/env';
 import { getServerEnv } from '@/lib/env/server';
 import { isTrustedOrigin, setApiHeaders } from '@/lib/http/api-headers';
 import { NONCE_HEADER } from '@/lib/http/nonce-header';
+import { freshJson, listSourceAt } from '@/lib/api/json-answers';
+import { currentReadGeneration } from '@/lib/publish/read-generation';
+import { TEST_FAULT_COOKIE } from '@/lib/testing/fault-cookie';
 import { PUBLISHED_VIEW_PARAM } from '@/lib/content/preview';
 import {
   type CachedAnswer,
@@ -221,13 +224,30 @@ function apiAnswer(request: NextRequest): NextResponse {
   const trustedOrigins = getServerEnv().CSRF_TRUSTED_ORIGINS;
   const preflight =
     request.method === 'OPTIONS' && isTrustedOrigin(request.headers.get('origin'), trustedOrigins);
-  const response = preflight ? new NextResponse(null, { status: 204 }) : NextResponse.next();
+  const list = preflight ? null : keptListAnswer(request);
+  const response = preflight
+    ? new NextResponse(null, { status: 204 })
+    : list
+      ? new NextResponse(asStream(list), { headers: { 'content-type': 'application/json' } })
+      : NextResponse.next();
   setApiHeaders(response.headers, request, trustedOrigins);
   const csrfEndpoint = /^\/api\/csrf\/?$/.test(request.nextUrl.pathname);
   if ((request.method === 'GET' || request.method === 'HEAD') && !csrfEndpoint) {
     ensureCsrfCookie(request, response);
   }
   return response;
+}
+
+/**
+ * A list endpoint's JSON as its route handler last serialized it (lib/api/json-answers.ts), while
+ * fresh: the same for every visitor. Null for anything else, and for a request with a test fault
+ * cookie, which the route handler answers itself.
+ */
+function keptListAnswer(request: NextRequest): Uint8Array<ArrayBuffer> | null {
+  if (request.method !== 'GET' || request.nextUrl.search !== '') return null;
+  const source = listSourceAt(request.nextUrl.pathname);
+  if (!source || request.cookies.has(TEST_FAULT_COOKIE)) return null;
+  return freshJson(source, currentReadGeneration());
 }
 
 /**

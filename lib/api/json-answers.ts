@@ -11,6 +11,9 @@ import { CACHE_SECONDS, DATA_SOURCES, type ListSource } from './sources';
  * once (invalidateJsonAnswers, called by lib/publish/publish.ts with the same cache tags as the
  * reads), and a read that was under way then is not kept. Test faults and failed reads never
  * reach it: the caller reads around it (lib/api/reads.ts).
+ *
+ * proxy.ts answers a list endpoint's GET with the kept body itself while it is fresh (freshJson),
+ * so most requests never reach the route handler; the route handler reads and keeps it.
  */
 
 type Entry = { bytes: Uint8Array<ArrayBuffer>; storedAt: number; generation: string };
@@ -51,10 +54,8 @@ export function cachedJson(
   { now = Date.now(), freshMs = CACHE_SECONDS * 1000 }: { now?: number; freshMs?: number } = {},
 ): Promise<Uint8Array<ArrayBuffer>> {
   const { entries, loading, epochs } = store();
-  const entry = entries.get(source);
-  if (entry && entry.generation === generation && now - entry.storedAt < freshMs) {
-    return Promise.resolve(entry.bytes);
-  }
+  const fresh = freshJson(source, generation, { now, freshMs });
+  if (fresh) return Promise.resolve(fresh);
   const running = loading.get(source);
   if (running && running.generation === generation) return running.body;
   const epoch = epochs.get(source) ?? 0;
@@ -70,6 +71,32 @@ export function cachedJson(
   loading.set(source, { generation, body });
   return body;
 }
+
+/**
+ * The kept body of `source` when it is fresh and of read generation `generation`, else null:
+ * what proxy.ts answers a list endpoint's GET with before any route handler runs.
+ */
+export function freshJson(
+  source: ListSource,
+  generation: string,
+  { now = Date.now(), freshMs = CACHE_SECONDS * 1000 }: { now?: number; freshMs?: number } = {},
+): Uint8Array<ArrayBuffer> | null {
+  const entry = store().entries.get(source);
+  if (!entry || entry.generation !== generation || now - entry.storedAt >= freshMs) return null;
+  return entry.bytes;
+}
+
+/** The list source whose endpoint is `pathname` (`/api/events/`, with or without the slash). */
+export function listSourceAt(pathname: string): ListSource | null {
+  const path = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  return LIST_SOURCE_BY_PATH.get(path) ?? null;
+}
+
+const LIST_SOURCE_BY_PATH = new Map<string, ListSource>(
+  Object.entries(DATA_SOURCES)
+    .filter(([source]) => source !== 'event')
+    .map(([source, { path }]) => [path, source as ListSource]),
+);
 
 /** Drops the kept bodies of the sources reading any of `tags` (every source without tags). */
 export function invalidateJsonAnswers(tags?: readonly string[]): void {

@@ -179,7 +179,7 @@ function listValue<S extends ListSource>(
 export async function loadListJson(source: ListSource): Promise<Uint8Array<ArrayBuffer>> {
   const fault = await beginRead(source);
   if (fault !== null) return encodeJson(await listValue(source, fault));
-  return cachedJson(source, currentReadGeneration(), () => listValue(source, null));
+  return cachedJson(source, currentReadGeneration(), async () => listValue(source, null));
 }
 
 async function readList<S extends ListSource>(source: S): Promise<ListDtos[S]> {

@@ -1,5 +1,8 @@
+import { NextRequest } from 'next/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cachedJson, invalidateJsonAnswers } from '@/lib/api/json-answers';
+import { cachedJson, invalidateJsonAnswers, listSourceAt } from '@/lib/api/json-answers';
+import { currentReadGeneration } from '@/lib/publish/read-generation';
+import { proxy } from '@/proxy';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
@@ -87,5 +90,43 @@ describe('cachedJson', () => {
     const source = counter();
     expect(text(await cachedJson('events', 'g1', source.read))).toBe('[{"id":1}]');
     expect(source.calls).toBe(1);
+  });
+});
+
+describe('proxy.ts and the kept list answers', () => {
+  afterEach(() => invalidateJsonAnswers());
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    proxy(new NextRequest(`http://localhost:3000${path}`, { headers }));
+
+  it('knows the list endpoints by their path', () => {
+    expect(listSourceAt('/api/events/')).toBe('events');
+    expect(listSourceAt('/api/events')).toBe('events');
+    expect(listSourceAt('/api/members/')).toBe('members');
+    expect(listSourceAt('/api/events/1/')).toBeNull();
+    expect(listSourceAt('/api/csrf/')).toBeNull();
+  });
+
+  it('answers a list the route handler kept, and leaves everything else to the route handler', async () => {
+    expect((await get('/api/events/')).headers.get('x-middleware-next')).toBe('1');
+    await cachedJson('events', currentReadGeneration(), async () => [{ id: 7 }]);
+    const kept = await get('/api/events/');
+    expect(kept.headers.get('x-middleware-next')).toBeNull();
+    expect(kept.headers.get('content-type')).toBe('application/json');
+    expect(await kept.text()).toBe('[{"id":7}]');
+    // The API's own headers and cookie, as on any API answer.
+    expect(kept.headers.get('content-security-policy')).toBeTruthy();
+    expect(kept.cookies.get('csrftoken')?.value).toMatch(/^[0-9a-f]{64}$/);
+
+    for (const other of [
+      get('/api/events/?limit=1'),
+      get('/api/events/', { cookie: 'tcsa-test-fault=events=error' }),
+      get('/api/members/'),
+      proxy(new NextRequest('http://localhost:3000/api/events/', { method: 'POST' })),
+    ]) {
+      expect((await other).headers.get('x-middleware-next')).toBe('1');
+    }
+    invalidateJsonAnswers(['db:events']);
+    expect((await get('/api/events/')).headers.get('x-middleware-next')).toBe('1');
   });
 });
