@@ -16,9 +16,13 @@
  *
  * Targets: performance >= 95, accessibility, best practices and SEO 100 on every route. A miss
  * makes the exit status 1 unless --report-only. Options: --only /path (repeatable), --runs N.
+ *
+ * --trace also writes the median run's Chrome trace of each route to
+ * bench-results/lighthouse-trace-<route>.json (open it in DevTools' Performance panel) and prints
+ * what the main thread did (by kind of work), the LCP's phases and the longest tasks.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -42,6 +46,7 @@ const { values } = parseArgs({
     build: { type: 'boolean', default: false },
     only: { type: 'string', multiple: true },
     runs: { type: 'string', default: '3' },
+    trace: { type: 'boolean', default: false },
   },
 });
 
@@ -126,6 +131,43 @@ function failingAudits(lhr: Result, category: Category): string[] {
     });
 }
 
+type TableDetails = { items?: Record<string, unknown>[] };
+
+/** The rows of an audit's table, or none. */
+function auditRows(lhr: Result, id: string): Record<string, unknown>[] {
+  return ((lhr.audits[id]?.details as TableDetails | undefined)?.items ?? []).filter(
+    (item) => item && typeof item === 'object',
+  );
+}
+
+/** Prints where the median run's main thread went: the profile the --trace option asks for. */
+function printProfile(route: string, lhr: Result): void {
+  const ms = (value: unknown) => `${Math.round(Number(value))} ms`;
+  console.log(`\n${route}, median run: main thread by kind of work`);
+  for (const row of auditRows(lhr, 'mainthread-work-breakdown')) {
+    console.log(`  ${String(row.groupLabel ?? row.group).padEnd(32)} ${ms(row.duration)}`);
+  }
+  console.log('  scripts (evaluation / compile / total):');
+  for (const row of auditRows(lhr, 'bootup-time').slice(0, 8)) {
+    console.log(
+      `    ${ms(row.scripting)} / ${ms(row.scriptParseCompile)} / ${ms(row.total)}  ${String(row.url)}`,
+    );
+  }
+  const lcpPhases = (
+    lhr.audits['largest-contentful-paint-element']?.details as
+      { items?: { items?: { phase?: string; timing?: number }[] }[] } | undefined
+  )?.items?.[1]?.items;
+  if (lcpPhases) {
+    console.log(`  LCP phases: ${lcpPhases.map((p) => `${p.phase} ${ms(p.timing)}`).join(', ')}`);
+  }
+  const longTasks = auditRows(lhr, 'long-tasks').slice(0, 8);
+  console.log(
+    `  long tasks (start, duration): ${longTasks.map((t) => `${ms(t.startTime)} +${ms(t.duration)} ${String(t.url).split('/').pop()}`).join('; ')}`,
+  );
+  const dom = lhr.audits['dom-size']?.displayValue;
+  if (dom) console.log(`  DOM: ${dom}`);
+}
+
 async function main() {
   ensureBuild(values['skip-build'] ? 'never' : values.build ? 'always' : 'if-needed');
   const server = await startServer({ dataDir: path.join(work, 'pglite') });
@@ -142,6 +184,7 @@ async function main() {
       // Measured as a page with visitors finds it: rendered already, answered from the cache.
       await warmPage(server.base, route);
       const runs: Result[] = [];
+      const traces: unknown[] = [];
       for (let run = 0; run < RUNS; run++) {
         const result = await lighthouse(server.base + route, {
           port: chrome.port,
@@ -154,8 +197,18 @@ async function main() {
           throw new Error(`${route}: ${result.lhr.runtimeError.message}`);
         }
         runs.push(result.lhr);
+        traces.push(result.artifacts.Trace);
       }
       const lhr = computeMedianRun(runs);
+      if (values.trace) {
+        const median = traces[runs.indexOf(lhr)];
+        const name = route === '/' ? 'home' : route.replace(/^\//, '').replace(/\//g, '-');
+        mkdirSync('bench-results', { recursive: true });
+        const file = path.join('bench-results', `lighthouse-trace-${name}.json`);
+        writeFileSync(file, JSON.stringify(median));
+        printProfile(route, lhr);
+        console.log(`  trace: ${file}`);
+      }
       lighthouseVersion = lhr.lighthouseVersion;
       // The other categories do not depend on timing: each run must reach them.
       const scores = Object.fromEntries(
