@@ -3,7 +3,7 @@
  * a seeded temporary PGlite folder, free ports, percentiles and the results folder.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -104,6 +104,8 @@ export async function startServer(options: {
   dataDir: string;
   env?: Record<string, string>;
   readyPath?: string;
+  /** Where the server's output goes (appended); by default it is discarded. */
+  logFile?: string;
 }): Promise<RunningServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -112,7 +114,9 @@ export async function startServer(options: {
     [SERVER_ENTRY, '--port', String(port), '--hostname', '127.0.0.1'],
     {
       detached: true,
-      stdio: 'ignore',
+      stdio: options.logFile
+        ? ['ignore', openSync(options.logFile, 'a'), openSync(options.logFile, 'a')]
+        : 'ignore',
       env: {
         ...process.env,
         NODE_ENV: 'production',
