@@ -30,10 +30,156 @@ const TICK_MS = 60_000;
 /** Soon after start, so emails queued while the server was down go out without a minute's wait. */
 const FIRST_TICK_MS = 5_000;
 
+/**
+ * The background sender waits until no new email has been asked for during this long (a burst
+ * of registrations has passed) …
+ */
+export const SENDER_QUIET_MS = 1_000;
+/** … but never longer than this after the first request, so a steady stream still gets its email. */
+export const SENDER_MAX_WAIT_MS = 10_000;
+/** Emails claimed at a time; the sender comes back for more while full batches come out. */
+const SENDER_BATCH = 20;
+/** After the SMTP server could not be reached, requests to send wait this long (the tick does not). */
+export const SENDER_PAUSE_MS = TICK_MS;
+
+type SenderState = {
+  /** When deliverSoon was first and last called since the last round started; 0 when not. */
+  firstAsked: number;
+  lastAsked: number;
+  timer: NodeJS.Timeout | null;
+  /** The round in progress. */
+  round: Promise<DeliveryReport | null> | null;
+  /** Asked again while a round was running: run another one after it. */
+  again: boolean;
+  /** Until when deliverSoon waits, after the SMTP server was unreachable. */
+  pausedUntil: number;
+  /** The last unreachable server's error, logged once until the server answers again. */
+  unreachable: string | null;
+};
+
 const state = globalThis as typeof globalThis & {
   __tcsaTicker?: NodeJS.Timeout;
   __tcsaTicking?: boolean;
+  __tcsaSender?: SenderState;
 };
+
+function sender(): SenderState {
+  state.__tcsaSender ??= {
+    firstAsked: 0,
+    lastAsked: 0,
+    timer: null,
+    round: null,
+    again: false,
+    pausedUntil: 0,
+    unreachable: null,
+  };
+  return state.__tcsaSender;
+}
+
+export type DrainOptions = {
+  db?: Database;
+  transport?: MailTransport | null;
+};
+
+/**
+ * One round of the process's single sender: delivers what is due, batch after batch, until a
+ * batch comes back short or the SMTP server cannot be reached. A round asked for while one runs
+ * joins it (and another round follows). Logs an unreachable server once, not per email.
+ */
+export function drainOutbox(options: DrainOptions = {}): Promise<DeliveryReport | null> {
+  const current = sender();
+  if (current.round) {
+    current.again = true;
+    return current.round;
+  }
+  current.firstAsked = 0;
+  current.lastAsked = 0;
+  current.again = false;
+  const round = (async (): Promise<DeliveryReport | null> => {
+    const total: DeliveryReport = { sent: 0, failed: 0, skipped: null };
+    try {
+      const db = options.db ?? (await getDb());
+      for (;;) {
+        const report = await deliverDueEmails(db, {
+          batch: SENDER_BATCH,
+          ...(options.transport !== undefined ? { transport: options.transport } : {}),
+        });
+        total.sent += report.sent;
+        total.failed += report.failed;
+        total.skipped = report.skipped;
+        if (report.unreachable) {
+          total.unreachable = report.unreachable;
+          current.pausedUntil = Date.now() + SENDER_PAUSE_MS;
+          if (current.unreachable !== report.unreachable) {
+            console.warn(
+              `The SMTP server could not be reached (${report.unreachable}); the outbox keeps ` +
+                'its emails and tries again in a minute.',
+            );
+          }
+          current.unreachable = report.unreachable;
+          break;
+        }
+        if (report.sent > 0 && current.unreachable) {
+          console.info('The SMTP server answers again; the outbox is being delivered.');
+          current.unreachable = null;
+        }
+        if (report.sent + report.failed < SENDER_BATCH) break;
+      }
+      return total;
+    } catch (error) {
+      console.error('Delivering the outbox failed; it is tried again in a minute:', error);
+      return null;
+    } finally {
+      current.round = null;
+      if (current.again && !total.unreachable) deliverSoon();
+    }
+  })();
+  current.round = round;
+  return round;
+}
+
+/**
+ * Asks the background sender to deliver the outbox soon: the person who just registered or
+ * cancelled gets their email within seconds. Costs the caller nothing: no database query, no
+ * SMTP connection, no log line. The sender runs once requests have paused for SENDER_QUIET_MS
+ * (at most SENDER_MAX_WAIT_MS after the first), so a burst of registrations is answered first
+ * and its emails then go out together, over one connection, at a bounded rate. While the SMTP
+ * server is unreachable, requests wait for the every-minute tick.
+ */
+export function deliverSoon(): void {
+  const current = sender();
+  const now = Date.now();
+  if (current.round) {
+    current.again = true;
+    return;
+  }
+  current.lastAsked = now;
+  if (!current.firstAsked) current.firstAsked = now;
+  if (current.timer) return;
+  const check = () => {
+    current.timer = null;
+    const at = Date.now();
+    const due = Math.max(
+      current.pausedUntil,
+      Math.min(current.lastAsked + SENDER_QUIET_MS, current.firstAsked + SENDER_MAX_WAIT_MS),
+    );
+    if (at < due) {
+      current.timer = setTimeout(check, due - at);
+      current.timer.unref();
+      return;
+    }
+    void drainOutbox();
+  };
+  current.timer = setTimeout(check, SENDER_QUIET_MS);
+  current.timer.unref();
+}
+
+/** Forgets the sender's timers and pause (tests). */
+export function resetSenderForTests(): void {
+  const current = sender();
+  if (current.timer) clearTimeout(current.timer);
+  state.__tcsaSender = undefined;
+}
 
 /** Starts the every-minute tick in this process (once, whatever the number of calls). */
 export function startTicking(): void {
@@ -43,7 +189,9 @@ export function startTicking(): void {
     if (state.__tcsaTicking) return;
     state.__tcsaTicking = true;
     try {
-      await runTick(await getDb());
+      await queueReminders(await getDb());
+      // Through the process's one sender, which a registration may have woken already.
+      await drainOutbox();
     } catch (error) {
       console.error(
         'The scheduled work (reminders, email delivery) failed; it runs again in a minute:',
@@ -56,20 +204,4 @@ export function startTicking(): void {
   setTimeout(() => void tick(), FIRST_TICK_MS).unref();
   state.__tcsaTicker = setInterval(() => void tick(), TICK_MS);
   state.__tcsaTicker.unref();
-}
-
-/**
- * Delivers the outbox now, after the answer is on its way, instead of at the next minute: the
- * person who just registered or cancelled gets their email at once. Failures stay queued.
- */
-export function deliverSoon(): void {
-  setImmediate(() => {
-    void (async () => {
-      try {
-        await deliverDueEmails(await getDb());
-      } catch (error) {
-        console.error('Delivering the outbox failed; it is tried again in a minute:', error);
-      }
-    })();
-  });
 }

@@ -151,6 +151,19 @@ export async function markSent(
   return rows.length > 0;
 }
 
+/**
+ * Gives back the emails of claim `claimToken` not recorded yet, untried (their attempts
+ * unchanged): due at once for the next sender. Only rows the claim still holds are touched.
+ */
+export async function releaseClaim(db: Database, claimToken: string): Promise<number> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ lockedUntil: null, claimToken: null })
+    .where(and(eq(emailOutbox.claimToken, claimToken), isNull(emailOutbox.sentAt)))
+    .returning({ id: emailOutbox.id });
+  return rows.length;
+}
+
 export type FailureRecord = { attempts: number; nextAttemptAt: Date; gaveUp: boolean };
 
 /**

@@ -11,6 +11,7 @@ import {
   markFailed,
   markSent,
   messageIdOf,
+  releaseClaim,
   renewClaim,
 } from './outbox';
 import { attachmentBytes, CLUB_NAME } from './templates';
@@ -40,18 +41,59 @@ export type MailTransport = {
 /** The longest one email may take to be accepted; then the attempt fails and is retried later. */
 export const SEND_TIMEOUT_MS = 60_000;
 
-const transports = new Map<string, MailTransport>();
+/** At most this many emails a second go to the SMTP server (a burst of registrations queues hundreds). */
+export const SEND_RATE_PER_SECOND = 10;
 
-/** The transport for SMTP_URL, made once per URL; null when no SMTP server is configured. */
+const transports = new Map<string, MailTransport & { close(): void }>();
+
+/**
+ * The transport for SMTP_URL, made once per URL; null when no SMTP server is configured. One
+ * pooled connection, reused from email to email, at most SEND_RATE_PER_SECOND emails a second.
+ * A dropped connection is not retried by nodemailer (maxRequeues 0): the outbox retries.
+ */
 export function configuredTransport(): MailTransport | null {
   const url = getServerEnv().SMTP_URL;
   if (!url) return null;
   let transport = transports.get(url);
   if (!transport) {
-    transport = createTransport(url);
+    transport = createTransport({
+      url,
+      pool: true,
+      maxConnections: 1,
+      maxRequeues: 0,
+      rateDelta: 1000,
+      rateLimit: SEND_RATE_PER_SECOND,
+    });
     transports.set(url, transport);
   }
   return transport;
+}
+
+/** Closes the pooled SMTP connections, and forgets them (tests, or a change of SMTP_URL). */
+export function closeConfiguredTransports(): void {
+  for (const transport of transports.values()) transport.close();
+  transports.clear();
+}
+
+/**
+ * nodemailer's codes of a failure of the server or the connection to it, rather than of one
+ * email: connection refused, dropped or timed out, DNS, greeting, TLS or sign-in.
+ */
+const SERVER_FAILURE_CODES = new Set([
+  'ECONNECTION',
+  'ESOCKET',
+  'ETIMEDOUT',
+  'EDNS',
+  'ETLS',
+  'EAUTH',
+  'ECONNREFUSED',
+  'ECONNRESET',
+]);
+
+/** True when an error of sendMail says the SMTP server cannot be reached at all. */
+export function isServerUnreachable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && SERVER_FAILURE_CODES.has(code);
 }
 
 export function mailFrom(): string {
@@ -64,13 +106,25 @@ function messageIdHost(): string {
   return new URL(siteUrl()).hostname || 'localhost';
 }
 
-export type DeliveryReport = { sent: number; failed: number; skipped: 'no_smtp' | null };
+export type DeliveryReport = {
+  sent: number;
+  failed: number;
+  skipped: 'no_smtp' | null;
+  /**
+   * Set when the SMTP server could not be reached: the sender stopped after that one attempt
+   * and gave the rest of its claim back untried.
+   */
+  unreachable?: string;
+};
 
 /** What became of one claimed email. */
 export type DeliveryOutcome =
   | { state: 'sent'; messageId: string }
-  /** `retryAt` is null when that was the last automatic attempt. */
-  | { state: 'failed'; reason: string; retryAt: Date | null }
+  /**
+   * `retryAt` is null when that was the last automatic attempt; `unreachable` when the server
+   * itself could not be reached (the emails after it in the claim are not tried).
+   */
+  | { state: 'failed'; reason: string; retryAt: Date | null; unreachable?: boolean }
   /** The claim lapsed and another sender holds the email now: this sender recorded nothing. */
   | { state: 'taken_over' };
 
@@ -170,10 +224,19 @@ async function deliverClaimed(
         : error instanceof Error
           ? error.message
           : String(error);
-      console.warn(`Email ${row.id} (${row.kind}) to the outbox was not accepted: ${reason}`);
+      const unreachable = timeout.aborted || isServerUnreachable(error);
+      // An unreachable server is reported once by whoever drains the outbox, not per email.
+      if (!unreachable) {
+        console.warn(`Email ${row.id} (${row.kind}) to the outbox was not accepted: ${reason}`);
+      }
       const record = await markFailed(db, row, reason, clock());
       if (!record) return { state: 'taken_over' };
-      return { state: 'failed', reason, retryAt: record.gaveUp ? null : record.nextAttemptAt };
+      return {
+        state: 'failed',
+        reason,
+        retryAt: record.gaveUp ? null : record.nextAttemptAt,
+        ...(unreachable ? { unreachable } : {}),
+      };
     } finally {
       inFlight = null;
     }
@@ -190,7 +253,14 @@ async function deliverClaimed(
   const results: Array<{ row: ClaimedEmail; outcome: DeliveryOutcome }> = [];
   try {
     for (const row of claimed) {
-      results.push({ row, outcome: await deliverOne(row) });
+      const outcome = await deliverOne(row);
+      results.push({ row, outcome });
+      if (outcome.state === 'failed' && outcome.unreachable) {
+        // The next emails would only knock on the same closed door, each a connection attempt:
+        // they go back to the outbox untried, and wait for the next round.
+        await releaseClaim(db, claimToken);
+        break;
+      }
     }
   } finally {
     stopped = true;
@@ -224,10 +294,14 @@ export async function deliverDueEmails(
     claimMs,
     sendTimeoutMs,
   });
+  const unreachable = results.find(
+    ({ outcome }) => outcome.state === 'failed' && outcome.unreachable,
+  )?.outcome;
   return {
     sent: results.filter(({ outcome }) => outcome.state === 'sent').length,
     failed: results.filter(({ outcome }) => outcome.state === 'failed').length,
     skipped: null,
+    ...(unreachable?.state === 'failed' ? { unreachable: unreachable.reason } : {}),
   };
 }
 

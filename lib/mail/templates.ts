@@ -1,6 +1,11 @@
 import 'server-only';
 import QRCode from 'qrcode';
-import { buildIcs, calendarFileName } from '@/lib/events/calendar';
+import {
+  buildIcs,
+  type CalendarEvent,
+  calendarFileName,
+  eventInterval,
+} from '@/lib/events/calendar';
 import { toEventDto } from '@/lib/api/serialize';
 import type { Event } from '@/lib/db/schema';
 import { eventPageTitle, eventScheduleText } from '@/lib/events/details';
@@ -9,13 +14,14 @@ import { siteUrl } from '@/lib/env/public';
 /**
  * The emails the server sends, each as plain text and HTML in the club's style (red heading
  * bar, white card, the club's name in the footer). Composed when they are queued, so the outbox
- * row is exactly what the person receives.
+ * row holds what the person receives; only the door QR code and the calendar file are drawn by
+ * the sender from what the row keeps for them (`qrCodeOf`, `calendarOf`).
  */
 
 export type MailAttachment = {
   filename: string;
   contentType: string;
-  /** Empty for a QR code, which the sender draws from `qrCodeOf`. */
+  /** Empty for a QR code or a calendar file, which the sender draws from `qrCodeOf` or `calendarOf`. */
   contentBase64: string;
   /** Set for a picture shown inside the HTML (`<img src="cid:...">`). */
   cid?: string;
@@ -24,12 +30,21 @@ export type MailAttachment = {
    * email is sent, not while the event's registrations wait for the transaction that queues it.
    */
   qrCodeOf?: string;
+  /**
+   * The event (as queued) a calendar file describes, and its page: written by the sender too, so
+   * a registration's transaction only stores these few fields.
+   */
+  calendarOf?: { event: CalendarEvent; pageUrl: string };
 };
 
-/** The attachment's bytes: stored ones, or the QR code drawn now. */
+/** The attachment's bytes: stored ones, or the QR code or calendar file drawn now. */
 export async function attachmentBytes(attachment: MailAttachment): Promise<Buffer> {
   if (attachment.qrCodeOf) {
     return QRCode.toBuffer(attachment.qrCodeOf, { type: 'png', width: 360, margin: 2 });
+  }
+  if (attachment.calendarOf) {
+    const { event, pageUrl } = attachment.calendarOf;
+    return Buffer.from(buildIcs(event, { pageUrl, now: new Date() }) ?? '', 'utf8');
   }
   return Buffer.from(attachment.contentBase64, 'base64');
 }
@@ -114,9 +129,26 @@ export type RegistrationMailContext = {
   lateCancellation?: boolean;
 };
 
+/**
+ * 'When' in the club's words, by the event's start: formatting dates is the costliest part of
+ * composing an email, and a burst of registrations for one event asks for the same one each time.
+ */
+const scheduleTexts = new Map<string, string>();
+
+function scheduleTextOf(dto: ReturnType<typeof toEventDto>): string {
+  const key = `${dto.start_date ?? ''}|${dto.start_time ?? ''}`;
+  let text = scheduleTexts.get(key);
+  if (text === undefined) {
+    text = eventScheduleText(dto);
+    if (scheduleTexts.size >= 200) scheduleTexts.clear();
+    scheduleTexts.set(key, text);
+  }
+  return text;
+}
+
 function eventRows(event: Event): Array<[string, string]> {
   const dto = toEventDto(event);
-  const rows: Array<[string, string]> = [['When', eventScheduleText(dto)]];
+  const rows: Array<[string, string]> = [['When', scheduleTextOf(dto)]];
   if (dto.location) rows.push(['Where', dto.location]);
   return rows;
 }
@@ -143,15 +175,17 @@ async function doorPass(context: RegistrationMailContext): Promise<{
     },
   ];
   const dto = toEventDto(context.event);
-  const ics = buildIcs(dto, {
-    pageUrl: new URL(`/events/${dto.id}`, siteUrl()).toString(),
-    now: new Date(),
-  });
-  if (ics) {
+  // buildIcs draws a file exactly when the event has a start.
+  if (eventInterval(dto)) {
+    const { id, title, description, starts_at, duration, location, organizer } = dto;
     attachments.push({
       filename: calendarFileName(dto),
       contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-      contentBase64: Buffer.from(ics, 'utf8').toString('base64'),
+      contentBase64: '',
+      calendarOf: {
+        event: { id, title, description, starts_at, duration, location, organizer },
+        pageUrl: new URL(`/events/${dto.id}`, siteUrl()).toString(),
+      },
     });
   }
   return {

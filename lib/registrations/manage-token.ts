@@ -29,8 +29,28 @@ export function hashManageToken(token: string): string {
  * query from inside a transaction would wait for that transaction forever.
  */
 export async function manageLinkKey(db: Database): Promise<Buffer> {
-  const secret = getServerEnv().BETTER_AUTH_SECRET ?? (await getServerSecret(db, 'auth'));
-  return createHash('sha256').update(`registration-manage-links:${secret}`).digest();
+  const envSecret = getServerEnv().BETTER_AUTH_SECRET;
+  if (envSecret) return keyOf(envSecret);
+  // The stored secret never changes once made: read once per database, not per registration.
+  let stored = storedSecrets.get(db);
+  if (!stored) {
+    stored = getServerSecret(db, 'auth');
+    storedSecrets.set(db, stored);
+    stored.catch(() => storedSecrets.delete(db));
+  }
+  return keyOf(await stored);
+}
+
+const storedSecrets = new WeakMap<Database, Promise<string>>();
+const derivedKeys = new Map<string, Buffer>();
+
+function keyOf(secret: string): Buffer {
+  let key = derivedKeys.get(secret);
+  if (!key) {
+    key = createHash('sha256').update(`registration-manage-links:${secret}`).digest();
+    derivedKeys.set(secret, key);
+  }
+  return key;
 }
 
 export function issueManageToken(key: Buffer): IssuedToken {
