@@ -47,6 +47,31 @@ test('a Studio tool path shows the same page', async ({ page }) => {
   );
 });
 
+/**
+ * What the connect page may download in scripts (bytes on the wire): the framework's, about 150 KB,
+ * never the Studio's (about 5 MB).
+ */
+const CONNECT_PAGE_SCRIPT_BUDGET_BYTES = 400 * 1024;
+
+test('/studio without a Sanity project does not download the Studio', async ({ page }) => {
+  const scripts: Promise<[url: string, bytes: number]>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    scripts.push(request.sizes().then((sizes) => [request.url(), sizes.responseBodySize]));
+  });
+  await page.goto('/studio', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'The content studio is not connected yet',
+  );
+  const loaded = await Promise.all(scripts);
+  const total = loaded.reduce((sum, [, bytes]) => sum + bytes, 0);
+  expect(loaded.length, 'the page loads its scripts').toBeGreaterThan(0);
+  expect(
+    total,
+    `scripts of /studio:\n${loaded.map(([url, bytes]) => `${bytes} ${url}`).join('\n')}`,
+  ).toBeLessThan(CONNECT_PAGE_SCRIPT_BUDGET_BYTES);
+});
+
 test('the link preview image comes from the site settings and is served offline', async ({
   page,
   request,
