@@ -54,6 +54,8 @@ export default async function HomePage() {
         mediaErrorMessage="Failed to load hero media"
       />
 
+      {/* The sections after the roadmap are below the first screen at every width: styles.later
+          leaves their layout and paint until they near the viewport (see Home.module.css). */}
       <section className="section" aria-labelledby="roadmap-title">
         <div className="container">
           <h2 id="roadmap-title" className="section-title">
@@ -74,7 +76,7 @@ export default async function HomePage() {
         </div>
       </section>
 
-      <section className={`section ${styles.alt}`} aria-labelledby="team-title">
+      <section className={`section ${styles.alt} ${styles.later}`} aria-labelledby="team-title">
         <div className="container">
           <h2 id="team-title" className="section-title">
             {content?.teamTitle ?? 'OUR TEAM STRUCTURE'}
@@ -85,7 +87,7 @@ export default async function HomePage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="events-title">
+      <section className={`section ${styles.later}`} aria-labelledby="events-title">
         <div className="container">
           <div className={styles.titleRow}>
             <h2 id="events-title" className="section-title">
@@ -102,7 +104,7 @@ export default async function HomePage() {
         </div>
       </section>
 
-      <section className={`section ${styles.alt}`} aria-labelledby="gallery-title">
+      <section className={`section ${styles.alt} ${styles.later}`} aria-labelledby="gallery-title">
         <h2 id="gallery-title" className="visually-hidden">
           {copy.galleryTitle}
         </h2>
@@ -113,7 +115,7 @@ export default async function HomePage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="sponsors-title">
+      <section className={`section ${styles.later}`} aria-labelledby="sponsors-title">
         <div className="container">
           <h2 id="sponsors-title" className="section-title">
             {content?.sponsorsTitle ?? 'Our Sponsors & Partners'}
@@ -128,7 +130,7 @@ export default async function HomePage() {
         </div>
       </section>
 
-      <section className={`section ${styles.alt}`} aria-labelledby="contact-title">
+      <section className={`section ${styles.alt} ${styles.later}`} aria-labelledby="contact-title">
         <div className={`container ${styles.contact}`}>
           <div className={styles.contactIntro}>
             <h2 id="contact-title" className="section-title">
