@@ -108,8 +108,36 @@ function currentOwner(ownerFile: string): LockOwner | null {
 }
 
 /**
+ * Opens the lock database and begins its exclusive transaction. Busy means another process holds
+ * it, unless no live process is named: a holder killed mid-transaction leaves SQLite a journal to
+ * roll back, and processes starting at that very moment can all be told busy while they recover
+ * it. Then the attempt is made again, a few times, at random short intervals.
+ */
+function takeExclusive(
+  lockDatabase: string,
+  dataDir: string,
+  ownerFile: string,
+  Sqlite: typeof DatabaseSync,
+): DatabaseSync {
+  for (let attempt = 1; ; attempt += 1) {
+    const database = new Sqlite(lockDatabase, { timeout: 0 });
+    try {
+      database.exec('BEGIN EXCLUSIVE');
+      return database;
+    } catch (error) {
+      database.close();
+      if ((error as { errcode?: number }).errcode !== SQLITE_BUSY) throw error;
+      const owner = currentOwner(ownerFile);
+      if (owner || attempt >= 10) throw new DataFolderInUseError(dataDir, ownerFile, owner);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5 + Math.random() * 45);
+    }
+  }
+}
+
+/**
  * Takes the lock of `dataDir`, or throws DataFolderInUseError when another process holds it.
- * Never waits: the answer is immediate either way.
+ * Answers at once when a live process holds it; waits only while a killed holder's leftovers are
+ * recovered (see takeExclusive).
  */
 export function lockDataFolder(dataDir: string): DataFolderLock {
   const ownerFile = `${dataDir}.lock`;
@@ -121,16 +149,7 @@ export function lockDataFolder(dataDir: string): DataFolderLock {
     mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
     // The lock file is created once and never deleted: deleting it could let two processes lock
     // two different files of the same name.
-    const database = new Sqlite(`${dataDir}.lock.sqlite`, { timeout: 0 });
-    try {
-      database.exec('BEGIN EXCLUSIVE');
-    } catch (error) {
-      database.close();
-      if ((error as { errcode?: number }).errcode === SQLITE_BUSY) {
-        throw new DataFolderInUseError(dataDir, ownerFile, currentOwner(ownerFile));
-      }
-      throw error;
-    }
+    const database = takeExclusive(`${dataDir}.lock.sqlite`, dataDir, ownerFile, Sqlite);
     const me: LockOwner = {
       pid: process.pid,
       host: hostname(),
