@@ -21,6 +21,9 @@ export const test = base.extend<Fixtures>({
     await use(async (target = page) => {
       // Colours measured halfway through a fade are neither the old nor the new ones.
       await finishTransitions(target);
+      // After an in-place navigation Next.js puts the new page's <title> in once its metadata
+      // has streamed: a scan in between would miss a title every page has.
+      await target.waitForFunction(() => document.title.trim() !== '');
       const results = await new AxeBuilder({ page: target }).analyze();
       expect(
         results.violations.map((violation) => ({
