@@ -9,40 +9,163 @@ import type { Role } from './roles';
 type Grant = 'all' | 'led-events' | 'none';
 
 const RULES = {
-  'dashboard.view': { super_admin: 'all', coordinator: 'all', event_lead: 'all' },
+  'dashboard.view': { super_admin: 'all', coordinator: 'all', finance: 'all', event_lead: 'all' },
   /** Each account's own two-factor sign-in. */
-  'account.security': { super_admin: 'all', coordinator: 'all', event_lead: 'all' },
+  'account.security': { super_admin: 'all', coordinator: 'all', finance: 'all', event_lead: 'all' },
   /** The dashboard's latest changes name people and records of every event. */
-  'dashboard.recentChanges': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
-  'accounts.manage': { super_admin: 'all', coordinator: 'none', event_lead: 'none' },
-  'audit.read': { super_admin: 'all', coordinator: 'none', event_lead: 'none' },
+  'dashboard.recentChanges': {
+    super_admin: 'all',
+    coordinator: 'all',
+    finance: 'none',
+    event_lead: 'none',
+  },
+  'accounts.manage': {
+    super_admin: 'all',
+    coordinator: 'none',
+    finance: 'none',
+    event_lead: 'none',
+  },
+  'audit.read': { super_admin: 'all', coordinator: 'none', finance: 'none', event_lead: 'none' },
   /** The events page: an event lead finds only the events they lead there (`eventsInView`). */
-  'events.list': { super_admin: 'all', coordinator: 'all', event_lead: 'all' },
-  'events.create': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
-  'events.edit': { super_admin: 'all', coordinator: 'all', event_lead: 'led-events' },
-  'events.delete': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
-  'events.assignLeads': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
-  'registrations.read': { super_admin: 'all', coordinator: 'all', event_lead: 'led-events' },
-  'registrations.export': { super_admin: 'all', coordinator: 'all', event_lead: 'led-events' },
-  'registrations.remove': { super_admin: 'all', coordinator: 'all', event_lead: 'led-events' },
+  'events.list': { super_admin: 'all', coordinator: 'all', finance: 'none', event_lead: 'all' },
+  'events.create': { super_admin: 'all', coordinator: 'all', finance: 'none', event_lead: 'none' },
+  'events.edit': {
+    super_admin: 'all',
+    coordinator: 'all',
+    finance: 'none',
+    event_lead: 'led-events',
+  },
+  'events.delete': { super_admin: 'all', coordinator: 'all', finance: 'none', event_lead: 'none' },
+  'events.assignLeads': {
+    super_admin: 'all',
+    coordinator: 'all',
+    finance: 'none',
+    event_lead: 'none',
+  },
+  'registrations.read': {
+    super_admin: 'all',
+    coordinator: 'all',
+    finance: 'none',
+    event_lead: 'led-events',
+  },
+  'registrations.export': {
+    super_admin: 'all',
+    coordinator: 'all',
+    finance: 'none',
+    event_lead: 'led-events',
+  },
+  'registrations.remove': {
+    super_admin: 'all',
+    coordinator: 'all',
+    finance: 'none',
+    event_lead: 'led-events',
+  },
   /** Confirm, waitlist, decline, cancel, excuse; add someone by hand; mark no-shows. */
   'registrations.changeStatus': {
     super_admin: 'all',
     coordinator: 'all',
+    finance: 'none',
     event_lead: 'led-events',
   },
-  'registrations.checkIn': { super_admin: 'all', coordinator: 'all', event_lead: 'led-events' },
+  'registrations.checkIn': {
+    super_admin: 'all',
+    coordinator: 'all',
+    finance: 'none',
+    event_lead: 'led-events',
+  },
   /** A person's attendance across every event: more than one event's lead should see. */
-  'attendance.read': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
+  'attendance.read': {
+    super_admin: 'all',
+    coordinator: 'all',
+    finance: 'none',
+    event_lead: 'none',
+  },
   /** The server's outbox: who was emailed what, and resending what did not go out. */
-  'emails.manage': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
-  'content.edit': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
+  'emails.manage': { super_admin: 'all', coordinator: 'all', finance: 'none', event_lead: 'none' },
+  'content.edit': { super_admin: 'all', coordinator: 'all', finance: 'none', event_lead: 'none' },
   /** Pictures for events (poster, thumbnail): whoever edits an event; the rest: content.edit. */
-  'media.uploadEventImages': { super_admin: 'all', coordinator: 'all', event_lead: 'all' },
-  'inbox.read': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
-  'inbox.handle': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
-  'resumes.download': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
-  'personalData.erase': { super_admin: 'all', coordinator: 'all', event_lead: 'none' },
+  'media.uploadEventImages': {
+    super_admin: 'all',
+    coordinator: 'all',
+    finance: 'none',
+    event_lead: 'all',
+  },
+  'inbox.read': { super_admin: 'all', coordinator: 'all', finance: 'none', event_lead: 'none' },
+  'inbox.handle': { super_admin: 'all', coordinator: 'all', finance: 'none', event_lead: 'none' },
+  'resumes.download': {
+    super_admin: 'all',
+    coordinator: 'all',
+    finance: 'none',
+    event_lead: 'none',
+  },
+  'personalData.erase': {
+    super_admin: 'all',
+    coordinator: 'all',
+    finance: 'none',
+    event_lead: 'none',
+  },
+
+  /*
+   * The club's paid membership (club-operations.md, 'Roles for membership'). The coordinator
+   * runs applications and the roster and sees only whether a membership is paid; finance sees
+   * and handles the money; event leads meet members only as registrants of their events.
+   */
+  /** Applications and the roster: search, a member's page, their status history. */
+  'memberships.read': {
+    super_admin: 'all',
+    coordinator: 'all',
+    finance: 'all',
+    event_lead: 'none',
+  },
+  /** Change a membership's status (with a reason), give or check IDs. */
+  'memberships.changeStatus': {
+    super_admin: 'all',
+    coordinator: 'all',
+    finance: 'none',
+    event_lead: 'none',
+  },
+  /** Resend the activation email. */
+  'memberships.resendEmail': {
+    super_admin: 'all',
+    coordinator: 'all',
+    finance: 'none',
+    event_lead: 'none',
+  },
+  /** The members' CSV (finance columns only with `payments.read`). */
+  'memberships.export': {
+    super_admin: 'all',
+    coordinator: 'all',
+    finance: 'all',
+    event_lead: 'none',
+  },
+  /** Amounts, references, refunds: what a membership paid and how. */
+  'payments.read': { super_admin: 'all', coordinator: 'none', finance: 'all', event_lead: 'none' },
+  /** Record what arrived, confirm it (activating the membership), flag a problem. */
+  'payments.confirm': {
+    super_admin: 'all',
+    coordinator: 'none',
+    finance: 'all',
+    event_lead: 'none',
+  },
+  'payments.refund': {
+    super_admin: 'all',
+    coordinator: 'none',
+    finance: 'all',
+    event_lead: 'none',
+  },
+  'payments.export': {
+    super_admin: 'all',
+    coordinator: 'none',
+    finance: 'all',
+    event_lead: 'none',
+  },
+  /** Types, prices, sale windows, validity, the e-Transfer address: amounts, so not the coordinator. */
+  'membership.settings': {
+    super_admin: 'all',
+    coordinator: 'none',
+    finance: 'none',
+    event_lead: 'none',
+  },
 } as const satisfies Record<string, Record<Role, Grant>>;
 
 export type Action = keyof typeof RULES;

@@ -43,10 +43,11 @@ type Records = {
 };
 
 /** Who knocks: nobody signed in, each role, and the lead of another event. */
-type Visitor = 'signedOut' | 'admin' | 'coordinator' | 'leadA' | 'leadB' | 'victim';
+type Visitor = 'signedOut' | 'admin' | 'coordinator' | 'finance' | 'leadA' | 'leadB' | 'victim';
 const ROLE_VISITOR: Record<Role, Visitor> = {
   super_admin: 'admin',
   coordinator: 'coordinator',
+  finance: 'finance',
   event_lead: 'leadA',
 };
 
@@ -515,6 +516,7 @@ test.describe('the console refuses every visitor a door is not for', () => {
 
     const people: Array<[Visitor, string, string, Role, string]> = [
       ['coordinator', 'Ana Li', 'ana.li@example.org', 'coordinator', '198.51.100.3'],
+      ['finance', 'Lin Zhao', 'lin.zhao@example.org', 'finance', '198.51.100.8'],
       ['leadA', 'Sam Lee', 'sam.lee@example.org', 'event_lead', '198.51.100.4'],
       ['leadB', 'Jun Wu', 'jun.wu@example.org', 'event_lead', '198.51.100.5'],
       ['victim', 'Bo Zhang', 'bo.zhang@example.org', 'event_lead', '198.51.100.6'],
@@ -527,6 +529,7 @@ test.describe('the console refuses every visitor a door is not for', () => {
       signedOut: '',
       admin: 'mei.chen@example.org',
       coordinator: 'ana.li@example.org',
+      finance: 'lin.zhao@example.org',
       leadA: 'sam.lee@example.org',
       leadB: 'jun.wu@example.org',
       victim: 'bo.zhang@example.org',
@@ -649,7 +652,9 @@ test.describe('the console refuses every visitor a door is not for', () => {
   function allowedVisitor(testCase: Case): Visitor {
     if (testCase.allowedAs) return testCase.allowedAs;
     const refused = new Set(refusedVisitors(testCase).map(([who]) => who));
-    return (['leadA', 'coordinator', 'admin'] as const).find((who) => !refused.has(who))!;
+    return (['leadA', 'finance', 'coordinator', 'admin'] as const).find(
+      (who) => !refused.has(who),
+    )!;
   }
 
   for (const testCase of CASES) {
