@@ -2,8 +2,11 @@ import 'server-only';
 import type { Database } from '@/lib/db/client';
 import { auditLog } from '@/lib/db/schema';
 
-/** Who made a change: a signed-in account, or the system itself (actor null). */
-export type ChangeActor = { id: string; name: string } | null;
+/**
+ * Who made a change: a signed-in account, someone without one (an applicant: id null, a name),
+ * or the system itself (actor null).
+ */
+export type ChangeActor = { id: string | null; name: string } | null;
 
 export type Change = {
   /** What was done, as `record.verb`: `account.invite`, `event.update`, … */

@@ -21,25 +21,39 @@ export type QueuedEmail = {
   to: string;
   email: ComposedEmail;
   registrationId?: number | null;
+  /** The membership the email is about (application received, activation, reminder, ...). */
+  membershipId?: number | null;
 };
 
 /** Queues the email; returns false when one with the same key was queued before. */
 export async function queueEmail(db: Queryable, queued: QueuedEmail): Promise<boolean> {
+  return (await queueEmails(db, [queued])) > 0;
+}
+
+/**
+ * Queues several emails with one statement (a group of registrations); an email whose key was
+ * queued before is skipped. Returns how many were queued.
+ */
+export async function queueEmails(db: Queryable, queued: QueuedEmail[]): Promise<number> {
+  if (queued.length === 0) return 0;
   const rows = await db
     .insert(emailOutbox)
-    .values({
-      dedupeKey: queued.dedupeKey,
-      kind: queued.kind,
-      toAddress: queued.to,
-      subject: queued.email.subject,
-      textBody: queued.email.text,
-      htmlBody: queued.email.html,
-      attachments: queued.email.attachments,
-      registrationId: queued.registrationId ?? null,
-    })
+    .values(
+      queued.map((one) => ({
+        dedupeKey: one.dedupeKey,
+        kind: one.kind,
+        toAddress: one.to,
+        subject: one.email.subject,
+        textBody: one.email.text,
+        htmlBody: one.email.html,
+        attachments: one.email.attachments,
+        registrationId: one.registrationId ?? null,
+        membershipId: one.membershipId ?? null,
+      })),
+    )
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
     .returning({ id: emailOutbox.id });
-  return rows.length > 0;
+  return rows.length;
 }
 
 export function attachmentsOf(row: OutboxEmail): MailAttachment[] {
