@@ -20,7 +20,7 @@ import {
 // Relative: drizzle-kit loads this file without the project's path aliases.
 import { ROLES } from '../auth/roles';
 import { MAX_RESUME_BYTES } from '../submissions/resume-type';
-import { REGISTRATION_STATUSES, STATUS_ACTORS } from '../registrations/statuses';
+import { PLACE_POOLS, REGISTRATION_STATUSES, STATUS_ACTORS } from '../registrations/statuses';
 import {
   MEMBERSHIP_ACTORS,
   MEMBERSHIP_STATUSES,
@@ -115,11 +115,33 @@ export const events = pgTable(
     requiresReview: boolean('requires_review').notNull().default(false),
     /** A cancellation later than this many hours before the start counts as late. */
     cancellationCutoffHours: integer('cancellation_cutoff_hours').notNull().default(24),
+    /*
+     * Member events (club-operations.md, 'Member events'). Of the capacity, `memberPlaces` are
+     * kept for active members and `staffPlaces` for people staff add; the rest are public.
+     * Members register from `memberRegistrationOpensAt`, everyone from `registrationOpensAt`.
+     */
+    memberPlaces: integer('member_places').notNull().default(0),
+    staffPlaces: integer('staff_places').notNull().default(0),
+    /** Only active members may register; every place is a member place. */
+    membersOnly: boolean('members_only').notNull().default(false),
+    /** When members may register; null: with everyone, at `registrationOpensAt`. */
+    memberRegistrationOpensAt: timestamp('member_registration_opens_at', {
+      withTimezone: true,
+      mode: 'date',
+    }),
+    /** Whether a place is held only once a deposit is paid (said on the event's pages). */
+    requiresDeposit: boolean('requires_deposit').notNull().default(false),
+    /** Networking, office tour, workshop, …: shown on the cards and the member events page. */
+    category: varchar('category', { length: 40 }),
   },
   (table) => [
     index('events_starts_at_idx').on(table.startsAt),
     check('events_capacity_positive', sql`${table.capacity} is null or ${table.capacity} > 0`),
     check('events_cutoff_not_negative', sql`${table.cancellationCutoffHours} >= 0`),
+    check(
+      'events_reserved_places_fit',
+      sql`${table.memberPlaces} >= 0 and ${table.staffPlaces} >= 0 and (${table.capacity} is null or ${table.memberPlaces} + ${table.staffPlaces} <= ${table.capacity})`,
+    ),
   ],
 );
 
@@ -160,6 +182,13 @@ export const eventRegistrations = pgTable(
      */
     manageTokenSealed: varchar('manage_token_sealed', { length: 200 }),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Which of the event's pools the place is held in, or waited for: `member` (an active
+     * member's place), `public`, or `staff` (added by staff).
+     */
+    pool: varchar('pool', { length: 10 }).notNull().default('public'),
+    /** The membership checked when the person registered as a member (ID and email matched). */
+    membershipId: integer('membership_id').references((): AnyPgColumn => memberships.id),
   },
   (table) => [
     // One registration per person and event, whatever the case or surrounding spaces of the
@@ -171,6 +200,8 @@ export const eventRegistrations = pgTable(
     index('event_registrations_event_status_idx').on(table.eventId, table.status),
     index('event_registrations_email_idx').on(sql`lower(${table.email})`),
     check('event_registrations_status_known', statusCheck(table.status, REGISTRATION_STATUSES)),
+    check('event_registrations_pool_known', statusCheck(table.pool, PLACE_POOLS)),
+    index('event_registrations_membership_idx').on(table.membershipId),
   ],
 );
 

@@ -59,3 +59,10 @@ export function movedUpSentence(promoted: number): string {
   if (promoted <= 0) return '';
   return ` ${promoted} ${promoted === 1 ? 'person' : 'people'} moved up from the waitlist.`;
 }
+
+/**
+ * The pools an event's places are divided into (club-operations.md, 'Member events'): member
+ * places for active members, staff places for people staff add, and public places for everyone.
+ */
+export const PLACE_POOLS = ['member', 'public', 'staff'] as const;
+export type PlacePool = (typeof PLACE_POOLS)[number];
