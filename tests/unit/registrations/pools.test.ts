@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type PoolCounts,
+  type PoolEvent,
+  placeFor,
+  placesLeft,
+  poolSizes,
+  registrationState,
+} from '@/lib/registrations/pools';
+
+const at = (iso: string) => new Date(iso);
+
+/** A gala of 100 places: 30 for members from Dec 1, everyone from Dec 5, closing Dec 12. */
+const gala: PoolEvent = {
+  capacity: 100,
+  memberPlaces: 30,
+  staffPlaces: 10,
+  membersOnly: false,
+  memberRegistrationOpensAt: at('2026-12-01T14:00:00Z'),
+  registrationOpensAt: at('2026-12-05T14:00:00Z'),
+  registrationClosesAt: at('2026-12-12T05:00:00Z'),
+  startsAt: at('2026-12-12T23:00:00Z'),
+  cancelledAt: null,
+  waitlistEnabled: true,
+};
+const none: PoolCounts = { member: 0, public: 0, staff: 0, waitlisted: 0 };
+const BEFORE = at('2026-11-30T12:00:00Z');
+const MEMBER_WINDOW = at('2026-12-02T12:00:00Z');
+const EVERYONE = at('2026-12-06T12:00:00Z');
+const AFTER_DEADLINE = at('2026-12-12T06:00:00Z');
+const AFTER_START = at('2026-12-13T06:00:00Z');
+
+describe('an event’s pools', () => {
+  it('divide the capacity into member, staff and public places', () => {
+    expect(poolSizes(gala)).toEqual({ member: 30, staff: 10, public: 60 });
+    expect(poolSizes({ ...gala, membersOnly: true })).toEqual({ member: 90, staff: 10, public: 0 });
+    expect(poolSizes({ ...gala, capacity: null })).toEqual({
+      member: null,
+      staff: null,
+      public: null,
+    });
+    expect(placesLeft(gala, { member: 31, public: 5, staff: 0, waitlisted: 0 })).toEqual({
+      member: 0,
+      staff: 10,
+      public: 55,
+    });
+  });
+});
+
+describe('the registration state', () => {
+  it('walks from coming soon through the member window to everyone, then closes', () => {
+    expect(registrationState(gala, none, BEFORE)).toBe('coming_soon');
+    expect(registrationState(gala, none, MEMBER_WINDOW)).toBe('member_registration_open');
+    expect(registrationState(gala, none, EVERYONE)).toBe('general_registration_open');
+    expect(registrationState(gala, none, AFTER_DEADLINE)).toBe('registration_closed');
+    expect(registrationState(gala, none, AFTER_START)).toBe('completed');
+    expect(registrationState({ ...gala, cancelledAt: BEFORE }, none, MEMBER_WINDOW)).toBe(
+      'cancelled',
+    );
+  });
+
+  it('goes from coming soon straight to general registration without member places', () => {
+    const plain = { ...gala, memberPlaces: 0 };
+    expect(registrationState(plain, none, MEMBER_WINDOW)).toBe('coming_soon');
+    expect(registrationState(plain, none, EVERYONE)).toBe('general_registration_open');
+  });
+
+  it('is waitlist only when every open place is taken, closed without a waitlist', () => {
+    const memberFull = { member: 30, public: 0, staff: 0, waitlisted: 0 };
+    expect(registrationState(gala, memberFull, MEMBER_WINDOW)).toBe('waitlist_only');
+    // Once everyone may register, the public places are still there.
+    expect(registrationState(gala, memberFull, EVERYONE)).toBe('general_registration_open');
+    const full = { member: 30, public: 60, staff: 0, waitlisted: 3 };
+    expect(registrationState(gala, full, EVERYONE)).toBe('waitlist_only');
+    expect(registrationState({ ...gala, waitlistEnabled: false }, full, EVERYONE)).toBe(
+      'registration_closed',
+    );
+  });
+
+  it('keeps a members-only event in its member window', () => {
+    const membersOnly = { ...gala, membersOnly: true };
+    expect(registrationState(membersOnly, none, EVERYONE)).toBe('member_registration_open');
+  });
+});
+
+describe('where a registration goes', () => {
+  it('gives a member a member place, then a public place once everyone may register', () => {
+    expect(placeFor(gala, none, MEMBER_WINDOW, true)).toEqual({ outcome: 'place', pool: 'member' });
+    const memberFull = { member: 30, public: 0, staff: 0, waitlisted: 0 };
+    expect(placeFor(gala, memberFull, MEMBER_WINDOW, true)).toEqual({
+      outcome: 'wait',
+      pool: 'member',
+    });
+    expect(placeFor(gala, memberFull, EVERYONE, true)).toEqual({
+      outcome: 'place',
+      pool: 'public',
+    });
+  });
+
+  it('gives anyone else the public pool only, and only once it opens', () => {
+    expect(placeFor(gala, none, MEMBER_WINDOW, false)).toEqual({
+      outcome: 'refused',
+      reason: 'not_open',
+    });
+    expect(placeFor(gala, none, EVERYONE, false)).toEqual({ outcome: 'place', pool: 'public' });
+    const publicFull = { member: 0, public: 60, staff: 0, waitlisted: 0 };
+    // Member places stay for members, even when the public ones are gone.
+    expect(placeFor(gala, publicFull, EVERYONE, false)).toEqual({
+      outcome: 'wait',
+      pool: 'public',
+    });
+    expect(placeFor({ ...gala, waitlistEnabled: false }, publicFull, EVERYONE, false)).toEqual({
+      outcome: 'refused',
+      reason: 'full',
+    });
+  });
+
+  it('refuses non-members at a members-only event, and everyone before and after', () => {
+    const membersOnly = { ...gala, membersOnly: true };
+    expect(placeFor(membersOnly, none, EVERYONE, false)).toEqual({
+      outcome: 'refused',
+      reason: 'members_only',
+    });
+    expect(placeFor(gala, none, BEFORE, true)).toEqual({ outcome: 'refused', reason: 'not_open' });
+    expect(placeFor(gala, none, AFTER_DEADLINE, true)).toEqual({
+      outcome: 'refused',
+      reason: 'closed',
+    });
+  });
+
+  it('keeps an undated event open to everyone without a deadline', () => {
+    const undated = { ...gala, startsAt: null, registrationClosesAt: null, memberPlaces: 0 };
+    expect(registrationState(undated, none, EVERYONE)).toBe('general_registration_open');
+  });
+});
