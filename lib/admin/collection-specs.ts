@@ -18,6 +18,11 @@ export type FieldSpec = {
 };
 
 export type CollectionSpec = {
+  /**
+   * The collection's address in the console, /admin/<slug>. The team chart's is 'team': its key
+   * stays 'members' (the API contract's name, posted by the forms and written in the audit log),
+   * while /admin/members belongs to the club's paid members (lib/memberships).
+   */
   slug: string;
   title: string;
   singular: string;
@@ -44,7 +49,7 @@ const IMAGE_COLLECTIONS = [
 
 export const COLLECTION_SPECS = {
   members: {
-    slug: 'members',
+    slug: 'team',
     title: 'Team members',
     singular: 'team member',
     shownOn: 'the home page’s team chart',
@@ -217,4 +222,15 @@ export type CollectionSlug = keyof typeof COLLECTION_SPECS;
 
 export function isCollectionSlug(value: string): value is CollectionSlug {
   return Object.hasOwn(COLLECTION_SPECS, value);
+}
+
+/** The collection a console address segment names (`team` names `members`), or null. */
+export function collectionAt(segment: string): CollectionSlug | null {
+  const found = Object.entries(COLLECTION_SPECS).find(([, spec]) => spec.slug === segment);
+  return found ? (found[0] as CollectionSlug) : null;
+}
+
+/** The console address of a collection's list: /admin/team for the team chart. */
+export function collectionPath(key: CollectionSlug): string {
+  return `/admin/${COLLECTION_SPECS[key].slug}`;
 }

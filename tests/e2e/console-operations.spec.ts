@@ -329,6 +329,9 @@ test.describe('the club console: events, registrations and the inbox', () => {
     await expect(
       coordinator.getByRole('heading', { name: 'Team members', level: 1 }),
     ).toBeVisible();
+    // The team chart lives at /admin/team; /admin/members lists the club's paid members, and
+    // the chart's old 'add' address still leads to its form.
+    await expect(coordinator).toHaveURL(/\/admin\/team$/);
     await expectAccessible(coordinator);
 
     // The President cannot report to someone who reports to them.

@@ -13,8 +13,10 @@ export function ConsoleNav({ links }: { links: readonly ConsoleLink[] }) {
     <nav aria-label="Console" className={styles.nav}>
       <ul>
         {links.map((link) => {
+          // A whole segment: /admin/membership/settings is not inside /admin/members.
           const current =
-            link.href === '/admin' ? pathname === link.href : pathname.startsWith(link.href);
+            pathname === link.href ||
+            (link.href !== '/admin' && pathname.startsWith(`${link.href}/`));
           return (
             <li key={link.href}>
               <Link href={link.href} aria-current={current ? 'page' : undefined}>

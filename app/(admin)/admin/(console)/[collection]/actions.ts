@@ -9,7 +9,7 @@ import {
   saveRecord,
   tagsOf,
 } from '@/lib/admin/collections';
-import { COLLECTION_SPECS, isCollectionSlug } from '@/lib/admin/collection-specs';
+import { COLLECTION_SPECS, collectionPath, isCollectionSlug } from '@/lib/admin/collection-specs';
 import { fieldErrorsOf } from '@/lib/auth/account-schema';
 import { guard } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
@@ -48,7 +48,7 @@ export async function saveCollectionRecord(
   const outcome = await saveRecord(db, actor, slug, id, parsed.data);
   if (!outcome.ok) return { errors: { [outcome.field ?? 'form']: outcome.message }, values };
   await publishChange(tagsOf(slug));
-  if (id === null) redirect(`/admin/${slug}/${outcome.id}?created=1`);
+  if (id === null) redirect(`${collectionPath(slug)}/${outcome.id}?created=1`);
   return { errors: {}, values, done: 'Saved. The site shows the change now.' };
 }
 
@@ -70,7 +70,7 @@ export async function deleteCollectionRecord(
   const outcome = await deleteRecord(await getDb(), access.actor, slug, id);
   if (!outcome.ok) return { error: outcome.message };
   await publishChange(tagsOf(slug));
-  redirect(`/admin/${slug}?deleted=${encodeURIComponent(outcome.name)}`);
+  redirect(`${collectionPath(slug)}?deleted=${encodeURIComponent(outcome.name)}`);
 }
 
 /** Moves a record up or down the list (a plain form: it works before the page's script loads). */
@@ -84,5 +84,6 @@ export async function moveCollectionRecord(form: FormData): Promise<void> {
     await publishChange(tagsOf(slug));
   }
   const back = String(form.get('back') ?? '');
-  redirect(back.startsWith(`/admin/${slug}`) ? back : `/admin/${slug}`);
+  const path = collectionPath(slug);
+  redirect(back.startsWith(path) ? back : path);
 }

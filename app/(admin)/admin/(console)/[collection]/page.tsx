@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { COLLECTION_SPECS, isCollectionSlug } from '@/lib/admin/collection-specs';
+import { COLLECTION_SPECS, collectionAt, collectionPath } from '@/lib/admin/collection-specs';
 import { listRecords, recordName } from '@/lib/admin/collections';
 import { pageNumber } from '@/lib/admin/search';
 import { pathWithQuery, requireAccess } from '@/lib/auth/session';
@@ -14,8 +14,8 @@ import { moveCollectionRecord } from './actions';
 type Props = { params: Promise<{ collection: string }>; searchParams: Promise<Search> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { collection } = await params;
-  return { title: isCollectionSlug(collection) ? COLLECTION_SPECS[collection].title : 'Not found' };
+  const collection = collectionAt((await params).collection);
+  return { title: collection ? COLLECTION_SPECS[collection].title : 'Not found' };
 }
 
 function shown(value: unknown): string {
@@ -24,9 +24,10 @@ function shown(value: unknown): string {
 }
 
 export default async function CollectionPage({ params, searchParams }: Props) {
-  const [{ collection }, search] = await Promise.all([params, searchParams]);
-  if (!isCollectionSlug(collection)) notFound();
-  const path = `/admin/${collection}`;
+  const [{ collection: segment }, search] = await Promise.all([params, searchParams]);
+  const collection = collectionAt(segment);
+  if (!collection) notFound();
+  const path = collectionPath(collection);
   const { signedIn, allowed } = await requireAccess('content.edit', pathWithQuery(path, search));
   if (!allowed) return <NotAllowed role={signedIn.role} />;
   const spec = COLLECTION_SPECS[collection];

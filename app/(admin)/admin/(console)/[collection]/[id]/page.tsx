@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { COLLECTION_SPECS, isCollectionSlug } from '@/lib/admin/collection-specs';
+import { COLLECTION_SPECS, collectionAt, collectionPath } from '@/lib/admin/collection-specs';
 import { dynamicChoices, findRecord, recordFormValues, recordName } from '@/lib/admin/collections';
 import { requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
@@ -15,12 +15,11 @@ type Props = { params: Promise<{ collection: string; id: string }>; searchParams
 export const metadata: Metadata = { title: 'Edit' };
 
 export default async function RecordPage({ params, searchParams }: Props) {
-  const [{ collection, id: rawId }, search] = await Promise.all([params, searchParams]);
-  if (!isCollectionSlug(collection)) notFound();
-  const { signedIn, allowed } = await requireAccess(
-    'content.edit',
-    `/admin/${collection}/${rawId}`,
-  );
+  const [{ collection: segment, id: rawId }, search] = await Promise.all([params, searchParams]);
+  const collection = collectionAt(segment);
+  if (!collection) notFound();
+  const path = collectionPath(collection);
+  const { signedIn, allowed } = await requireAccess('content.edit', `${path}/${rawId}`);
   if (!allowed) return <NotAllowed role={signedIn.role} />;
   const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : null;
   const db = await getDb();
@@ -31,7 +30,7 @@ export default async function RecordPage({ params, searchParams }: Props) {
   return (
     <div className={styles.stack}>
       <p>
-        <Link href={`/admin/${collection}`}>← {spec.title}</Link>
+        <Link href={path}>← {spec.title}</Link>
       </p>
       <h1 className={styles.pageTitle}>{name}</h1>
       {single(search.created) ? (
