@@ -9,6 +9,7 @@ import { toCsv } from '@/lib/db/csv';
 import { adminUsers, eventLeads, eventRegistrations, events, type Event } from '@/lib/db/schema';
 import { clubDate, clubInstant, clubTime } from '@/lib/db/time';
 import { requiredLine } from '@/lib/api/contract';
+import { EVENT_CATEGORIES } from '@/lib/events/categories';
 import { placesTaken } from '@/lib/db/queries';
 import { deleteRegistrations, promoteAfterEventChange } from '@/lib/registrations/operations';
 import {
@@ -157,7 +158,16 @@ export function eventFormSchema(current: Pick<Event, 'posterImg' | 'thumbnailLin
       posterImg: mediaValue('Poster', current?.posterImg ?? null),
       thumbnailLink: mediaValue('Thumbnail', current?.thumbnailLink ?? null),
       capacity: optionalCount('Capacity'),
-      registrationOpensAt: optionalDateTime('Registration opens'),
+      memberPlaces: countWithDefault('Member places', 0, 100_000),
+      staffPlaces: countWithDefault('Staff places', 0, 100_000),
+      membersOnly: checkbox(),
+      memberRegistrationOpensAt: optionalDateTime('Member registration opens'),
+      requiresDeposit: checkbox(),
+      category: z.preprocess(
+        (value) => (value === '' ? null : value),
+        z.enum(EVENT_CATEGORIES, { error: 'Choose a category from the list.' }).nullable(),
+      ),
+      registrationOpensAt: optionalDateTime('Public registration opens'),
       registrationClosesAt: optionalDateTime('Registration deadline'),
       waitlistEnabled: checkbox(),
       autoPromote: z.preprocess(
@@ -168,6 +178,59 @@ export function eventFormSchema(current: Pick<Event, 'posterImg' | 'thumbnailLin
       cancellationCutoffHours: countWithDefault('Late cancellation cut-off', 24, 720),
     })
     .superRefine((value, context) => {
+      const reserved = value.memberPlaces + value.staffPlaces;
+      if (reserved > 0 && value.capacity === null) {
+        context.addIssue({
+          code: 'custom',
+          path: [value.memberPlaces > 0 ? 'memberPlaces' : 'staffPlaces'],
+          message: 'Set a capacity to keep places for members or staff.',
+        });
+      } else if (value.capacity !== null && reserved > value.capacity) {
+        context.addIssue({
+          code: 'custom',
+          path: [value.memberPlaces > 0 ? 'memberPlaces' : 'staffPlaces'],
+          message: `Member and staff places (${reserved}) cannot be more than the capacity (${value.capacity}).`,
+        });
+      }
+      if (value.memberRegistrationOpensAt && value.memberPlaces === 0 && !value.membersOnly) {
+        context.addIssue({
+          code: 'custom',
+          path: ['memberRegistrationOpensAt'],
+          message:
+            'Keep some member places (or make the event members only) to open it to members first.',
+        });
+      }
+      if (
+        value.memberRegistrationOpensAt &&
+        value.registrationOpensAt &&
+        value.registrationOpensAt < value.memberRegistrationOpensAt
+      ) {
+        context.addIssue({
+          code: 'custom',
+          path: ['registrationOpensAt'],
+          message: 'Public registration cannot open before member registration.',
+        });
+      }
+      if (
+        value.memberRegistrationOpensAt &&
+        value.registrationClosesAt &&
+        value.registrationClosesAt <= value.memberRegistrationOpensAt
+      ) {
+        context.addIssue({
+          code: 'custom',
+          path: ['registrationClosesAt'],
+          message: 'The registration deadline must come after member registration opens.',
+        });
+      }
+      if (value.date && value.startTime && value.memberRegistrationOpensAt) {
+        if (value.memberRegistrationOpensAt >= `${value.date}T${value.startTime}`) {
+          context.addIssue({
+            code: 'custom',
+            path: ['memberRegistrationOpensAt'],
+            message: 'Member registration must open before the event starts.',
+          });
+        }
+      }
       if (
         value.registrationOpensAt &&
         value.registrationClosesAt &&
@@ -221,6 +284,14 @@ export function formValuesOf(event: Event | null): Record<string, string> {
     thumbnailLink: event?.thumbnailLink ?? '',
     capacity:
       event?.capacity === null || event?.capacity === undefined ? '' : String(event.capacity),
+    memberPlaces: event?.memberPlaces ? String(event.memberPlaces) : '',
+    staffPlaces: event?.staffPlaces ? String(event.staffPlaces) : '',
+    membersOnly: event?.membersOnly ? 'on' : '',
+    memberRegistrationOpensAt: event?.memberRegistrationOpensAt
+      ? clubDateTimeValue(event.memberRegistrationOpensAt)
+      : '',
+    requiresDeposit: event?.requiresDeposit ? 'on' : '',
+    category: event?.category ?? '',
     registrationOpensAt: event?.registrationOpensAt
       ? clubDateTimeValue(event.registrationOpensAt)
       : '',
@@ -264,6 +335,12 @@ function columnsOf(values: EventFormValues) {
     posterImg: values.posterImg,
     thumbnailLink: values.thumbnailLink,
     capacity: values.capacity,
+    memberPlaces: values.memberPlaces,
+    staffPlaces: values.staffPlaces,
+    membersOnly: values.membersOnly,
+    memberRegistrationOpensAt: instantOf(values.memberRegistrationOpensAt),
+    requiresDeposit: values.requiresDeposit,
+    category: values.category,
     registrationOpensAt: instantOf(values.registrationOpensAt),
     registrationClosesAt: instantOf(values.registrationClosesAt),
     waitlistEnabled: values.waitlistEnabled,
@@ -284,6 +361,12 @@ function snapshot(event: Omit<Event, 'id' | 'createdAt' | 'cancelledAt'> & { lea
     posterImg: event.posterImg,
     thumbnailLink: event.thumbnailLink,
     capacity: event.capacity,
+    memberPlaces: event.memberPlaces,
+    staffPlaces: event.staffPlaces,
+    membersOnly: event.membersOnly,
+    memberRegistrationOpensAt: event.memberRegistrationOpensAt?.toISOString() ?? null,
+    requiresDeposit: event.requiresDeposit,
+    category: event.category,
     registrationOpensAt: event.registrationOpensAt?.toISOString() ?? null,
     registrationClosesAt: event.registrationClosesAt?.toISOString() ?? null,
     waitlistEnabled: event.waitlistEnabled,

@@ -43,6 +43,22 @@ export const eventSchema = z.object({
   thumbnail_link: url.nullable(),
   /** Most registrations accepted; null means no limit. */
   capacity: z.number().int().positive().nullable(),
+  /*
+   * Added for member events; the fields above are unchanged, so existing clients keep working.
+   * Of `capacity`, `member_places` and `staff_places` are kept; the rest are public places.
+   */
+  member_places: z.number().int().nonnegative(),
+  staff_places: z.number().int().nonnegative(),
+  members_only: z.boolean(),
+  /** When members may register, and everyone; null: from publication. ISO 8601 instants. */
+  member_registration_opens_at: z.iso.datetime().nullable(),
+  registration_opens_at: z.iso.datetime().nullable(),
+  /** The deadline; null: when the event starts. */
+  registration_closes_at: z.iso.datetime().nullable(),
+  requires_deposit: z.boolean(),
+  /** Places are given by the club's selection, never by membership alone. */
+  requires_selection: z.boolean(),
+  category: nullableText,
 });
 
 export const memberSchema = z.object({

@@ -51,6 +51,20 @@ export function toEventDto(row: Event): EventDto {
     poster_img: row.posterImg,
     thumbnail_link: row.thumbnailLink,
     capacity: row.capacity,
+    // A members-only event keeps every place but the staff ones for members.
+    member_places:
+      row.membersOnly && row.capacity !== null ? row.capacity - row.staffPlaces : row.memberPlaces,
+    staff_places: row.staffPlaces,
+    members_only: row.membersOnly,
+    member_registration_opens_at:
+      (row.memberRegistrationOpensAt ?? row.registrationOpensAt)?.toISOString() ?? null,
+    registration_opens_at: row.membersOnly
+      ? null
+      : (row.registrationOpensAt?.toISOString() ?? null),
+    registration_closes_at: row.registrationClosesAt?.toISOString() ?? null,
+    requires_deposit: row.requiresDeposit,
+    requires_selection: row.requiresReview,
+    category: row.category,
   };
 }
 

@@ -124,6 +124,42 @@ describe(`GET endpoints of spec section 7 (${DATABASE_UNDER_TEST})`, () => {
     }
   });
 
+  it('events keep every field of the contract and only add the member event settings', async () => {
+    const events = await json<EventDto[]>(await getEvents());
+    const contractFields = [
+      'id',
+      'title',
+      'description',
+      'date',
+      'start_date',
+      'start_time',
+      'starts_at',
+      'duration',
+      'location',
+      'organizer',
+      'poster_img',
+      'thumbnail_link',
+      'capacity',
+    ];
+    const added = [
+      'member_places',
+      'staff_places',
+      'members_only',
+      'member_registration_opens_at',
+      'registration_opens_at',
+      'registration_closes_at',
+      'requires_deposit',
+      'requires_selection',
+      'category',
+    ];
+    for (const event of events) {
+      expect(Object.keys(event).sort()).toEqual([...contractFields, ...added].sort());
+      if (event.capacity !== null) {
+        expect(event.member_places + event.staff_places).toBeLessThanOrEqual(event.capacity);
+      }
+    }
+  });
+
   it('/api/events/{id}/ answers the event object, the same as in the list', async () => {
     const events = await json<EventDto[]>(await getEvents());
     const first = events[0]!;

@@ -110,6 +110,90 @@ describe(`the console's event form (${DATABASE_UNDER_TEST})`, () => {
     });
   });
 
+  it('checks member and staff places and the member window when saving, beside the field', () => {
+    const gala = { title: 'Gala', date: '2027-02-10', startTime: '18:00', capacity: '100' };
+    expect(errorsOf({ ...gala, memberPlaces: '70', staffPlaces: '40' })).toEqual({
+      memberPlaces: 'Member and staff places (110) cannot be more than the capacity (100).',
+    });
+    expect(errorsOf({ ...gala, capacity: '', staffPlaces: '5' })).toEqual({
+      staffPlaces: 'Set a capacity to keep places for members or staff.',
+    });
+    expect(errorsOf({ ...gala, memberRegistrationOpensAt: '2027-02-01T09:00' })).toEqual({
+      memberRegistrationOpensAt:
+        'Keep some member places (or make the event members only) to open it to members first.',
+    });
+    const window = { ...gala, memberPlaces: '30' };
+    expect(
+      errorsOf({
+        ...window,
+        memberRegistrationOpensAt: '2027-02-03T09:00',
+        registrationOpensAt: '2027-02-01T09:00',
+      }),
+    ).toEqual({
+      registrationOpensAt: 'Public registration cannot open before member registration.',
+    });
+    expect(
+      errorsOf({
+        ...window,
+        memberRegistrationOpensAt: '2027-02-03T09:00',
+        registrationClosesAt: '2027-02-02T09:00',
+      }),
+    ).toEqual({
+      registrationClosesAt: 'The registration deadline must come after member registration opens.',
+    });
+    expect(errorsOf({ ...window, memberRegistrationOpensAt: '2027-02-11T09:00' })).toMatchObject({
+      memberRegistrationOpensAt: 'Member registration must open before the event starts.',
+    });
+    expect(errorsOf({ ...gala, category: 'Rave' })).toEqual({
+      category: 'Choose a category from the list.',
+    });
+    expect(
+      errorsOf({
+        ...window,
+        staffPlaces: '10',
+        membersOnly: 'on',
+        requiresDeposit: 'on',
+        category: 'Office tour',
+        memberRegistrationOpensAt: '2027-02-01T09:00',
+        registrationOpensAt: '2027-02-03T09:00',
+        registrationClosesAt: '2027-02-09T09:00',
+      }),
+    ).toEqual({});
+  });
+
+  it('stores the member event settings and shows them again in the form', async () => {
+    const values = formValues({
+      date: '2027-03-10',
+      startTime: '18:00',
+      capacity: '40',
+      memberPlaces: '15',
+      staffPlaces: '5',
+      memberRegistrationOpensAt: '2027-03-01T09:00',
+      registrationOpensAt: '2027-03-03T09:00',
+      requiresDeposit: 'on',
+      category: 'Office tour',
+    });
+    const created = await createEvent(database.db, coordinator, values, []);
+    if (!created.ok) throw new Error(created.message);
+    const event = await findConsoleEvent(database.db, created.id);
+    expect(event).toMatchObject({
+      memberPlaces: 15,
+      staffPlaces: 5,
+      membersOnly: false,
+      requiresDeposit: true,
+      category: 'Office tour',
+    });
+    expect(event!.memberRegistrationOpensAt!.toISOString()).toBe('2027-03-01T14:00:00.000Z');
+    expect(formValuesOf(event)).toMatchObject({
+      memberPlaces: '15',
+      staffPlaces: '5',
+      memberRegistrationOpensAt: '2027-03-01T09:00',
+      registrationOpensAt: '2027-03-03T09:00',
+      requiresDeposit: 'on',
+      category: 'Office tour',
+    });
+  });
+
   it('takes a poster only from the upload, never an address typed by hand', () => {
     expect(errorsOf({ title: 'x', posterImg: 'https://evil.example/x.png' })).toEqual({
       posterImg: 'Poster: upload the file again; this value was not made by the upload.',

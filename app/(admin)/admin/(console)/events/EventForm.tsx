@@ -4,6 +4,7 @@ import { useActionState } from 'react';
 import styles from '../../console.module.css';
 import { Field, FormMessage, type FormState } from '../_forms/Field';
 import { MediaField } from '../_forms/MediaField';
+import { EVENT_CATEGORIES } from '@/lib/events/categories';
 import { saveEvent } from './actions';
 
 export type LeadChoice = { id: string; name: string; email: string };
@@ -53,24 +54,96 @@ export function EventForm({
           hint="The most people who can register. Leave empty for no limit."
         />
       </div>
+      <div className={styles.field}>
+        <label htmlFor={`${form}-category`} className={styles.label}>
+          Category<span className={styles.optional}> (optional)</span>
+        </label>
+        <select
+          id={`${form}-category`}
+          name="category"
+          defaultValue={state.values.category ?? ''}
+          key={`category-${state.values.category}`}
+          className={styles.input}
+          aria-invalid={state.errors.category ? true : undefined}
+          aria-describedby={state.errors.category ? `${form}-category-error` : undefined}
+        >
+          <option value="">No category</option>
+          {EVENT_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {category}
+            </option>
+          ))}
+        </select>
+        {state.errors.category ? (
+          <p id={`${form}-category-error`} className={styles.fieldError}>
+            {state.errors.category}
+          </p>
+        ) : null}
+      </div>
+      <fieldset className={styles.group}>
+        <legend className={styles.label}>Places for members and staff</legend>
+        <div className={styles.twoColumns}>
+          <Field
+            {...field}
+            name="memberPlaces"
+            label="Member places"
+            type="number"
+            inputMode="numeric"
+            hint="Of the capacity, kept for active members. Empty or 0: none."
+          />
+          <Field
+            {...field}
+            name="staffPlaces"
+            label="Staff places"
+            type="number"
+            inputMode="numeric"
+            hint="Of the capacity, kept for people staff add by hand."
+          />
+        </div>
+        <label className={styles.checkboxLine}>
+          <input
+            type="checkbox"
+            name="membersOnly"
+            defaultChecked={state.values.membersOnly === 'on'}
+            key={`members-only-${state.values.membersOnly}`}
+          />
+          Members only (every place but the staff places is a member place)
+        </label>
+        <label className={styles.checkboxLine}>
+          <input
+            type="checkbox"
+            name="requiresDeposit"
+            defaultChecked={state.values.requiresDeposit === 'on'}
+            key={`deposit-${state.values.requiresDeposit}`}
+          />
+          A deposit is required to hold a place
+        </label>
+      </fieldset>
       <fieldset className={styles.group}>
         <legend className={styles.label}>Registration</legend>
         <div className={styles.twoColumns}>
           <Field
             {...field}
-            name="registrationOpensAt"
-            label="Registration opens"
+            name="memberRegistrationOpensAt"
+            label="Member registration opens"
             type="datetime-local"
-            hint="Ottawa time. Leave empty to open it now."
+            hint="Ottawa time. Members register from then; leave empty to open with everyone."
           />
           <Field
             {...field}
-            name="registrationClosesAt"
-            label="Registration deadline"
+            name="registrationOpensAt"
+            label="Public registration opens"
             type="datetime-local"
-            hint="Ottawa time. Leave empty to close it when the event starts."
+            hint="Ottawa time. Leave empty to open it now."
           />
         </div>
+        <Field
+          {...field}
+          name="registrationClosesAt"
+          label="Registration deadline"
+          type="datetime-local"
+          hint="Ottawa time. Leave empty to close it when the event starts."
+        />
         <label className={styles.checkboxLine}>
           <input
             type="checkbox"
