@@ -10,6 +10,7 @@ import {
   emailOutbox,
   eventRegistrations,
   jobApplications,
+  membershipChangeRequests,
   serviceRequests,
 } from '@/lib/db/schema';
 import { manageLinkKey } from '@/lib/registrations/manage-token';
@@ -18,8 +19,8 @@ import { removeUpload } from '@/lib/submissions/uploads';
 import { containsPattern } from './search';
 
 /**
- * The inbox: contact messages, service requests and job applications in one list, newest first,
- * each unread, read or handled; and the erasure of everything stored under one email address.
+ * The inbox: contact messages, service requests, job applications and members' details change
+ * requests in one list, newest first, each unread, read or handled; and the erasure of everything stored under one email address.
  */
 
 export const INBOX_PAGE_SIZE = 25;
@@ -28,6 +29,7 @@ export const SUBMISSION_KINDS = {
   message: { table: contactMessages, label: 'Contact message' },
   request: { table: serviceRequests, label: 'Service request' },
   application: { table: jobApplications, label: 'Job application' },
+  change: { table: membershipChangeRequests, label: 'Details change request' },
 } as const;
 
 export type SubmissionKind = keyof typeof SUBMISSION_KINDS;
@@ -43,7 +45,7 @@ export type InboxItem = {
   id: number;
   name: string;
   email: string;
-  /** The position applied for; null for the other kinds. */
+  /** The position applied for, or the member ID of a change request; null for the others. */
   subject: string | null;
   body: string | null;
   createdAt: Date;
@@ -127,7 +129,28 @@ function selects(db: Database, text: string | null, state: InboxState) {
         jobApplications.handledAt,
       ),
     );
-  return { messages, requests, applications };
+  const changes = db
+    .select({
+      kind: sql<SubmissionKind>`'change'`.as('kind'),
+      id: membershipChangeRequests.id,
+      name: membershipChangeRequests.name,
+      email: membershipChangeRequests.uottawaEmail,
+      subject: sql<string | null>`${membershipChangeRequests.memberId}::varchar`.as('subject'),
+      body: sql<string | null>`${membershipChangeRequests.changes}`.as('body'),
+      createdAt: membershipChangeRequests.createdAt,
+      readAt: membershipChangeRequests.readAt,
+      handledAt: membershipChangeRequests.handledAt,
+    })
+    .from(membershipChangeRequests)
+    .where(
+      filters(
+        membershipChangeRequests.name,
+        membershipChangeRequests.uottawaEmail,
+        sql`coalesce(${membershipChangeRequests.memberId}, '') || ' ' || ${membershipChangeRequests.changes}`,
+        membershipChangeRequests.handledAt,
+      ),
+    );
+  return { messages, requests, applications, changes };
 }
 
 /** One page of the inbox, newest first. */
@@ -135,8 +158,8 @@ export async function listInbox(
   db: Database,
   { text, state, page }: { text?: string; state: InboxState; page: number },
 ): Promise<{ items: InboxItem[]; hasMore: boolean }> {
-  const { messages, requests, applications } = selects(db, containsPattern(text), state);
-  const rows = await unionAll(messages, requests, applications)
+  const { messages, requests, applications, changes } = selects(db, containsPattern(text), state);
+  const rows = await unionAll(messages, requests, applications, changes)
     .orderBy(desc(sql`created_at`), desc(sql`id`))
     .limit(INBOX_PAGE_SIZE + 1)
     .offset((page - 1) * INBOX_PAGE_SIZE);

@@ -92,7 +92,11 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
                       {item.name} &lt;{item.email}&gt;
                     </Link>
                   </h3>
-                  {item.subject ? <p>Position: {item.subject}</p> : null}
+                  {item.subject ? (
+                    <p>
+                      {item.kind === 'change' ? 'Member ID' : 'Position'}: {item.subject}
+                    </p>
+                  ) : null}
                   {item.body ? <p>{excerpt(item.body)}</p> : null}
                   {can(signedIn, 'inbox.handle') ? (
                     <HandledForm kind={item.kind} id={item.id} handled={item.handledAt !== null} />

@@ -33,9 +33,12 @@ export default async function SubmissionPage({ params }: Props) {
     email: string,
     body: string | null = null;
   let application: { position: string; size: number; original: string } | null = null;
+  let memberId: string | null = null;
   if ('senderName' in row) [name, email, body] = [row.senderName, row.senderEmail, row.message];
   else if ('needs' in row) [name, email, body] = [row.name, row.email, row.needs];
-  else {
+  else if ('changes' in row) {
+    [name, email, body, memberId] = [row.name, row.uottawaEmail, row.changes, row.memberId];
+  } else {
     [name, email] = [row.applicantName, row.applicantEmail];
     application = {
       position: row.position,
@@ -63,6 +66,18 @@ export default async function SubmissionPage({ params }: Props) {
               <a href={`mailto:${email}`}>{email}</a>
             </dd>
           </div>
+          {kind === 'change' ? (
+            <div>
+              <dt className={styles.label}>Member ID</dt>
+              <dd>
+                {memberId ? (
+                  <Link href={`/admin/members?q=${encodeURIComponent(memberId)}`}>{memberId}</Link>
+                ) : (
+                  'Not given'
+                )}
+              </dd>
+            </div>
+          ) : null}
           {application ? (
             <div>
               <dt className={styles.label}>Position</dt>
@@ -71,7 +86,9 @@ export default async function SubmissionPage({ params }: Props) {
           ) : null}
           {body !== null ? (
             <div>
-              <dt className={styles.label}>{kind === 'request' ? 'Needs' : 'Message'}</dt>
+              <dt className={styles.label}>
+                {kind === 'request' ? 'Needs' : kind === 'change' ? 'What to change' : 'Message'}
+              </dt>
               <dd style={{ whiteSpace: 'pre-wrap' }}>{body}</dd>
             </div>
           ) : null}
