@@ -67,13 +67,15 @@ const escapeHtml = (value: string) =>
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
 
-type Block =
+/** A part of an email's body, drawn in text and HTML by `render`. */
+export type Block =
   | { kind: 'paragraph'; text: string }
   | { kind: 'button'; label: string; href: string }
   | { kind: 'image'; cid: string; alt: string }
   | { kind: 'details'; rows: Array<[string, string]> };
 
-function render(
+/** Draws an email's text and HTML in the club's layout: the greeting, then the blocks in order. */
+export function render(
   subject: string,
   greeting: string,
   blocks: Block[],

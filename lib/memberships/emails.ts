@@ -1,0 +1,239 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { membershipTypes, membershipYears, memberships } from '@/lib/db/schema';
+import { siteUrl } from '@/lib/env/public';
+import { type Block, type ComposedEmail, render } from '@/lib/mail/templates';
+import { formatAmount, formatDay, formatValidity } from './format';
+
+/**
+ * The membership emails (club-operations.md, 'Emails'): activated, payment problem, refund done,
+ * expiry reminder, and the activation email resent by staff. Composed in the club's layout
+ * (lib/mail/templates.ts) from a MembershipMailContext, read with the transaction that queues
+ * the email. The application's own emails (received, your member ID) build on the same context.
+ */
+
+export { formatAmount, formatDay, formatValidity } from './format';
+
+/** Everything a membership email says about the person, their membership and how to pay. */
+export type MembershipMailContext = {
+  membershipId: number;
+  /** The uOttawa email, where every membership email goes. */
+  to: string;
+  preferredName: string;
+  memberId: string | null;
+  typeName: string;
+  priceCents: number;
+  currency: string;
+  /** `YYYY-MM-DD`, inclusive. */
+  validFrom: string;
+  validUntil: string;
+  /** What the applicant puts in the e-Transfer message. */
+  paymentReference: string;
+  etransferAddress: string;
+  etransferInstructions: string;
+  /** Where members write with questions: the year's e-Transfer address, read by finance. */
+  contactEmail: string;
+};
+
+/**
+ * The context of membership `membershipId`, or null when there is none. Pass the transaction
+ * that queues the email, so that the email says what that transaction stores.
+ */
+export async function membershipMailContext(
+  db: Pick<Database, 'select'>,
+  membershipId: number,
+): Promise<MembershipMailContext | null> {
+  const [row] = await db
+    .select({
+      membership: memberships,
+      typeName: membershipTypes.name,
+      etransferAddress: membershipYears.etransferAddress,
+      etransferInstructions: membershipYears.etransferInstructions,
+    })
+    .from(memberships)
+    .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.typeId))
+    .innerJoin(membershipYears, eq(membershipYears.year, memberships.year))
+    .where(eq(memberships.id, membershipId));
+  if (!row) return null;
+  const { membership } = row;
+  return {
+    membershipId: membership.id,
+    to: membership.uottawaEmail,
+    preferredName: membership.preferredName,
+    memberId: membership.memberId,
+    typeName: row.typeName,
+    priceCents: membership.priceCents,
+    currency: membership.currency,
+    validFrom: membership.validFrom,
+    validUntil: membership.validUntil,
+    paymentReference: membership.paymentReference,
+    etransferAddress: row.etransferAddress,
+    etransferInstructions: row.etransferInstructions,
+    contactEmail: row.etransferAddress,
+  };
+}
+
+/** An absolute link to a page of the site. */
+export function membershipLink(path: string): string {
+  return new URL(path, siteUrl()).toString();
+}
+
+/** What membership gives, in one line each (the public page has the full wording). */
+export const MEMBERSHIP_BENEFITS_SUMMARY = [
+  'Early registration for selected club events',
+  'Priority for application-based events such as office tours',
+  'Member prices and member-only events',
+  'Priority on waitlists and for volunteer roles',
+] as const;
+
+/** The club's promise, in its own terms: priority is not a guaranteed place. */
+export const PRIORITY_DISCLAIMER =
+  'Membership gives you priority access, but it does not guarantee a place at events with limited capacity or a selection.';
+
+function greeting(context: MembershipMailContext): string {
+  return `Hi ${context.preferredName},`;
+}
+
+function contactBlock(context: MembershipMailContext): Block {
+  return {
+    kind: 'paragraph',
+    text: `Questions? Reply to this email or write to the club at ${context.contactEmail}.`,
+  };
+}
+
+function membershipRows(context: MembershipMailContext): Array<[string, string]> {
+  return [
+    ['Member ID', context.memberId ?? 'given at activation'],
+    ['Membership', `${context.typeName} (${formatAmount(context.priceCents, context.currency)})`],
+    ['Valid', formatValidity(context.validFrom, context.validUntil)],
+  ];
+}
+
+function compose(subject: string, context: MembershipMailContext, blocks: Block[]): ComposedEmail {
+  const { text, html } = render(subject, greeting(context), blocks);
+  return { subject, text, html, attachments: [] };
+}
+
+/**
+ * 'Your membership is active': the member ID, the type, the validity, the benefits and the
+ * policy links. `copy` marks the one staff resend (same content, said to be a copy).
+ */
+export function membershipActivatedEmail(
+  context: MembershipMailContext,
+  { copy = false }: { copy?: boolean } = {},
+): ComposedEmail {
+  const subject = `${copy ? 'Copy: ' : ''}Your TCSA membership is active${
+    context.memberId ? ` (${context.memberId})` : ''
+  }`;
+  return compose(subject, context, [
+    ...(copy
+      ? [
+          {
+            kind: 'paragraph',
+            text: 'As you asked, here is a copy of your membership activation email.',
+          } as Block,
+        ]
+      : []),
+    {
+      kind: 'paragraph',
+      text: 'Welcome to the club! We received your payment and your membership is now active.',
+    },
+    { kind: 'details', rows: membershipRows(context) },
+    {
+      kind: 'paragraph',
+      text: 'Keep your member ID: you will need it, with your uOttawa email, to register for events as a member.',
+    },
+    {
+      kind: 'paragraph',
+      text: `What membership gives you: ${MEMBERSHIP_BENEFITS_SUMMARY.join('; ')}.`,
+    },
+    { kind: 'paragraph', text: PRIORITY_DISCLAIMER },
+    { kind: 'button', label: 'Membership policies', href: membershipLink('/membership/policies') },
+    { kind: 'button', label: 'Membership FAQ', href: membershipLink('/membership/faq') },
+    contactBlock(context),
+  ]);
+}
+
+/** The activation email again, as staff resend it: the same content, marked as a copy. */
+export function activationEmailCopy(context: MembershipMailContext): ComposedEmail {
+  return membershipActivatedEmail(context, { copy: true });
+}
+
+/**
+ * 'We need to check your payment': what is wrong (`problem`, written for the member), what to do
+ * next, and whom to contact.
+ */
+export function paymentProblemEmail(
+  context: MembershipMailContext,
+  { problem }: { problem: string },
+): ComposedEmail {
+  const subject = 'Your TCSA membership payment needs attention';
+  return compose(subject, context, [
+    {
+      kind: 'paragraph',
+      text: 'Thank you for your payment. Something does not match, so your membership is on hold until our finance team has checked it.',
+    },
+    { kind: 'paragraph', text: `What we found: ${problem}` },
+    {
+      kind: 'details',
+      rows: [
+        ['Membership', context.typeName],
+        ['Amount due', formatAmount(context.priceCents, context.currency)],
+        ['Your payment reference', context.paymentReference],
+        ['e-Transfer to', context.etransferAddress],
+      ],
+    },
+    {
+      kind: 'paragraph',
+      text: `What to do: reply to this email with the date, the amount and the reference of your e-Transfer, or send what is missing by e-Transfer with ${context.paymentReference} in the message. Do not send the full amount again: we refund anything paid twice.`,
+    },
+    contactBlock(context),
+  ]);
+}
+
+/** 'Your refund was sent': the amount, the day and what happens to the membership. */
+export function refundDoneEmail(
+  context: MembershipMailContext,
+  { amountCents, refundedOn }: { amountCents: number; refundedOn: string },
+): ComposedEmail {
+  const amount = formatAmount(amountCents, context.currency);
+  const subject = `Your TCSA membership refund of ${amount}`;
+  return compose(subject, context, [
+    {
+      kind: 'paragraph',
+      text: `We sent you a refund of ${amount} on ${formatDay(refundedOn)}. Depending on your bank, it may take a few days to appear.`,
+    },
+    {
+      kind: 'details',
+      rows: [
+        ['Amount', amount],
+        ['Refunded on', formatDay(refundedOn)],
+        ...(context.memberId ? ([['Member ID', context.memberId]] as Array<[string, string]>) : []),
+      ],
+    },
+    {
+      kind: 'paragraph',
+      text: 'Your membership has ended with this refund. Your member ID stays yours and is never given to anyone else.',
+    },
+    contactBlock(context),
+  ]);
+}
+
+/** 'Your membership ends soon' (14 days before): the last day and how to renew. */
+export function expiryReminderEmail(context: MembershipMailContext): ComposedEmail {
+  const until = formatDay(context.validUntil);
+  const subject = `Your TCSA membership ends on ${until}`;
+  return compose(subject, context, [
+    {
+      kind: 'paragraph',
+      text: `Your membership${context.memberId ? ` ${context.memberId}` : ''} is valid until ${until}. After that day, member registration and member prices are no longer available to you.`,
+    },
+    {
+      kind: 'paragraph',
+      text: 'To stay a member, apply for the next membership year on the membership page once it opens: the application takes two minutes, then you pay by e-Transfer as before.',
+    },
+    { kind: 'button', label: 'Membership page', href: membershipLink('/membership') },
+    contactBlock(context),
+  ]);
+}
