@@ -29,6 +29,19 @@ export type RoadmapPoint = {
   peopleInfluenced: number;
 };
 
+export type MembershipPolicy = {
+  _type: 'membershipPolicy';
+  anchor: string;
+  title: string;
+  body: string;
+};
+
+export type MembershipFaqItem = {
+  _type: 'membershipFaqItem';
+  question: string;
+  answer: string;
+};
+
 export type LinkButton = {
   _type: 'linkButton';
   text: string;
@@ -77,6 +90,117 @@ export type SocialAccount = {
   label: string;
   handle: string;
   link?: string;
+};
+
+export type MembershipTexts = {
+  _id: string;
+  _type: 'membershipTexts';
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  navLabel?: string;
+  navOverview?: string;
+  landingTitle?: string;
+  benefitsTitle?: string;
+  pricesTitle?: string;
+  pricesEmpty?: string;
+  pricesError?: string;
+  validity?: string;
+  saleUntil?: string;
+  becomeMember?: string;
+  viewBenefits?: string;
+  memberEvents?: string;
+  faqLink?: string;
+  policiesTitle?: string;
+  contactTitle?: string;
+  contactText?: string;
+  contactTextNoEmail?: string;
+  forgotIdLink?: string;
+  changeDetailsLink?: string;
+  joinTitle?: string;
+  typeHeading?: string;
+  refundHeading?: string;
+  privacyHeading?: string;
+  formHeading?: string;
+  payHeading?: string;
+  fullPolicyLink?: string;
+  required?: string;
+  requiredNote?: string;
+  legalName?: string;
+  preferredName?: string;
+  uottawaEmail?: string;
+  uottawaEmailHint?: string;
+  program?: string;
+  programHint?: string;
+  yearOfStudy?: string;
+  yearChoose?: string;
+  year1?: string;
+  year2?: string;
+  year3?: string;
+  year4?: string;
+  year5?: string;
+  yearGraduate?: string;
+  graduationYear?: string;
+  membershipType?: string;
+  typeOption?: string;
+  industries?: string;
+  industriesHint?: string;
+  industryAccounting?: string;
+  industryFinance?: string;
+  industryConsulting?: string;
+  industryMarketing?: string;
+  industryTechnology?: string;
+  industryEntrepreneurship?: string;
+  industryPublicSector?: string;
+  industryOther?: string;
+  notifications?: string;
+  yes?: string;
+  no?: string;
+  optionalHeading?: string;
+  personalEmail?: string;
+  wechatId?: string;
+  linkedinUrl?: string;
+  eventKinds?: string;
+  eventNetworking?: string;
+  eventOfficeTours?: string;
+  eventWorkshops?: string;
+  eventCultural?: string;
+  eventSocial?: string;
+  eventCaseCompetitions?: string;
+  terms?: string;
+  termsLinks?: string;
+  submit?: string;
+  submitting?: string;
+  failure?: string;
+  receivedTitle?: string;
+  receivedText?: string;
+  referenceLabel?: string;
+  amountLabel?: string;
+  etransferLabel?: string;
+  instructionsLabel?: string;
+  nextLabel?: string;
+  forgotTitle?: string;
+  forgotIntro?: string;
+  forgotSubmit?: string;
+  forgotDone?: string;
+  changeTitle?: string;
+  changeIntro?: string;
+  changeName?: string;
+  changeMemberId?: string;
+  changeWhat?: string;
+  changeSubmit?: string;
+  changeDone?: string;
+  eventsTitle?: string;
+  eventsEmpty?: string;
+  eventsError?: string;
+  eventsMore?: string;
+  eventsMoreAbout?: string;
+  eventPlaceTbd?: string;
+  eventDateTbd?: string;
+  faqTitle?: string;
+  policiesPageTitle?: string;
+  onThisPage?: string;
+  contentError?: string;
 };
 
 export type PrivacyTexts = {
@@ -408,6 +532,38 @@ export type PageHero = {
   subtitle?: string;
 };
 
+export type MembershipPage = {
+  _id: string;
+  _type: 'membershipPage';
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  heroMessage: string;
+  intro: string;
+  benefits: Array<
+    {
+      _key: string;
+    } & BenefitBlock
+  >;
+  duration: string;
+  disclaimer: string;
+  refundSummary: string;
+  privacyNotice: string;
+  howToPay: string;
+  nextSteps: string;
+  eventsIntro: string;
+  faq: Array<
+    {
+      _key: string;
+    } & MembershipFaqItem
+  >;
+  policies: Array<
+    {
+      _key: string;
+    } & MembershipPolicy
+  >;
+};
+
 export type PrivacyPolicy = {
   _id: string;
   _type: 'privacyPolicy';
@@ -645,10 +801,13 @@ export type Slug = {
 export type AllSanitySchemaTypes =
   | ServiceShowcase
   | RoadmapPoint
+  | MembershipPolicy
+  | MembershipFaqItem
   | LinkButton
   | BlockContent
   | BenefitBlock
   | SocialAccount
+  | MembershipTexts
   | PrivacyTexts
   | PartnershipsTexts
   | DesignsTexts
@@ -661,6 +820,7 @@ export type AllSanitySchemaTypes =
   | HomeTexts
   | SiteTexts
   | PageHero
+  | MembershipPage
   | PrivacyPolicy
   | ServicesPage
   | JoinUsPage
@@ -775,6 +935,37 @@ export type PrivacyPolicyQueryResult = {
   title: string;
   effectiveDate: string;
   body: BlockContent;
+} | null;
+
+// Source: lib/content/queries.ts
+// Variable: membershipPageQuery
+// Query: *[_type == "membershipPage" && _id == "membershipPage"][0]{    heroMessage,    intro,    "benefits": benefits[]{ _key, title, body },    duration,    disclaimer,    refundSummary,    privacyNotice,    howToPay,    nextSteps,    eventsIntro,    "faq": faq[]{ _key, question, answer },    "policies": policies[]{ _key, anchor, title, body }  }
+export type MembershipPageQueryResult = {
+  heroMessage: string;
+  intro: string;
+  benefits: Array<{
+    _key: string;
+    title: string;
+    body: string;
+  }>;
+  duration: string;
+  disclaimer: string;
+  refundSummary: string;
+  privacyNotice: string;
+  howToPay: string;
+  nextSteps: string;
+  eventsIntro: string;
+  faq: Array<{
+    _key: string;
+    question: string;
+    answer: string;
+  }>;
+  policies: Array<{
+    _key: string;
+    anchor: string;
+    title: string;
+    body: string;
+  }>;
 } | null;
 
 // Source: lib/content/queries.ts
@@ -1029,6 +1220,147 @@ export type TextsQueryResult =
     }
   | {
       _id: string;
+      _type: 'membershipPage';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      heroMessage: string;
+      intro: string;
+      benefits: Array<
+        {
+          _key: string;
+        } & BenefitBlock
+      >;
+      duration: string;
+      disclaimer: string;
+      refundSummary: string;
+      privacyNotice: string;
+      howToPay: string;
+      nextSteps: string;
+      eventsIntro: string;
+      faq: Array<
+        {
+          _key: string;
+        } & MembershipFaqItem
+      >;
+      policies: Array<
+        {
+          _key: string;
+        } & MembershipPolicy
+      >;
+    }
+  | {
+      _id: string;
+      _type: 'membershipTexts';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      navLabel?: string;
+      navOverview?: string;
+      landingTitle?: string;
+      benefitsTitle?: string;
+      pricesTitle?: string;
+      pricesEmpty?: string;
+      pricesError?: string;
+      validity?: string;
+      saleUntil?: string;
+      becomeMember?: string;
+      viewBenefits?: string;
+      memberEvents?: string;
+      faqLink?: string;
+      policiesTitle?: string;
+      contactTitle?: string;
+      contactText?: string;
+      contactTextNoEmail?: string;
+      forgotIdLink?: string;
+      changeDetailsLink?: string;
+      joinTitle?: string;
+      typeHeading?: string;
+      refundHeading?: string;
+      privacyHeading?: string;
+      formHeading?: string;
+      payHeading?: string;
+      fullPolicyLink?: string;
+      required?: string;
+      requiredNote?: string;
+      legalName?: string;
+      preferredName?: string;
+      uottawaEmail?: string;
+      uottawaEmailHint?: string;
+      program?: string;
+      programHint?: string;
+      yearOfStudy?: string;
+      yearChoose?: string;
+      year1?: string;
+      year2?: string;
+      year3?: string;
+      year4?: string;
+      year5?: string;
+      yearGraduate?: string;
+      graduationYear?: string;
+      membershipType?: string;
+      typeOption?: string;
+      industries?: string;
+      industriesHint?: string;
+      industryAccounting?: string;
+      industryFinance?: string;
+      industryConsulting?: string;
+      industryMarketing?: string;
+      industryTechnology?: string;
+      industryEntrepreneurship?: string;
+      industryPublicSector?: string;
+      industryOther?: string;
+      notifications?: string;
+      yes?: string;
+      no?: string;
+      optionalHeading?: string;
+      personalEmail?: string;
+      wechatId?: string;
+      linkedinUrl?: string;
+      eventKinds?: string;
+      eventNetworking?: string;
+      eventOfficeTours?: string;
+      eventWorkshops?: string;
+      eventCultural?: string;
+      eventSocial?: string;
+      eventCaseCompetitions?: string;
+      terms?: string;
+      termsLinks?: string;
+      submit?: string;
+      submitting?: string;
+      failure?: string;
+      receivedTitle?: string;
+      receivedText?: string;
+      referenceLabel?: string;
+      amountLabel?: string;
+      etransferLabel?: string;
+      instructionsLabel?: string;
+      nextLabel?: string;
+      forgotTitle?: string;
+      forgotIntro?: string;
+      forgotSubmit?: string;
+      forgotDone?: string;
+      changeTitle?: string;
+      changeIntro?: string;
+      changeName?: string;
+      changeMemberId?: string;
+      changeWhat?: string;
+      changeSubmit?: string;
+      changeDone?: string;
+      eventsTitle?: string;
+      eventsEmpty?: string;
+      eventsError?: string;
+      eventsMore?: string;
+      eventsMoreAbout?: string;
+      eventPlaceTbd?: string;
+      eventDateTbd?: string;
+      faqTitle?: string;
+      policiesPageTitle?: string;
+      onThisPage?: string;
+      contentError?: string;
+    }
+  | {
+      _id: string;
       _type: 'pageHero';
       _createdAt: string;
       _updatedAt: string;
@@ -1268,6 +1600,7 @@ declare module '@sanity/client' {
     '\n  *[_type == "joinUsPage" && _id == "joinUsPage"][0]{\n    heroTitle,\n    heroMessage,\n    "benefits": benefits[]{ _key, title, body },\n    positionsTitle,\n    formTitle,\n    nameLabel,\n    emailLabel,\n    positionLabel,\n    resumeLabel,\n    submitLabel,\n    submitConfirmation\n  }\n': JoinUsPageQueryResult;
     '\n  *[_type == "servicesPage" && _id == "servicesPage"][0]{\n    heroTitle,\n    heroMessage,\n    "showcases": showcases[]{ _key, title, body, button{ text, link } },\n    formTitle,\n    nameLabel,\n    emailLabel,\n    needsLabel,\n    submitLabel\n  }\n': ServicesPageQueryResult;
     '\n  *[_type == "privacyPolicy" && _id == "privacyPolicy"][0]{\n    title,\n    effectiveDate,\n    body\n  }\n': PrivacyPolicyQueryResult;
+    '\n  *[_type == "membershipPage" && _id == "membershipPage"][0]{\n    heroMessage,\n    intro,\n    "benefits": benefits[]{ _key, title, body },\n    duration,\n    disclaimer,\n    refundSummary,\n    privacyNotice,\n    howToPay,\n    nextSteps,\n    eventsIntro,\n    "faq": faq[]{ _key, question, answer },\n    "policies": policies[]{ _key, anchor, title, body }\n  }\n': MembershipPageQueryResult;
     '\n  *[_type == "pageHero" && _id == $id][0]{\n    page,\n    title,\n    subtitle\n  }\n': PageHeroQueryResult;
     '\n  *[_id == $id][0]\n': TextsQueryResult;
   }

@@ -10,6 +10,7 @@ const PAGE_ROUTES = [
   { type: 'joinUsPage', route: '/joinus', title: 'Join us' },
   { type: 'servicesPage', route: '/services', title: 'Services' },
   { type: 'privacyPolicy', route: '/privacy-policy', title: 'Privacy policy' },
+  { type: 'membershipPage', route: '/membership', title: 'Membership' },
 ] as const;
 
 /** Which document each route of the site shows, and where each document appears. */

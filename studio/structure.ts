@@ -66,6 +66,14 @@ export const PAGES: readonly { id: string; title: string; documents: readonly Fi
       title: 'Privacy policy page',
       documents: [singleton('privacyPolicy', 'Policy text'), texts('privacy')],
     },
+    {
+      id: 'membership',
+      title: 'Membership pages',
+      documents: [
+        singleton('membershipPage', 'Benefits, application page, FAQ and policies'),
+        texts('membership'),
+      ],
+    },
   ];
 
 function documentItem(S: StructureBuilder, { type, id, title }: FixedDocument) {

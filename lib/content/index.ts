@@ -6,6 +6,7 @@ export {
   CONTENT_TAGS,
   getHomePage,
   getJoinUsPage,
+  getMembershipPage,
   getPageHero,
   getPrivacyPolicy,
   getServicesPage,
@@ -14,6 +15,7 @@ export {
 export type {
   HomePageContent,
   JoinUsPageContent,
+  MembershipPageContent,
   PageHeroContent,
   PageHeroPage,
   PrivacyPolicyContent,

@@ -85,6 +85,24 @@ export const privacyPolicyQuery = defineQuery(`
   }
 `);
 
+/** The membership pages' content: benefits, the form page's notices, the FAQ and the policies. */
+export const membershipPageQuery = defineQuery(`
+  *[_type == "membershipPage" && _id == "membershipPage"][0]{
+    heroMessage,
+    intro,
+    "benefits": benefits[]{ _key, title, body },
+    duration,
+    disclaimer,
+    refundSummary,
+    privacyNotice,
+    howToPay,
+    nextSteps,
+    eventsIntro,
+    "faq": faq[]{ _key, question, answer },
+    "policies": policies[]{ _key, anchor, title, body }
+  }
+`);
+
 export const pageHeroQuery = defineQuery(`
   *[_type == "pageHero" && _id == $id][0]{
     page,

@@ -3,6 +3,7 @@ import { pageHeroId, type PageHeroPage } from '../../schemas/singletons/ids';
 import type {
   HomePageQueryResult,
   JoinUsPageQueryResult,
+  MembershipPageQueryResult,
   PageHeroQueryResult,
   PrivacyPolicyQueryResult,
   ServicesPageQueryResult,
@@ -14,6 +15,7 @@ import { contentFetch } from './fetch';
 import {
   homePageQuery,
   joinUsPageQuery,
+  membershipPageQuery,
   pageHeroQuery,
   privacyPolicyQuery,
   servicesPageQuery,
@@ -51,6 +53,7 @@ export type JoinUsPageContent = NonNullable<JoinUsPageQueryResult>;
 export type ServicesPageContent = NonNullable<ServicesPageQueryResult>;
 export type PrivacyPolicyContent = NonNullable<PrivacyPolicyQueryResult>;
 export type PageHeroContent = NonNullable<PageHeroQueryResult>;
+export type MembershipPageContent = NonNullable<MembershipPageQueryResult>;
 export type { PageHeroPage };
 
 /** Cache tags: the document types a query reads. `/api/revalidate` expires them on publish. */
@@ -60,6 +63,7 @@ export const CONTENT_TAGS = {
   joinUsPage: ['joinUsPage'],
   servicesPage: ['servicesPage'],
   privacyPolicy: ['privacyPolicy'],
+  membershipPage: ['membershipPage'],
   pageHero: ['pageHero'],
 } as const;
 
@@ -82,6 +86,13 @@ export function getServicesPage(options: ReadOptions = {}): Promise<ServicesPage
 export function getPrivacyPolicy(options: ReadOptions = {}): Promise<PrivacyPolicyQueryResult> {
   return withTestFault('privacyPolicy', () =>
     contentFetch({ query: privacyPolicyQuery, tags: CONTENT_TAGS.privacyPolicy, ...options }),
+  );
+}
+
+/** The membership pages' content (lib/content/queries.ts `membershipPageQuery`). */
+export function getMembershipPage(options: ReadOptions = {}): Promise<MembershipPageQueryResult> {
+  return withTestFault('membershipPage', () =>
+    contentFetch({ query: membershipPageQuery, tags: CONTENT_TAGS.membershipPage, ...options }),
   );
 }
 

@@ -12,6 +12,7 @@ export const SINGLETON_TYPES = [
   'joinUsPage',
   'servicesPage',
   'privacyPolicy',
+  'membershipPage',
 ] as const;
 
 export type SingletonType = (typeof SINGLETON_TYPES)[number];

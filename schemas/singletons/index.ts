@@ -1,5 +1,6 @@
 import { homePage } from './homePage';
 import { joinUsPage } from './joinUsPage';
+import { membershipPage } from './membershipPage';
 import { pageHero } from './pageHero';
 import { privacyPolicy } from './privacyPolicy';
 import { servicesPage } from './servicesPage';
@@ -12,6 +13,7 @@ export const singletonTypes = [
   joinUsPage,
   servicesPage,
   privacyPolicy,
+  membershipPage,
   pageHero,
   ...textsTypes,
 ];

@@ -28,6 +28,7 @@ const CONTENT_DOCUMENTS: Partial<Record<CopyPage, [id: string, firstField: strin
   joinUs: ['joinUsPage', 'Hero title'],
   services: ['servicesPage', 'Hero title'],
   privacy: ['privacyPolicy', 'Title'],
+  membership: ['membershipPage', 'Overview: message under the title'],
 };
 const PAGE_TITLES: Record<CopyPage, string> = {
   site: 'Every page: navigation, footer, messages',
@@ -41,6 +42,7 @@ const PAGE_TITLES: Record<CopyPage, string> = {
   designs: 'Designs page',
   partnerships: 'Partnerships page',
   privacy: 'Privacy policy page',
+  membership: 'Membership pages',
 };
 
 /** The title a document has in the bundled dataset. */

@@ -41,6 +41,7 @@ describe('every query of lib/content/queries.ts over the bundled dataset', () =>
     expect(queryEntries.map(([name]) => name).sort()).toEqual([
       'homePageQuery',
       'joinUsPageQuery',
+      'membershipPageQuery',
       'pageHeroQuery',
       'privacyPolicyQuery',
       'servicesPageQuery',
