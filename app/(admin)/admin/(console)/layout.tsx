@@ -10,9 +10,12 @@ import { type ConsoleLink, ConsoleNav } from './ConsoleNav';
 const SECTIONS: readonly (ConsoleLink & { action: ConsoleAction })[] = [
   { href: '/admin', label: 'Dashboard', action: 'dashboard.view' },
   { href: '/admin/events', label: 'Events', action: 'events.list' },
+  { href: '/admin/members', label: 'Members', action: 'memberships.read' },
+  { href: '/admin/payments', label: 'Payments', action: 'payments.read' },
   { href: '/admin/inbox', label: 'Inbox', action: 'inbox.read' },
   { href: '/admin/emails', label: 'Emails', action: 'emails.manage' },
   { href: '/admin/content', label: 'Content', action: 'content.edit' },
+  { href: '/admin/membership/settings', label: 'Membership', action: 'membership.settings' },
   { href: '/admin/accounts', label: 'Accounts', action: 'accounts.manage' },
   { href: '/admin/audit', label: 'Audit log', action: 'audit.read' },
   { href: '/admin/security', label: 'Security', action: 'account.security' },

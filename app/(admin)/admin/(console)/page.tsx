@@ -5,6 +5,7 @@ import { unhandledCount } from '@/lib/admin/inbox';
 import { can } from '@/lib/auth/permissions';
 import { requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
+import { EXPIRING_WITHIN_DAYS, membershipCounts } from '@/lib/memberships/roster';
 import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../console.module.css';
 
@@ -15,46 +16,99 @@ export default async function DashboardPage() {
   const db = await getDb();
   const showChanges = can(signedIn, 'dashboard.recentChanges');
   const showInbox = can(signedIn, 'inbox.read');
-  const [upcoming, changes, waiting] = await Promise.all([
-    upcomingEventsWithCounts(db, signedIn),
+  const showMembers = can(signedIn, 'memberships.read');
+  const showMoney = can(signedIn, 'payments.read');
+  const showEvents = can(signedIn, 'events.list');
+  const [upcoming, changes, waiting, members] = await Promise.all([
+    showEvents ? upcomingEventsWithCounts(db, signedIn) : [],
     showChanges ? recentChanges(db) : [],
     showInbox ? unhandledCount(db) : 0,
+    showMembers ? membershipCounts(db) : null,
   ]);
+  const memberFigures = members
+    ? [
+        { label: 'Members in total', value: members.total, href: '/admin/members' },
+        { label: 'Active', value: members.active, href: '/admin/members?status=active' },
+        { label: 'Pending', value: members.pending, href: '/admin/members?status=pending' },
+        {
+          label: 'In payment review',
+          value: members.paymentReview,
+          href: '/admin/members?status=payment_review',
+        },
+        { label: 'New this month', value: members.newThisMonth, href: '/admin/members?new=month' },
+        {
+          label: `Expiring within ${EXPIRING_WITHIN_DAYS} days`,
+          value: members.expiringSoon,
+          href: `/admin/members?expiring=${EXPIRING_WITHIN_DAYS}`,
+        },
+        ...(showMoney
+          ? [
+              {
+                label: 'Payments to confirm',
+                value: members.paymentsToConfirm,
+                href: '/admin/payments#to-confirm',
+              },
+              {
+                label: 'Refunds pending',
+                value: members.refundsPending,
+                href: '/admin/payments#refunds-pending',
+              },
+            ]
+          : []),
+      ]
+    : [];
   return (
     <>
       <h1 className={styles.pageTitle}>Welcome, {signedIn.name}</h1>
       <div className={styles.panels}>
-        <section className={styles.panel} aria-labelledby="upcoming-events">
-          <h2 id="upcoming-events" className={styles.panelTitle}>
-            Upcoming events
-          </h2>
-          {upcoming.length === 0 ? (
-            <p className={styles.empty}>No upcoming events.</p>
-          ) : (
+        {members ? (
+          <section className={styles.panel} aria-labelledby="membership-figures">
+            <h2 id="membership-figures" className={styles.panelTitle}>
+              Membership
+            </h2>
             <ul className={styles.list}>
-              {upcoming.map((event) => (
-                <li key={event.id} className={styles.listItem}>
-                  <span>
-                    <Link href={`/admin/events/${event.id}`}>
-                      <strong>{event.title}</strong>
-                    </Link>
-                    <br />
-                    <span className={styles.muted}>
-                      {event.startsAt
-                        ? formatConsoleDateTime(event.startsAt)
-                        : 'Date to be announced'}
-                    </span>
-                  </span>
-                  <span>
-                    {event.capacity === null
-                      ? `${event.registered} registered`
-                      : `${event.registered} / ${event.capacity} registered`}
-                  </span>
+              {memberFigures.map((figure) => (
+                <li key={figure.label} className={styles.listItem}>
+                  <Link href={figure.href}>{figure.label}</Link>
+                  <strong>{figure.value}</strong>
                 </li>
               ))}
             </ul>
-          )}
-        </section>
+          </section>
+        ) : null}
+        {showEvents ? (
+          <section className={styles.panel} aria-labelledby="upcoming-events">
+            <h2 id="upcoming-events" className={styles.panelTitle}>
+              Upcoming events
+            </h2>
+            {upcoming.length === 0 ? (
+              <p className={styles.empty}>No upcoming events.</p>
+            ) : (
+              <ul className={styles.list}>
+                {upcoming.map((event) => (
+                  <li key={event.id} className={styles.listItem}>
+                    <span>
+                      <Link href={`/admin/events/${event.id}`}>
+                        <strong>{event.title}</strong>
+                      </Link>
+                      <br />
+                      <span className={styles.muted}>
+                        {event.startsAt
+                          ? formatConsoleDateTime(event.startsAt)
+                          : 'Date to be announced'}
+                      </span>
+                    </span>
+                    <span>
+                      {event.capacity === null
+                        ? `${event.registered} registered`
+                        : `${event.registered} / ${event.capacity} registered`}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ) : null}
         {showInbox ? (
           <section className={styles.panel} aria-labelledby="inbox-waiting">
             <h2 id="inbox-waiting" className={styles.panelTitle}>

@@ -1,0 +1,227 @@
+import 'server-only';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { type CsvValue, toCsv } from '@/lib/db/csv';
+import {
+  membershipPayments,
+  membershipRefunds,
+  memberships,
+  membershipTypes,
+} from '@/lib/db/schema';
+import { clubDate } from '@/lib/db/time';
+import { rosterConditions, type RosterFilter } from './roster';
+import { MEMBERSHIP_STATUS_NAMES, type MembershipStatus, PAYMENT_METHOD_NAMES } from './statuses';
+
+/**
+ * The membership CSVs, Excel-safe like the registrants' export (lib/db/csv.ts: byte order mark,
+ * formulas neutralised). The members' file has finance columns (amount paid, references,
+ * refunds) only for a caller with payments.read; the finance file lists every payment and refund.
+ */
+
+export const MEMBER_COLUMNS = [
+  'Member ID',
+  'Status',
+  'Paid',
+  'Legal name',
+  'Preferred name',
+  'uOttawa email',
+  'Personal email',
+  'Program',
+  'Year of study',
+  'Expected graduation',
+  'Membership type',
+  'Membership year',
+  'Valid from',
+  'Valid until',
+  'Applied at',
+  'Activated at',
+  'Industries of interest',
+  'Preferred events',
+  'WeChat ID',
+  'LinkedIn',
+  'Consent to notifications',
+] as const;
+
+export const FINANCE_MEMBER_COLUMNS = [
+  'Payment reference',
+  'Price',
+  'Amount paid',
+  'Transaction references',
+  'Refunded',
+  'Refunds',
+] as const;
+
+/** The members' file's header: the finance columns only with payments.read. */
+export function memberCsvHeader(withMoney: boolean): readonly string[] {
+  return withMoney ? [...MEMBER_COLUMNS, ...FINANCE_MEMBER_COLUMNS] : MEMBER_COLUMNS;
+}
+
+/** Dollars with two decimals, as a spreadsheet reads a number: 2500 cents → "25.00". */
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+export async function membersCsv(
+  db: Database,
+  filter: RosterFilter,
+  { withMoney, now = new Date() }: { withMoney: boolean; now?: Date },
+): Promise<{ csv: string; rows: number }> {
+  const rows = await db
+    .select({ membership: memberships, typeName: membershipTypes.name })
+    .from(memberships)
+    .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.typeId))
+    .where(rosterConditions(filter, now))
+    .orderBy(asc(memberships.createdAt), asc(memberships.id));
+  const ids = rows.map((row) => row.membership.id);
+  const [payments, refunds] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .select()
+            .from(membershipPayments)
+            .where(inArray(membershipPayments.membershipId, ids))
+            .orderBy(asc(membershipPayments.id)),
+          db
+            .select()
+            .from(membershipRefunds)
+            .where(inArray(membershipRefunds.membershipId, ids))
+            .orderBy(asc(membershipRefunds.id)),
+        ]);
+  const lines = rows.map(({ membership: m, typeName }) => {
+    const confirmed = payments.filter((p) => p.membershipId === m.id && p.state === 'confirmed');
+    const given = refunds.filter((r) => r.membershipId === m.id);
+    const line: CsvValue[] = [
+      m.memberId ?? '',
+      MEMBERSHIP_STATUS_NAMES[m.status as MembershipStatus] ?? m.status,
+      confirmed.length > 0 ? 'yes' : 'no',
+      m.legalName,
+      m.preferredName,
+      m.uottawaEmail,
+      m.personalEmail ?? '',
+      m.program,
+      m.yearOfStudy,
+      m.expectedGraduationYear,
+      typeName,
+      `${m.year}–${String((m.year + 1) % 100).padStart(2, '0')}`,
+      m.validFrom,
+      m.validUntil,
+      clubDate(m.createdAt),
+      m.activatedAt ? clubDate(m.activatedAt) : '',
+      m.industries.join('; '),
+      m.preferredEventKinds.join('; '),
+      m.wechatId ?? '',
+      m.linkedinUrl ?? '',
+      m.notificationConsent ? 'yes' : 'no',
+    ];
+    if (withMoney) {
+      const paidCents = confirmed.reduce((sum, p) => sum + p.amountCents, 0);
+      const refundedCents = given
+        .filter((r) => r.state === 'done')
+        .reduce((sum, r) => sum + r.amountCents, 0);
+      line.push(
+        m.paymentReference,
+        dollars(m.priceCents),
+        dollars(paidCents),
+        confirmed.map((p) => p.transactionReference).join('; '),
+        dollars(refundedCents),
+        given
+          .map(
+            (r) =>
+              `${dollars(r.amountCents)} ${r.state === 'done' ? `sent ${r.refundedOn}` : 'pending'}: ${r.reason}`,
+          )
+          .join('; '),
+      );
+    }
+    return line;
+  });
+  return { csv: toCsv(memberCsvHeader(withMoney), lines, { bom: true }), rows: lines.length };
+}
+
+export const FINANCE_COLUMNS = [
+  'Record',
+  'Number',
+  'State',
+  'Date',
+  'Amount',
+  'Currency',
+  'Method',
+  'Transaction reference',
+  'Problem or reason',
+  'Payment reference',
+  'Member ID',
+  'Legal name',
+  'uOttawa email',
+  'Membership status',
+  'Recorded at',
+  'Recorded by',
+  'Confirmed by',
+] as const;
+
+/** Every payment and refund ever recorded, newest first (payments.export). */
+export async function financeCsv(db: Database): Promise<{ csv: string; rows: number }> {
+  const [payments, refunds] = await Promise.all([
+    db
+      .select({ payment: membershipPayments, membership: memberships })
+      .from(membershipPayments)
+      .innerJoin(memberships, eq(memberships.id, membershipPayments.membershipId))
+      .orderBy(desc(membershipPayments.recordedAt), desc(membershipPayments.id)),
+    db
+      .select({ refund: membershipRefunds, membership: memberships })
+      .from(membershipRefunds)
+      .innerJoin(memberships, eq(memberships.id, membershipRefunds.membershipId))
+      .orderBy(desc(membershipRefunds.recordedAt), desc(membershipRefunds.id)),
+  ]);
+  const whose = (m: typeof memberships.$inferSelect): CsvValue[] => [
+    m.paymentReference,
+    m.memberId ?? '',
+    m.legalName,
+    m.uottawaEmail,
+    MEMBERSHIP_STATUS_NAMES[m.status as MembershipStatus] ?? m.status,
+  ];
+  const lines: { at: Date; line: CsvValue[] }[] = [
+    ...payments.map(({ payment: p, membership }) => ({
+      at: p.recordedAt,
+      line: [
+        'Payment',
+        p.id,
+        p.state,
+        p.receivedOn,
+        dollars(p.amountCents),
+        p.currency,
+        PAYMENT_METHOD_NAMES[p.method as keyof typeof PAYMENT_METHOD_NAMES] ?? p.method,
+        p.transactionReference,
+        p.problem ?? '',
+        ...whose(membership),
+        p.recordedAt,
+        p.recordedByName,
+        p.confirmedByName ?? '',
+      ],
+    })),
+    ...refunds.map(({ refund: r, membership }) => ({
+      at: r.recordedAt,
+      line: [
+        'Refund',
+        r.id,
+        r.state,
+        r.refundedOn ?? '',
+        dollars(r.amountCents),
+        r.currency,
+        '',
+        '',
+        r.reason,
+        ...whose(membership),
+        r.recordedAt,
+        r.recordedByName,
+        '',
+      ],
+    })),
+  ];
+  lines.sort((a, b) => b.at.getTime() - a.at.getTime());
+  return {
+    csv: toCsv(
+      FINANCE_COLUMNS,
+      lines.map((entry) => entry.line),
+      { bom: true },
+    ),
+    rows: lines.length,
+  };
+}
