@@ -5,7 +5,6 @@ import {
   count,
   desc,
   eq,
-  exists,
   gte,
   ilike,
   inArray,
@@ -115,9 +114,7 @@ export function clubDatePlus(now: Date, days: number): string {
 }
 
 /** A confirmed payment exists for the membership: what the coordinator may know of money. */
-const paidCondition = exists(
-  sql`select 1 from ${membershipPayments} where ${membershipPayments.membershipId} = ${memberships.id} and ${membershipPayments.state} = 'confirmed'`,
-);
+const paidCondition = sql`exists (select 1 from ${membershipPayments} where ${membershipPayments.membershipId} = ${memberships.id} and ${membershipPayments.state} = 'confirmed')`;
 
 /** The SQL conditions of a filter (no paging). */
 export function rosterConditions(filter: RosterFilter, now = new Date()): SQL | undefined {

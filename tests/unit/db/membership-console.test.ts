@@ -1,0 +1,272 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, membershipTypes } from '@/lib/db/schema';
+import { FINANCE_COLUMNS, financeCsv, MEMBER_COLUMNS, membersCsv } from '@/lib/memberships/exports';
+import { confirmPayment, recordPayment, recordRefund } from '@/lib/memberships/payments';
+import { parseDollars } from '@/lib/memberships/price-input';
+import {
+  EMPTY_FILTER,
+  findMembership,
+  membershipCounts,
+  parseRosterFilter,
+  rosterQuery,
+  searchRoster,
+} from '@/lib/memberships/roster';
+import { membershipTypeSchema, saveMembershipType } from '@/lib/memberships/settings';
+import { parseCsv } from './support/parse-csv';
+import { addApplication, addMembershipType, addStaff } from './support/memberships';
+import {
+  DATABASE_UNDER_TEST,
+  type TestDatabase,
+  createTestDatabase,
+} from './support/test-database';
+
+/**
+ * The console's reads of the club's members: the roster's search and filters, a member's page
+ * with money only for finance, the dashboard's counts, the CSVs' columns per role, and the
+ * settings' validation of prices and dates.
+ */
+
+let database: TestDatabase;
+const now = new Date('2026-11-25T15:00:00Z');
+const finance = { id: 'finance-console', name: 'Grace Wu' };
+let regular: Awaited<ReturnType<typeof addMembershipType>>;
+let winter: Awaited<ReturnType<typeof addMembershipType>>;
+const people: Record<string, number> = {};
+let activeMemberId = '';
+
+beforeAll(async () => {
+  database = await createTestDatabase({ seed: false });
+  const db = database.db;
+  await addStaff(db, finance, 'finance');
+  regular = await addMembershipType(db, { name: 'Regular', priceCents: 2500 });
+  winter = await addMembershipType(db, { name: 'Winter', priceCents: 1500 });
+  const add = async (key: string, type: typeof regular, values = {}) => {
+    people[key] = (await addApplication(db, type, values)).id;
+  };
+  await add('wei', regular, {
+    legalName: 'Wei Zhang',
+    preferredName: 'Wei',
+    uottawaEmail: 'wzhan123@uottawa.ca',
+    program: 'BCom Finance',
+    yearOfStudy: '3',
+    createdAt: new Date('2026-11-03T15:00:00Z'),
+  });
+  await add('amelia', regular, {
+    legalName: 'Amelia Tremblay',
+    preferredName: 'Amy',
+    uottawaEmail: 'atrem045@uottawa.ca',
+    personalEmail: 'amy.t@example.org',
+    program: 'BCom Accounting',
+    yearOfStudy: '1',
+    createdAt: new Date('2026-10-20T15:00:00Z'),
+  });
+  await add('jun', winter, {
+    legalName: 'Jun Li',
+    preferredName: 'Jun',
+    uottawaEmail: 'jli999@uottawa.ca',
+    program: 'BCom Finance',
+    yearOfStudy: '1',
+    // A cell a spreadsheet would run as a formula.
+    wechatId: '=HYPERLINK("x")',
+    validUntil: '2026-12-10',
+    createdAt: new Date('2026-11-10T15:00:00Z'),
+  });
+  // Wei pays and is confirmed; Jun pays, is confirmed and refunded.
+  for (const key of ['wei', 'jun'] as const) {
+    const price = key === 'wei' ? 2500 : 1500;
+    const paid = await recordPayment(db, finance, {
+      membershipId: people[key]!,
+      method: 'etransfer',
+      amountCents: price,
+      receivedOn: '2026-11-20',
+      transactionReference: `CAx${key}`,
+      now,
+    });
+    if (!paid.ok) throw new Error(paid.message);
+    const confirmed = await confirmPayment(db, finance, { paymentId: paid.payment.id, now });
+    if (!confirmed.ok) throw new Error(confirmed.message);
+    if (key === 'wei') activeMemberId = confirmed.memberId;
+  }
+  const refunded = await recordRefund(db, finance, {
+    membershipId: people.jun!,
+    amountCents: 1500,
+    reason: 'Moved abroad for an exchange term.',
+    refundedOn: '2026-11-24',
+    now,
+  });
+  if (!refunded.ok) throw new Error(refunded.message);
+});
+afterAll(async () => {
+  await database.dispose();
+});
+
+const names = (rows: Array<{ legalName: string }>) => rows.map((row) => row.legalName).sort();
+
+describe(`the roster (${DATABASE_UNDER_TEST})`, () => {
+  it('finds a member by name, preferred name, email, personal email, member ID and reference', async () => {
+    const find = async (text: string) =>
+      names((await searchRoster(database.db, { ...EMPTY_FILTER, text }, now)).rows);
+    expect(await find('wei zh')).toEqual(['Wei Zhang']);
+    expect(await find('Amy')).toEqual(['Amelia Tremblay']);
+    expect(await find('ATREM045@uottawa')).toEqual(['Amelia Tremblay']);
+    expect(await find('amy.t@example')).toEqual(['Amelia Tremblay']);
+    expect(activeMemberId).toMatch(/^TCSA-26-\d{4}$/);
+    expect(await find(activeMemberId.toLowerCase())).toEqual(['Wei Zhang']);
+    // % and _ are letters here, not patterns.
+    expect(await find('%')).toEqual([]);
+  });
+
+  it('filters by status, type, program and year of study, and combines them', async () => {
+    const list = async (search: Record<string, string>) =>
+      names((await searchRoster(database.db, parseRosterFilter(search), now)).rows);
+    expect(await list({ status: 'active' })).toEqual(['Wei Zhang']);
+    expect(await list({ status: 'refunded' })).toEqual(['Jun Li']);
+    expect(await list({ type: String(winter.id) })).toEqual(['Jun Li']);
+    expect(await list({ program: 'BCom Finance' })).toEqual(['Jun Li', 'Wei Zhang']);
+    expect(await list({ program: 'BCom Finance', study: '1' })).toEqual(['Jun Li']);
+    expect(await list({ status: 'pending', q: 'wei' })).toEqual([]);
+    // What cannot be read is left out, not refused.
+    expect(await list({ status: 'nonsense', type: 'x', page: '-3' })).toHaveLength(3);
+  });
+
+  it('pages, counts the matches, and writes the filter back into an address', async () => {
+    const page = await searchRoster(database.db, { ...EMPTY_FILTER, page: 2 }, now);
+    expect(page.rows).toEqual([]);
+    expect(page.total).toBe(3);
+    const filter = parseRosterFilter({ q: 'Li', status: 'active', program: 'BCom', page: '2' });
+    expect(parseRosterFilter(Object.fromEntries(rosterQuery(filter)))).toEqual(filter);
+  });
+
+  it('tells the coordinator only whether a membership is paid; finance sees the money', async () => {
+    const coordinatorView = await findMembership(database.db, people.wei!, { withMoney: false });
+    expect(coordinatorView).toMatchObject({ paid: true, payments: null, refunds: null });
+    const financeView = await findMembership(database.db, people.jun!, { withMoney: true });
+    expect(financeView!.paid).toBe(true);
+    expect(financeView!.refunded).toBe(true);
+    expect(financeView!.payments!.map((p) => p.amountCents)).toEqual([1500]);
+    expect(financeView!.membership.memberId).toMatch(/^TCSA-26-/);
+    expect(financeView!.history.map((change) => change.toStatus)).toEqual(['active', 'refunded']);
+    expect(await findMembership(database.db, 999_999, { withMoney: true })).toBeNull();
+  });
+
+  it('counts the dashboard’s figures', async () => {
+    expect(await membershipCounts(database.db, now)).toEqual({
+      total: 3,
+      active: 1,
+      pending: 1,
+      paymentReview: 0,
+      // Wei (Nov 3) and Jun (Nov 10); Amelia applied in October.
+      newThisMonth: 2,
+      // Jun's validity ends within 30 days but Jun is refunded, not active.
+      expiringSoon: 0,
+      paymentsToConfirm: 0,
+      refundsPending: 0,
+    });
+  });
+});
+
+describe(`the membership exports (${DATABASE_UNDER_TEST})`, () => {
+  it('gives the coordinator no finance column and finance the amounts and references', async () => {
+    const plain = await membersCsv(database.db, EMPTY_FILTER, { withMoney: false, now });
+    expect(plain.csv.startsWith('\uFEFF')).toBe(true);
+    const [header, ...rows] = parseCsv(plain.csv.slice(1));
+    expect(header).toEqual([...MEMBER_COLUMNS]);
+    expect(plain.rows).toBe(3);
+    expect(rows).toHaveLength(3);
+    expect(plain.csv).not.toMatch(/25\.00|CAxwei|M26-/);
+    const jun = rows.find((row) => row.includes('Jun Li'))!;
+    expect(jun[header!.indexOf('WeChat ID')]).toBe('\'=HYPERLINK("x")');
+    expect(jun[header!.indexOf('Paid')]).toBe('yes');
+
+    const money = await membersCsv(database.db, EMPTY_FILTER, { withMoney: true, now });
+    const [moneyHeader, ...moneyRows] = parseCsv(money.csv.slice(1));
+    expect(moneyHeader).toEqual(expect.arrayContaining(['Amount paid', 'Refunds']));
+    const wei = moneyRows.find((row) => row.includes('Wei Zhang'))!;
+    expect(wei[moneyHeader!.indexOf('Amount paid')]).toBe('25.00');
+    expect(wei[moneyHeader!.indexOf('Transaction references')]).toBe('CAxwei');
+    const junMoney = moneyRows.find((row) => row.includes('Jun Li'))!;
+    expect(junMoney[moneyHeader!.indexOf('Refunded')]).toBe('15.00');
+  });
+
+  it('exports the roster’s selection only', async () => {
+    const active = await membersCsv(
+      database.db,
+      { ...EMPTY_FILTER, status: 'active' },
+      { withMoney: false, now },
+    );
+    expect(active.rows).toBe(1);
+  });
+
+  it('lists every payment and refund for finance', async () => {
+    const { csv, rows } = await financeCsv(database.db);
+    const [header, ...lines] = parseCsv(csv.slice(1));
+    expect(header).toEqual([...FINANCE_COLUMNS]);
+    expect(rows).toBe(3);
+    expect(lines.map((line) => line[0]).sort()).toEqual(['Payment', 'Payment', 'Refund']);
+  });
+});
+
+describe(`the membership settings (${DATABASE_UNDER_TEST})`, () => {
+  const form = (values: Record<string, string>) => ({
+    id: String(regular.id),
+    year: '2026',
+    name: 'Regular',
+    description: '',
+    price: '25',
+    saleOpensOn: '2026-09-01',
+    saleClosesOn: '2027-01-15',
+    validFrom: '2026-09-01',
+    validUntil: '2027-08-31',
+    ...values,
+  });
+  const errorsOf = (values: Record<string, string>) => {
+    const parsed = membershipTypeSchema.safeParse(form(values));
+    return parsed.success
+      ? {}
+      : Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message]));
+  };
+
+  it('takes prices in dollars and refuses what is not an amount', () => {
+    expect(parseDollars('25', 'Price')).toEqual({ ok: true, cents: 2500 });
+    expect(parseDollars('$27.5', 'Price')).toEqual({ ok: true, cents: 2750 });
+    expect(parseDollars('1,250.00', 'Price')).toEqual({ ok: true, cents: 125_000 });
+    expect(parseDollars('25.999', 'Price').ok).toBe(false);
+    expect(parseDollars('-5', 'Price').ok).toBe(false);
+    expect(parseDollars('0', 'Amount').ok).toBe(false);
+    expect(parseDollars('0', 'Price', { allowZero: true })).toEqual({ ok: true, cents: 0 });
+    expect(errorsOf({ price: 'twenty' })).toHaveProperty('price');
+  });
+
+  it('refuses a sale that closes before it opens and a validity that ends before it starts', () => {
+    expect(errorsOf({ saleClosesOn: '2026-08-01' })).toEqual({
+      saleClosesOn: 'The sale must close on or after the day it opens.',
+    });
+    expect(errorsOf({ validUntil: '2026-01-01' })).toEqual({
+      validUntil: 'The validity must end on or after the day it starts.',
+    });
+    expect(errorsOf({ validFrom: '2026-02-30' })).toHaveProperty('validFrom');
+  });
+
+  it('saves a new price in cents with its audit entry; a name taken in the year is refused', async () => {
+    const parsed = membershipTypeSchema.parse(form({ price: '27.50' }));
+    const saved = await saveMembershipType(database.db, finance, parsed);
+    expect(saved).toMatchObject({ ok: true, id: regular.id });
+    const [row] = await database.db
+      .select()
+      .from(membershipTypes)
+      .where(eq(membershipTypes.id, regular.id));
+    expect(row!.priceCents).toBe(2750);
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'membershipType.update'));
+    expect(entry!.summary).toContain('from CA$25.00 to CA$27.50');
+
+    const clash = membershipTypeSchema.parse(form({ id: '', name: 'Winter' }));
+    expect(await saveMembershipType(database.db, finance, clash)).toMatchObject({
+      ok: false,
+      field: 'name',
+    });
+  });
+});
