@@ -2,16 +2,23 @@ import 'server-only';
 import { getDb } from '@/lib/db/client';
 import type { Database } from '@/lib/db/client';
 import { deliverDueEmails, type DeliveryReport, type MailTransport } from '@/lib/mail/sender';
+import { type MembershipExpiryReport, runMembershipExpiry } from '@/lib/memberships/expiry';
 import { queueReminders } from '@/lib/registrations/operations';
 
 /**
  * The server's scheduled work, run every minute by the server itself (startTicking) and by a
- * platform's scheduler through POST /api/cron/tick: queue the reminders that are due, then
- * deliver what the outbox holds. Running it twice, or on two instances at once, sends nothing
- * twice: reminders are deduplicated by key and each email is claimed by one sender.
+ * platform's scheduler through POST /api/cron/tick: queue the reminders that are due, expire
+ * memberships, end their suspensions and queue their expiry reminders, then deliver what the
+ * outbox holds. Running it twice, or on two instances at once, changes and sends nothing twice:
+ * reminders are deduplicated by key, each membership change is made by one run under its row
+ * lock, and each email is claimed by one sender.
  */
 
-export type TickReport = { reminders: number; delivery: DeliveryReport };
+export type TickReport = {
+  reminders: number;
+  memberships: MembershipExpiryReport;
+  delivery: DeliveryReport;
+};
 
 export async function runTick(
   db: Database,
@@ -19,11 +26,12 @@ export async function runTick(
 ): Promise<TickReport> {
   const now = options.now ?? new Date();
   const reminders = await queueReminders(db, now);
+  const memberships = await runMembershipExpiry(db, now);
   const delivery = await deliverDueEmails(db, {
     now,
     ...(options.transport !== undefined ? { transport: options.transport } : {}),
   });
-  return { reminders, delivery };
+  return { reminders, memberships, delivery };
 }
 
 const TICK_MS = 60_000;
@@ -189,12 +197,14 @@ export function startTicking(): void {
     if (state.__tcsaTicking) return;
     state.__tcsaTicking = true;
     try {
-      await queueReminders(await getDb());
+      const db = await getDb();
+      await queueReminders(db);
+      await runMembershipExpiry(db);
       // Through the process's one sender, which a registration may have woken already.
       await drainOutbox();
     } catch (error) {
       console.error(
-        'The scheduled work (reminders, email delivery) failed; it runs again in a minute:',
+        'The scheduled work (reminders, memberships, email delivery) failed; it runs again in a minute:',
         error,
       );
     } finally {

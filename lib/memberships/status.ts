@@ -1,0 +1,218 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { recordChange } from '@/lib/audit/record';
+import type { Database } from '@/lib/db/client';
+import { type Membership, memberships } from '@/lib/db/schema';
+import { clubDate } from '@/lib/db/time';
+import { queueEmail } from '@/lib/mail/outbox';
+import { activationEmailCopy, membershipMailContext } from './emails';
+import { formatDay, isCalendarDay } from './format';
+import { moveMembershipStatus } from './history';
+import { lockMembership, membershipLabel, type MembershipStaff, type Refusal } from './payments';
+import { MEMBERSHIP_STATUS_NAMES, MEMBERSHIP_STATUSES, type MembershipStatus } from './statuses';
+
+/**
+ * The coordinator's (and super admin's) changes of a membership's status, with a reason, in one
+ * transaction under the membership's row lock: the row, its status history and the audit log
+ * (moveMembershipStatus). Who may call them is the caller's check (`can`:
+ * memberships.changeStatus, memberships.resendEmail).
+ *
+ * The moves staff may make (STAFF_STATUS_MOVES):
+ * - pending → cancelled: the application is withdrawn or never paid.
+ * - payment_review → pending (the problem is settled, a correct payment is awaited) or cancelled.
+ * - active → suspended (a period: from today or earlier, until a day not past; it ends by itself
+ *   on the day after `suspendedUntil`, see expiry.ts) or cancelled.
+ * - suspended → active (the suspension is lifted early) or cancelled.
+ * - cancelled → pending: an application cancelled by mistake is reopened, only if it never had a
+ *   member ID.
+ * - expired and refunded are final.
+ * Activation is not a status change: only finance activates a membership, by confirming its
+ * payment (payments.ts). Payment review and refunds are finance's too. A cancelled or refunded
+ * member keeps their member ID.
+ */
+
+export const STAFF_STATUS_MOVES: Readonly<Record<MembershipStatus, readonly MembershipStatus[]>> = {
+  pending: ['cancelled'],
+  payment_review: ['pending', 'cancelled'],
+  active: ['suspended', 'cancelled'],
+  suspended: ['active', 'cancelled'],
+  expired: [],
+  refunded: [],
+  cancelled: ['pending'],
+};
+
+const REASON_LENGTH = 300;
+
+const refuse = (message: string): Refusal => ({ ok: false, message });
+const lower = (status: string) =>
+  (MEMBERSHIP_STATUS_NAMES[status as MembershipStatus] ?? status).toLowerCase();
+
+export type ChangeMembershipStatusInput = {
+  membershipId: number;
+  to: MembershipStatus;
+  /** Why, in words: required (it is kept in the status history and the audit log). */
+  reason: string;
+  /** For `to: 'suspended'`: the first day (today or before; today when left out) … */
+  suspendedFrom?: string | null;
+  /** … and the last day of the suspension (today or later). */
+  suspendedUntil?: string | null;
+  now?: Date;
+};
+
+export type ChangeMembershipStatusResult =
+  { ok: true; membership: Membership; message: string } | Refusal;
+
+/** Whether staff may move a membership from `from` to `to` (the table above). */
+export function canStaffMove(from: string, to: string): boolean {
+  return (STAFF_STATUS_MOVES[from as MembershipStatus] ?? []).includes(to as MembershipStatus);
+}
+
+/** Changes a membership's status as staff, with a reason; see STAFF_STATUS_MOVES. */
+export async function changeMembershipStatus(
+  db: Database,
+  staff: MembershipStaff,
+  input: ChangeMembershipStatusInput,
+): Promise<ChangeMembershipStatusResult> {
+  const now = input.now ?? new Date();
+  const today = clubDate(now);
+  const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
+  if (!(MEMBERSHIP_STATUSES as readonly unknown[]).includes(input.to)) {
+    return refuse('Choose the new status.');
+  }
+  if (!reason) return refuse('Give the reason for the change: it is kept in the history.');
+  if (reason.length > 200) return refuse('Give the reason in at most 200 characters.');
+
+  let suspendedFrom: string | null = null;
+  let suspendedUntil: string | null = null;
+  if (input.to === 'suspended') {
+    suspendedFrom = input.suspendedFrom ? input.suspendedFrom : today;
+    suspendedUntil = input.suspendedUntil ?? null;
+    if (!isCalendarDay(suspendedFrom)) return refuse('Enter the first day of the suspension.');
+    if (!suspendedUntil || !isCalendarDay(suspendedUntil)) {
+      return refuse('Enter the last day of the suspension.');
+    }
+    if (suspendedFrom > today) {
+      return refuse('A suspension starts today or earlier: suspend the member on its first day.');
+    }
+    if (suspendedUntil < today) {
+      return refuse('The last day of the suspension cannot be in the past.');
+    }
+    if (suspendedUntil < suspendedFrom) {
+      return refuse('The last day of the suspension comes after its first day.');
+    }
+  }
+
+  return db.transaction(async (tx): Promise<ChangeMembershipStatusResult> => {
+    const membership = await lockMembership(tx, input.membershipId);
+    if (!membership) return refuse('This membership no longer exists.');
+    const from = membership.status as MembershipStatus;
+    const label = membershipLabel(membership);
+    if (from === input.to) return refuse(`${label} is already ${lower(from)}.`);
+    if (!canStaffMove(from, input.to)) {
+      if (input.to === 'active') {
+        return refuse(
+          'A membership becomes active only when finance confirms its payment (Payments).',
+        );
+      }
+      if (input.to === 'payment_review' || input.to === 'refunded') {
+        return refuse(`Finance puts a membership in ${lower(input.to)} (Payments).`);
+      }
+      if (input.to === 'expired') {
+        return refuse('A membership expires by itself at the end of its validity.');
+      }
+      const allowed = STAFF_STATUS_MOVES[from].map(lower);
+      return refuse(
+        allowed.length > 0
+          ? `A ${lower(from)} membership can only become ${allowed.join(' or ')}.`
+          : `A ${lower(from)} membership is final: its status no longer changes.`,
+      );
+    }
+    if (from === 'cancelled' && membership.memberId) {
+      return refuse(
+        `${label} was a member: a cancelled membership with a member ID is not reopened. The person can apply again next year.`,
+      );
+    }
+    if (input.to === 'active' && membership.validUntil < today) {
+      return refuse(
+        `The membership's validity ended on ${formatDay(membership.validUntil)}: it expires instead.`,
+      );
+    }
+
+    let historyReason = reason;
+    if (input.to === 'suspended') {
+      historyReason = `${reason} (suspended from ${suspendedFrom} until ${suspendedUntil})`;
+      await tx
+        .update(memberships)
+        .set({ suspendedFrom, suspendedUntil, suspensionReason: reason })
+        .where(eq(memberships.id, membership.id));
+    }
+    await moveMembershipStatus(tx, {
+      membershipId: membership.id,
+      from,
+      to: input.to,
+      actor: 'staff',
+      staff,
+      reason: historyReason.slice(0, REASON_LENGTH),
+      action: input.to === 'suspended' ? 'membership.suspend' : 'membership.status',
+      summary: `${label}: ${lower(from)} → ${lower(input.to)} (${reason})`,
+      ...(input.to === 'suspended' ? { after: { suspendedFrom, suspendedUntil } } : {}),
+      at: now,
+    });
+    const [updated] = await tx.select().from(memberships).where(eq(memberships.id, membership.id));
+    return {
+      ok: true,
+      membership: updated!,
+      message:
+        input.to === 'suspended'
+          ? `${label} is suspended until ${formatDay(suspendedUntil!)}.`
+          : `${label} is now ${lower(input.to)}.`,
+    };
+  });
+}
+
+export type ResendActivationResult = { ok: true; message: string } | Refusal;
+
+/**
+ * Staff resend the activation email (a copy, marked as such) of an active membership: queued
+ * with a key of its own each time, and recorded in the audit log.
+ */
+export async function resendActivationEmail(
+  db: Database,
+  staff: MembershipStaff,
+  membershipId: number,
+  now: Date = new Date(),
+): Promise<ResendActivationResult> {
+  if (!Number.isSafeInteger(membershipId)) return refuse('This membership does not exist.');
+  return db.transaction(async (tx): Promise<ResendActivationResult> => {
+    const membership = await lockMembership(tx, membershipId);
+    if (!membership) return refuse('This membership does not exist.');
+    if (membership.status !== 'active' || !membership.memberId) {
+      return refuse(
+        `${membershipLabel(membership)} is ${lower(membership.status)}: the activation email is resent only for an active membership.`,
+      );
+    }
+    const context = await membershipMailContext(tx, membership.id);
+    if (!context) return refuse('This membership does not exist.');
+    await queueEmail(tx, {
+      dedupeKey: `membership-activated:${membership.id}:resend:${randomUUID()}`,
+      kind: 'membership_activated_copy',
+      to: context.to,
+      email: activationEmailCopy(context),
+      membershipId: membership.id,
+    });
+    await recordChange(
+      tx,
+      staff,
+      {
+        action: 'membership.resendActivation',
+        recordType: 'membership',
+        recordId: membership.id,
+        summary: `Resent the activation email to ${membershipLabel(membership)}`,
+        after: { to: context.to },
+      },
+      now,
+    );
+    return { ok: true, message: `The activation email was sent again to ${context.to}.` };
+  });
+}
