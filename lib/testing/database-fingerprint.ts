@@ -97,5 +97,17 @@ export async function testRecords(db: Database) {
     resources: await rows<{ id: number; title: string }>(
       sql`select id, title from resources order by id`,
     ),
+    memberships: await rows<{ id: number; status: string; price_cents: number; year: number }>(
+      sql`select id, status, price_cents, year from memberships order by id`,
+    ),
+    membershipPayments: await rows<{ id: number; membership_id: number; state: string }>(
+      sql`select id, membership_id, state from membership_payments order by id`,
+    ),
+    membershipRefunds: await rows<{ id: number; membership_id: number; state: string }>(
+      sql`select id, membership_id, state from membership_refunds order by id`,
+    ),
+    membershipTypes: await rows<{ id: number; year: number; name: string }>(
+      sql`select id, year, name from membership_types order by id`,
+    ),
   };
 }

@@ -40,6 +40,10 @@ type Records = {
   messages: Array<{ id: number; email: string }>;
   applications: Array<{ id: number }>;
   resources: Array<{ id: number; title: string }>;
+  memberships: Array<{ id: number; status: string; price_cents: number; year: number }>;
+  membershipPayments: Array<{ id: number; membership_id: number; state: string }>;
+  membershipRefunds: Array<{ id: number; membership_id: number; state: string }>;
+  membershipTypes: Array<{ id: number; year: number; name: string }>;
 };
 
 /** Who knocks: nobody signed in, each role, and the lead of another event. */
@@ -60,6 +64,10 @@ type Fixtures = {
   registration: (eventId: number, email: string) => number;
   accountId: (visitor: Visitor) => string;
   records: Records;
+  /** The records as they are now (the membership cases follow one membership along). */
+  latest: () => Promise<Records>;
+  /** A pending application of the seed, which the membership cases take from flagged to refunded. */
+  membership: { id: number; priceCents: number; year: number };
 };
 
 type Case = {
@@ -80,6 +88,8 @@ type Case = {
   silent?: boolean;
   /** Who makes the allowed call, when it is not the least trusted allowed role. */
   allowedAs?: Visitor;
+  /** The audit entries the allowed call writes (1 unless it says more). */
+  auditEntries?: number;
 };
 
 const CONSOLE = 'app/(admin)/admin/(console)';
@@ -109,7 +119,178 @@ function eventFields(title: string, daysFromNow: number, leads: string[]) {
   };
 }
 
+/** Yesterday's date, `YYYY-MM-DD`: a day money can have arrived or gone back on. */
+const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+const MEMBERS = `${CONSOLE}/members/actions.ts`;
+const PAYMENTS = `${CONSOLE}/payments/actions.ts`;
+const MEMBERSHIP_SETTINGS = `${CONSOLE}/membership/settings/actions.ts`;
+
+/** The membership's payments or refunds in `state`, newest last, as the database holds them now. */
+async function latestOf(
+  f: Fixtures,
+  kind: 'membershipPayments' | 'membershipRefunds',
+  state: string,
+): Promise<number> {
+  const found = (await f.latest())[kind].filter(
+    (row) => row.membership_id === f.membership.id && row.state === state,
+  );
+  expect(found.length, `no ${state} row in ${kind} for the membership`).toBeGreaterThan(0);
+  return found.at(-1)!.id;
+}
+
+/**
+ * The membership cases follow one pending application through flagged, back to pending, paid,
+ * confirmed, emailed again, and refunded: each allowed call prepares the next case's state.
+ */
+const MEMBERSHIP_CASES: Case[] = [
+  {
+    file: PAYMENTS,
+    name: 'flagMembershipPayment',
+    label: 'put a membership in payment review',
+    permission: 'payments.confirm',
+    page: () => '/admin/payments',
+    args: (f) => [
+      SMALL_STATE,
+      form({
+        membershipId: String(f.membership.id),
+        problem: 'We received CA$20.00 instead of your membership’s price.',
+      }),
+    ],
+    audit: 'membership.paymentReview',
+  },
+  {
+    file: MEMBERS,
+    name: 'changeMemberStatus',
+    label: 'change a membership’s status',
+    permission: 'memberships.changeStatus',
+    page: (f) => `/admin/members/${f.membership.id}`,
+    args: (f) => [
+      SMALL_STATE,
+      form({
+        membershipId: String(f.membership.id),
+        to: 'pending',
+        reason: 'The member sent the difference.',
+      }),
+    ],
+    audit: 'membership.status',
+  },
+  {
+    file: PAYMENTS,
+    name: 'recordMembershipPayment',
+    label: 'record a payment',
+    permission: 'payments.confirm',
+    page: () => '/admin/payments',
+    args: (f) => [
+      SMALL_STATE,
+      form({
+        membershipId: String(f.membership.id),
+        method: 'etransfer',
+        amount: (f.membership.priceCents / 100).toFixed(2),
+        receivedOn: yesterday(),
+        reference: `CAguard${Date.now()}`,
+      }),
+    ],
+    audit: 'membership.payment.record',
+  },
+  {
+    file: PAYMENTS,
+    name: 'confirmMembershipPayment',
+    label: 'confirm a payment',
+    permission: 'payments.confirm',
+    page: () => '/admin/payments',
+    args: async (f) => [
+      SMALL_STATE,
+      form({ paymentId: String(await latestOf(f, 'membershipPayments', 'recorded')) }),
+    ],
+    audit: 'membership.activate',
+  },
+  {
+    file: MEMBERS,
+    name: 'resendMemberActivation',
+    label: 'resend the activation email',
+    permission: 'memberships.resendEmail',
+    page: (f) => `/admin/members/${f.membership.id}`,
+    args: (f) => [SMALL_STATE, form({ membershipId: String(f.membership.id) })],
+    audit: 'membership.resendActivation',
+  },
+  {
+    file: PAYMENTS,
+    name: 'recordMembershipRefund',
+    label: 'record a refund to send',
+    permission: 'payments.refund',
+    page: (f) => `/admin/members/${f.membership.id}`,
+    args: (f) => [
+      SMALL_STATE,
+      form({
+        membershipId: String(f.membership.id),
+        amount: (f.membership.priceCents / 100).toFixed(2),
+        reason: 'Leaving Ottawa for an exchange term.',
+        refundedOn: '',
+      }),
+    ],
+    audit: 'membership.refund.record',
+  },
+  {
+    file: PAYMENTS,
+    name: 'completeMembershipRefund',
+    label: 'complete a refund',
+    permission: 'payments.refund',
+    page: () => '/admin/payments',
+    args: async (f) => [
+      SMALL_STATE,
+      form({
+        refundId: String(await latestOf(f, 'membershipRefunds', 'pending')),
+        refundedOn: yesterday(),
+      }),
+    ],
+    // The refund's completion, then the membership's move to refunded.
+    audit: 'membership.refund',
+    auditEntries: 2,
+  },
+  {
+    file: MEMBERSHIP_SETTINGS,
+    name: 'saveMembershipYear',
+    label: 'change the year’s membership settings',
+    permission: 'membership.settings',
+    page: () => '/admin/membership/settings',
+    args: (f) => [
+      FORM_STATE,
+      form({
+        year: String(f.membership.year),
+        etransferAddress: 'tcsa.membership@example.org',
+        etransferInstructions: 'Write your payment reference in the message.',
+        acceptingApplications: 'on',
+      }),
+    ],
+    audit: 'membership.settings',
+  },
+  {
+    file: MEMBERSHIP_SETTINGS,
+    name: 'saveMembershipTypeAction',
+    label: 'add a membership type',
+    permission: 'membership.settings',
+    page: () => '/admin/membership/settings',
+    args: (f) => [
+      FORM_STATE,
+      form({
+        id: '',
+        year: String(f.membership.year),
+        name: 'Alumni friend',
+        description: 'For last year’s graduates.',
+        price: '10',
+        saleOpensOn: `${f.membership.year}-09-01`,
+        saleClosesOn: `${f.membership.year + 1}-04-30`,
+        validFrom: `${f.membership.year}-09-01`,
+        validUntil: `${f.membership.year + 1}-08-31`,
+      }),
+    ],
+    audit: 'membershipType.create',
+  },
+];
+
 const CASES: Case[] = [
+  ...MEMBERSHIP_CASES,
   {
     file: `${CONSOLE}/events/actions.ts`,
     name: 'saveEvent',
@@ -593,7 +774,11 @@ test.describe('the console refuses every visitor a door is not for', () => {
     expect(applied.status, await applied.text()).toBe(201);
 
     const current = await records();
+    const pending = current.memberships.find((row) => row.status === 'pending');
+    expect(pending, 'the seed has a pending membership application').toBeTruthy();
     fixtures = {
+      latest: records,
+      membership: { id: pending!.id, priceCents: pending!.price_cents, year: pending!.year },
       eventX,
       eventY,
       pastEvent,
@@ -681,7 +866,7 @@ test.describe('the console refuses every visitor a door is not for', () => {
       expect(answer.text).not.toContain(NOT_ALLOWED);
       const after = await fingerprint();
       expect(after.audit.count, `${who}'s call wrote no audit entry: ${answer.text}`).toBe(
-        before.audit.count + 1,
+        before.audit.count + (testCase.auditEntries ?? 1),
       );
       expect(after.audit.latest).toMatchObject({
         action: testCase.audit,
@@ -840,6 +1025,58 @@ test.describe('the console refuses every visitor a door is not for', () => {
     expect(after.audit.latest).toMatchObject({
       action: 'registration.export',
       actorId: fixtures.accountId('leadA'),
+    });
+  });
+
+  test('the members’ export: signed out 401, an event lead 403; the coordinator’s file has no money, finance’s has; each export audited with its rows', async () => {
+    const path = '/admin/members/members.csv';
+    const before = await fingerprint();
+    expect((await visitor('signedOut').fetch(path)).status).toBe(401);
+    const lead = await visitor('leadA').fetch(path);
+    expect(lead.status).toBe(403);
+    expect(await lead.text()).toBe(NOT_ALLOWED);
+    expect(await fingerprint()).toEqual(before);
+
+    const plain = await visitor('coordinator').fetch(`${path}?status=active`);
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('content-type')).toContain('text/csv');
+    expect(plain.headers.get('cache-control')).toContain('no-store');
+    const plainText = await plain.text();
+    expect(plainText).toContain('Member ID');
+    expect(plainText).not.toContain('Amount paid');
+    const afterPlain = await fingerprint();
+    expect(afterPlain.audit.count).toBe(before.audit.count + 1);
+    expect(afterPlain.audit.latest).toMatchObject({
+      action: 'membership.export',
+      actorId: fixtures.accountId('coordinator'),
+    });
+
+    const money = await visitor('finance').fetch(path);
+    expect(money.status).toBe(200);
+    expect(await money.text()).toContain('Amount paid');
+    const after = await fingerprint();
+    expect(after.audit.count).toBe(afterPlain.audit.count + 1);
+    expect(after.audit.latest).toMatchObject({
+      action: 'membership.export',
+      actorId: fixtures.accountId('finance'),
+    });
+  });
+
+  test('the finance export: signed out 401, the coordinator and an event lead 403; finance’s export audited', async () => {
+    const path = '/admin/payments/finance.csv';
+    const before = await fingerprint();
+    expect((await visitor('signedOut').fetch(path)).status).toBe(401);
+    expect((await visitor('coordinator').fetch(path)).status).toBe(403);
+    expect((await visitor('leadA').fetch(path)).status).toBe(403);
+    expect(await fingerprint()).toEqual(before);
+    const allowed = await visitor('finance').fetch(path);
+    expect(allowed.status).toBe(200);
+    expect(await allowed.text()).toContain('Transaction reference');
+    const after = await fingerprint();
+    expect(after.audit.count).toBe(before.audit.count + 1);
+    expect(after.audit.latest).toMatchObject({
+      action: 'payment.export',
+      actorId: fixtures.accountId('finance'),
     });
   });
 

@@ -191,7 +191,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                   <span className={styles.muted}>{row.uottawaEmail}</span>
                 </p>
                 {mayConfirm ? (
-                  <details className={styles.more} open={awaiting.rows.length === 1}>
+                  <details className={styles.more}>
                     <summary>Record a payment from {row.legalName}</summary>
                     <RecordPaymentForm
                       membershipId={row.membershipId}

@@ -1,0 +1,256 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { NOT_ALLOWED_MESSAGE } from '@/lib/auth/messages';
+import { expect, test } from './support/fixtures';
+import { builtServerActions, callAction, Client, form } from './support/server-actions';
+import { startSite, type RunningSite } from './support/server';
+
+/**
+ * The club's membership in the console, on a seeded server of its own: the coordinator finds a
+ * member by ID and by email, sees whether they paid but no amount, and can neither open the
+ * payments nor confirm one (no control, and the action refused); finance records an e-Transfer
+ * of the wrong amount (flagged, with the message), then the right one, confirms it (the member
+ * ID shown) and refunds it (refunded, the ID kept); the super admin changes a price.
+ */
+
+const SETUP_LINK = /\/admin\/setup\?token=[\w-]+/;
+const ADMIN = { name: 'Mei Chen', email: 'mei.chen@example.org', password: 'lantern moon 2026!' };
+const COORDINATOR = { name: 'Ana Li', email: 'ana.li@example.org', password: 'dumpling river 88' };
+const FINANCE = { name: 'Lin Zhao', email: 'lin.zhao@example.org', password: 'abacus ledger 2026' };
+const CONSOLE = 'app/(admin)/admin/(console)';
+const MEMBER_ID = /TCSA-\d{2}-\d{4}/;
+
+/** Yesterday's date, `YYYY-MM-DD`: a day the money arrived on, whatever the time zones. */
+const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+test.describe('the membership console: members, payments, settings', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  let site: RunningSite;
+  let admin: Page;
+  const contexts: BrowserContext[] = [];
+
+  test.beforeAll(async () => {
+    site = await startSite();
+  });
+  test.afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await site?.stop();
+  });
+
+  async function newPage(browser: Browser, address: string, width: number): Promise<Page> {
+    const context = await browser.newContext({
+      baseURL: site.baseURL,
+      viewport: { width, height: 844 },
+      extraHTTPHeaders: { 'x-forwarded-for': address },
+    });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  async function signIn(page: Page, person: { email: string; password: string }) {
+    await page.goto('/admin/sign-in');
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password').fill(person.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+  }
+
+  const widthOf = (page: Page) => page.viewportSize()?.width ?? 1280;
+
+  test('the super admin invites a coordinator and finance', async ({ browser, page }) => {
+    await expect.poll(() => SETUP_LINK.test(site.log()), { timeout: 30_000 }).toBe(true);
+    admin = await newPage(browser, '198.51.100.21', widthOf(page));
+    await admin.goto(SETUP_LINK.exec(site.log())![0]);
+    await admin.getByLabel('Name').fill(ADMIN.name);
+    await admin.getByLabel('Email').fill(ADMIN.email);
+    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await admin.getByLabel('Password again').fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Create the super admin' }).click();
+    await expect(admin.getByRole('heading', { name: `Welcome, ${ADMIN.name}` })).toBeVisible();
+
+    await admin.goto('/admin/accounts');
+    for (const [person, role, address] of [
+      [COORDINATOR, 'coordinator', '198.51.100.22'],
+      [FINANCE, 'finance', '198.51.100.23'],
+    ] as const) {
+      await admin.getByLabel('Name').fill(person.name);
+      await admin.getByLabel('Email').fill(person.email);
+      await admin.getByLabel('Role').selectOption(role);
+      await admin.getByRole('button', { name: 'Invite' }).click();
+      await expect(admin.getByText(`${person.name} is invited.`)).toBeVisible();
+      const link = new URL(await admin.getByLabel('Invitation link').inputValue());
+      await expect(admin.getByRole('button', { name: 'Inviting…' })).toHaveCount(0);
+      const invited = await newPage(browser, address, widthOf(page));
+      await invited.goto(`${link.pathname}${link.search}`);
+      await invited.getByLabel('Password', { exact: true }).fill(person.password);
+      await invited.getByLabel('Password again').fill(person.password);
+      await invited.getByRole('button', { name: 'Save the password' }).click();
+      await expect(invited.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+    }
+  });
+
+  test('the coordinator finds a member by ID and by email, sees no amount, and cannot confirm a payment', async ({
+    browser,
+    page,
+    expectAccessible,
+  }) => {
+    const coordinator = await newPage(browser, '198.51.100.24', widthOf(page));
+    await signIn(coordinator, COORDINATOR);
+    const nav = coordinator.getByRole('navigation', { name: 'Console' });
+    await expect(nav.getByRole('link', { name: 'Payments' })).toHaveCount(0);
+    await nav.getByRole('link', { name: 'Members' }).click();
+    await expect(coordinator.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible();
+    await expectAccessible(coordinator);
+
+    // An active member of the seed: their ID and email as the list shows them.
+    await coordinator.getByLabel('Status').selectOption('active');
+    await coordinator.getByRole('button', { name: 'Search' }).click();
+    await expect(coordinator).toHaveURL(/status=active/);
+    const first = coordinator.getByRole('table').getByRole('row').nth(1);
+    const memberId = MEMBER_ID.exec((await first.textContent()) ?? '')![0];
+    const email = /[\w.+-]+@uottawa\.ca/.exec((await first.textContent()) ?? '')![0];
+    const name = (await first.getByRole('link').textContent())!;
+
+    for (const words of [memberId, email.toUpperCase()]) {
+      await coordinator.goto('/admin/members');
+      await coordinator.getByLabel('Name, email, member ID or payment reference').fill(words);
+      await coordinator.getByRole('button', { name: 'Search' }).click();
+      await expect(
+        coordinator.getByRole('heading', { name: /^1 matching membership/ }),
+      ).toBeVisible();
+      await expect(coordinator.getByRole('link', { name })).toBeVisible();
+    }
+    await coordinator.getByRole('link', { name }).click();
+    await expect(coordinator.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await expect(coordinator.getByText(`Member ID ${memberId}`)).toBeVisible();
+    const payment = coordinator.getByRole('region', { name: 'Payment' });
+    await expect(payment).toContainText(/^Payment\s*Paid\.$/);
+    await expect(coordinator.locator('main')).not.toContainText('$');
+    await expect(coordinator.getByRole('button', { name: /^Confirm/ })).toHaveCount(0);
+    await expect(coordinator.getByRole('heading', { name: 'Status history' })).toBeVisible();
+    await expectAccessible(coordinator);
+
+    await coordinator.goto('/admin/payments');
+    await expect(
+      coordinator.getByRole('heading', { name: 'Not available to your role' }),
+    ).toBeVisible();
+
+    // The action itself refuses the coordinator's session, whatever the page shows.
+    const client = new Client(site.baseURL, '198.51.100.24');
+    for (const cookie of await coordinator.context().cookies()) {
+      client.cookies.set(cookie.name, cookie.value);
+    }
+    const confirm = builtServerActions().find(
+      (action) =>
+        action.file === `${CONSOLE}/payments/actions.ts` &&
+        action.name === 'confirmMembershipPayment',
+    )!;
+    const answer = await callAction(client, confirm, '/admin/payments', [
+      {},
+      form({ paymentId: '1' }),
+    ]);
+    expect(answer.text).toContain(NOT_ALLOWED_MESSAGE);
+  });
+
+  test('finance records a wrong amount (flagged), then the right one, confirms and refunds', async ({
+    browser,
+    page,
+    expectAccessible,
+  }) => {
+    const finance = await newPage(browser, '198.51.100.25', widthOf(page));
+    await signIn(finance, FINANCE);
+    const nav = finance.getByRole('navigation', { name: 'Console' });
+    await expect(nav.getByRole('link')).toHaveText([
+      'Dashboard',
+      'Members',
+      'Payments',
+      'Security',
+    ]);
+    await expect(finance.getByRole('link', { name: 'Payments to confirm' })).toBeVisible();
+
+    await nav.getByRole('link', { name: 'Payments' }).click();
+    await expect(finance.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
+    await expectAccessible(finance);
+
+    // A pending application of the seed, found by the reference in its e-Transfer message.
+    const waiting = finance.getByRole('region', { name: 'Applications waiting for payment' });
+    const application = waiting.getByRole('listitem').filter({ hasText: 'Pending' }).first();
+    const text = (await application.textContent()) ?? '';
+    const reference = /^\s*(\S+)/.exec(text)![1]!;
+    const name = (await application.getByRole('link').first().textContent())!;
+    const price = Number(/CA\$(\d+\.\d\d)/.exec(text)![1]);
+    await finance.getByLabel('Payment reference, name or email').fill(reference);
+    await finance.getByRole('button', { name: 'Search' }).click();
+    await expect(waiting.getByRole('listitem')).toHaveCount(1);
+
+    const record = async (amount: string, transaction: string) => {
+      const details = waiting.locator('details');
+      if ((await details.getAttribute('open')) === null) {
+        await waiting.getByText(`Record a payment from ${name}`).click();
+      }
+      const paymentForm = waiting.getByRole('form', { name: `Record a payment from ${name}` });
+      await paymentForm.getByLabel('Amount received (CAD)').fill(amount);
+      await paymentForm.getByLabel('Date received').fill(yesterday());
+      await paymentForm.getByLabel('Transaction reference').fill(transaction);
+      await paymentForm.getByRole('button', { name: 'Record the payment' }).click();
+    };
+    const wrong = (price - 5).toFixed(2);
+    await record(wrong, `CAwrong${Date.now()}`);
+    await expect(finance.getByRole('alert')).toContainText(
+      `Payment recorded and flagged: Received CA$${wrong}, but the membership costs CA$${price.toFixed(2)}.`,
+    );
+
+    await record(price.toFixed(2), `CAright${Date.now()}`);
+    await expect(finance.getByText(/^Payment of CA\$[\d.]+ recorded for /)).toBeVisible();
+
+    const toConfirm = finance.getByRole('region', { name: /^Payments to confirm/ });
+    await toConfirm.getByRole('button', { name: `Confirm the payment from ${name}` }).click();
+    const confirmed = finance.getByText(/^Payment confirmed: .* is an active member, TCSA-/);
+    await expect(confirmed).toBeVisible();
+    const memberId = MEMBER_ID.exec((await confirmed.textContent()) ?? '')![0];
+
+    await finance.goto('/admin/members');
+    await finance.getByLabel('Name, email, member ID or payment reference').fill(memberId);
+    await finance.getByRole('button', { name: 'Search' }).click();
+    await finance.getByRole('link', { name }).click();
+    await expect(finance.getByText(`Member ID ${memberId}`)).toBeVisible();
+    await expect(finance.getByRole('region', { name: 'Payment' })).toContainText(reference);
+
+    await finance.getByText('Record a refund').click();
+    const refund = finance.getByRole('form', { name: `Record a refund to ${name}` });
+    await refund.getByLabel(/^Date sent/).fill(yesterday());
+    await refund.getByLabel('Reason').fill('Leaving Ottawa for an exchange term.');
+    await refund.getByRole('button', { name: 'Record the refund' }).click();
+    await expect(finance.getByText(/is refunded and was emailed\.$/)).toBeVisible();
+    await finance.reload();
+    await expect(finance.locator('main').getByText('Refunded', { exact: true })).toBeVisible();
+    await expect(finance.getByText(`Member ID ${memberId}`)).toBeVisible();
+    await expectAccessible(finance);
+  });
+
+  test('the super admin changes a price in dollars; a sale closing before it opens is refused', async ({
+    expectAccessible,
+  }) => {
+    await admin.goto('/admin');
+    await admin
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Membership' })
+      .click();
+    await expect(admin.getByRole('heading', { name: 'Membership settings' })).toBeVisible();
+    await expectAccessible(admin);
+    const type = admin
+      .locator('details')
+      .filter({ has: admin.getByText('Regular') })
+      .first();
+    await type.locator('summary').click();
+    await type.getByLabel('Price (CAD)').fill('27.5');
+    await type.getByLabel('Sale closes').fill('2020-01-01');
+    await type.getByRole('button', { name: /^Save/ }).click();
+    await expect(type.getByText('The sale must close on or after the day it opens.')).toBeVisible();
+    await type.getByLabel('Sale closes').fill('2027-01-31');
+    await type.getByRole('button', { name: /^Save/ }).click();
+    await expect(type.getByText(/^Saved “Regular”/)).toBeVisible();
+    await admin.reload();
+    await expect(admin.getByText(/Regular\s*, CA\$27\.50/)).toBeVisible();
+  });
+});
