@@ -19,6 +19,7 @@ import {
   media,
   memberEmail,
 } from './content';
+import { seedMemberships } from './memberships';
 
 type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -61,7 +62,8 @@ export type SeedOptions = {
 };
 
 /**
- * Replaces the content of every table with the seed content (registrations are removed too).
+ * Replaces the content of every table with the seed content (registrations are removed too),
+ * and seeds the membership when the database has none (memberships are kept, like submissions).
  * Runs in one transaction: a failed seed leaves the database as it was.
  */
 export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<void> {
@@ -209,5 +211,8 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
         sortOrder: index,
       })),
     );
+
+    // Memberships are people's data, kept by a reset: seeded only into a database without any.
+    await seedMemberships(tx, now);
   });
 }
