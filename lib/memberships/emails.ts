@@ -98,7 +98,7 @@ function greeting(context: MembershipMailContext): string {
 function contactBlock(context: MembershipMailContext): Block {
   return {
     kind: 'paragraph',
-    text: `Questions? Reply to this email or write to the club at ${context.contactEmail}.`,
+    text: `Questions? Write to the club at ${context.contactEmail}.`,
   };
 }
 
@@ -131,7 +131,7 @@ export function membershipActivatedEmail(
       ? [
           {
             kind: 'paragraph',
-            text: 'As you asked, here is a copy of your membership activation email.',
+            text: 'The club is sending you this copy of your membership activation email again.',
           } as Block,
         ]
       : []),
@@ -186,7 +186,7 @@ export function paymentProblemEmail(
     },
     {
       kind: 'paragraph',
-      text: `What to do: reply to this email with the date, the amount and the reference of your e-Transfer, or send what is missing by e-Transfer with ${context.paymentReference} in the message. Do not send the full amount again: we refund anything paid twice.`,
+      text: `What to do: write to ${context.contactEmail} with the date, the amount and the reference of your e-Transfer. If you sent less than the amount due, send the difference by e-Transfer with ${context.paymentReference} in the message; if you sent more, or paid twice, we refund the difference.`,
     },
     contactBlock(context),
   ]);
