@@ -22,6 +22,7 @@ import {
   queueReminders,
   readManagedRegistration,
   registerForEvent,
+  registerGroup,
 } from '@/lib/registrations/operations';
 import {
   DATABASE_UNDER_TEST,
@@ -180,6 +181,87 @@ describe(`event operations (${DATABASE_UNDER_TEST})`, () => {
     );
     expect(perPersonAndKind.size).toBe(270);
     expect(cancelledIds.size).toBe(50);
+  });
+
+  it('a group of registrations in one transaction: a duplicate email is refused alone, the others are written with one email each; a row the database refuses fails alone', async () => {
+    const event = await makeEvent({ capacity: 3, waitlistEnabled: true, autoPromote: true });
+    const earlier = await registerForEvent(database.db, event.id, person(900), now);
+    const leaving = await registerForEvent(database.db, event.id, person(904), now);
+    if (earlier.kind !== 'created' || leaving.kind !== 'created') throw new Error('not created');
+    expect((await cancelByToken(database.db, leaving.manageToken, now)).kind).toBe('cancelled');
+
+    const group = [
+      person(901),
+      { ...person(900), email: ' PERSON900@example.org ' }, // registered before the group
+      person(904), // cancelled before: registers again on the same row
+      person(901), // the second request of one address in the group
+      person(902),
+      person(903),
+    ];
+    const outcomes = await registerGroup(
+      database.db,
+      event.id,
+      group.map((input) => ({ input, now })),
+    );
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual([
+      'created',
+      'duplicate',
+      'created',
+      'duplicate',
+      'created',
+      'created',
+    ]);
+    const created = outcomes.flatMap((outcome) => (outcome.kind === 'created' ? [outcome] : []));
+    // Judged in the order of arrival: two places were left, then the waitlist, in order.
+    expect(created.map((outcome) => outcome.registration.status)).toEqual([
+      'confirmed',
+      'confirmed',
+      'waitlisted',
+      'waitlisted',
+    ]);
+    expect(created.map((outcome) => outcome.waitlistPosition)).toEqual([null, null, 1, 2]);
+    expect(created[1]!.registration.id).toBe(leaving.registration.id);
+    expect(created[3]!.registration.queuedAt!).toBeGreaterThan(created[2]!.registration.queuedAt!);
+    expect(await placesTaken(database.db, event.id)).toBe(3);
+    for (const outcome of created) {
+      const found = await readManagedRegistration(database.db, outcome.manageToken, now);
+      expect(found?.registration.id).toBe(outcome.registration.id);
+      // Each email once; the person registering again had the first registration's two before.
+      const again = outcome.registration.id === leaving.registration.id;
+      expect((await outboxOf(outcome.registration.id)).map((mail) => mail.kind)).toEqual(
+        again ? ['confirmed', 'cancelled', 'confirmed'] : [outcome.registration.status],
+      );
+    }
+
+    // Three registrations arriving together are written as one group. The second's name is
+    // longer than its column (the endpoint refuses it before): the group fails as a whole and is
+    // written again one by one, so only that registration fails and the other two are kept.
+    const quiet = await makeEvent({ capacity: 10 });
+    const errors: unknown[] = [];
+    const logError = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      const [first, refused, third] = await Promise.allSettled([
+        registerForEvent(database.db, quiet.id, person(910), now),
+        registerForEvent(database.db, quiet.id, { ...person(911), lastName: 'x'.repeat(61) }, now),
+        registerForEvent(database.db, quiet.id, person(912), now),
+      ]);
+      expect(first).toMatchObject({ status: 'fulfilled', value: { kind: 'created' } });
+      expect(refused?.status).toBe('rejected');
+      expect(third).toMatchObject({ status: 'fulfilled', value: { kind: 'created' } });
+    } finally {
+      console.error = logError;
+    }
+    expect(String(errors[0])).toContain('A group of 3 could not be written together');
+    const stored = await database.db
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.eventId, quiet.id));
+    expect(stored.map((row) => row.email).sort()).toEqual([
+      'person910@example.org',
+      'person912@example.org',
+    ]);
+    for (const row of stored) expect(await outboxOf(row.id)).toHaveLength(1);
   });
 
   it('a registration before opening or after the deadline is refused; a full event without a waitlist too', async () => {
