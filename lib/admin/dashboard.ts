@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, notInArray } from 'drizzle-orm';
 import { type Actor, eventsInView } from '@/lib/auth/permissions';
 import { SIGN_IN_ACTION } from '@/lib/auth/server';
 import type { Database } from '@/lib/db/client';
@@ -55,8 +55,24 @@ export async function upcomingEventsWithCounts(
     .limit(limit);
 }
 
-/** The latest entries of the audit log, newest first. */
-export function recentChanges(db: Database, limit = 8) {
+/**
+ * The audit entries of finance's work on memberships: their summaries name amounts and
+ * references, which only roles with payments.read may read (club-operations.md, 'Roles for
+ * membership').
+ */
+const MONEY_ACTIONS = [
+  'membership.payment.record',
+  'membership.payment.flag',
+  'membership.activate',
+  'membership.paymentReview',
+  'membership.refund',
+  'membership.refund.record',
+  'membership.refund.complete',
+  'payment.export',
+];
+
+/** The latest entries of the audit log, newest first; finance's only `withMoney`. */
+export function recentChanges(db: Database, limit = 8, { withMoney = true } = {}) {
   return db
     .select({
       id: auditLog.id,
@@ -65,7 +81,12 @@ export function recentChanges(db: Database, limit = 8) {
       summary: auditLog.summary,
     })
     .from(auditLog)
-    .where(ne(auditLog.action, SIGN_IN_ACTION))
+    .where(
+      and(
+        ne(auditLog.action, SIGN_IN_ACTION),
+        withMoney ? undefined : notInArray(auditLog.action, MONEY_ACTIONS),
+      ),
+    )
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit);
 }

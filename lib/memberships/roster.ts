@@ -232,6 +232,29 @@ export async function rosterChoices(db: Database) {
   };
 }
 
+/**
+ * What a status change says to a role without payments.read: the moves finance makes (a payment
+ * confirmed, a problem flagged, a refund) have reasons with amounts and references, so those
+ * read as what happened, without them.
+ */
+export function withoutMoney<
+  T extends { fromStatus: string | null; toStatus: string; reason: string | null },
+>(change: T): T {
+  const byPayment =
+    change.toStatus === 'payment_review' ||
+    change.toStatus === 'refunded' ||
+    (change.toStatus === 'active' &&
+      (change.fromStatus === 'pending' || change.fromStatus === 'payment_review'));
+  if (!byPayment || change.reason === null) return change;
+  const reason =
+    change.toStatus === 'active'
+      ? 'Payment confirmed by finance.'
+      : change.toStatus === 'refunded'
+        ? 'Refunded by finance.'
+        : 'Finance found a problem with the payment.';
+  return { ...change, reason };
+}
+
 /** One member's page: the application, its type, status history, and money for finance. */
 export async function findMembership(
   db: Database,
@@ -265,7 +288,7 @@ export async function findMembership(
   return {
     membership: { ...row.membership, status: row.membership.status as MembershipStatus },
     typeName: row.typeName,
-    history,
+    history: withMoney ? history : history.map(withoutMoney),
     paid,
     refunded: refunds.some((refund) => refund.state === 'done'),
     // Amounts and references stay on the server for the roles without payments.read.

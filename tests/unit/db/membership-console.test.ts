@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recentChanges } from '@/lib/admin/dashboard';
 import { auditLog, membershipTypes } from '@/lib/db/schema';
 import { FINANCE_COLUMNS, financeCsv, MEMBER_COLUMNS, membersCsv } from '@/lib/memberships/exports';
 import { confirmPayment, recordPayment, recordRefund } from '@/lib/memberships/payments';
@@ -141,6 +142,11 @@ describe(`the roster (${DATABASE_UNDER_TEST})`, () => {
   it('tells the coordinator only whether a membership is paid; finance sees the money', async () => {
     const coordinatorView = await findMembership(database.db, people.wei!, { withMoney: false });
     expect(coordinatorView).toMatchObject({ paid: true, payments: null, refunds: null });
+    // The status history's reasons of finance's moves name amounts and references: not here.
+    expect(JSON.stringify(coordinatorView!.history)).not.toMatch(/\$|CAxwei/);
+    expect(coordinatorView!.history.at(-1)!.reason).toBe('Payment confirmed by finance.');
+    const financeWei = await findMembership(database.db, people.wei!, { withMoney: true });
+    expect(financeWei!.history.at(-1)!.reason).toContain('CAxwei');
     const financeView = await findMembership(database.db, people.jun!, { withMoney: true });
     expect(financeView!.paid).toBe(true);
     expect(financeView!.refunded).toBe(true);
@@ -148,6 +154,13 @@ describe(`the roster (${DATABASE_UNDER_TEST})`, () => {
     expect(financeView!.membership.memberId).toMatch(/^TCSA-26-/);
     expect(financeView!.history.map((change) => change.toStatus)).toEqual(['active', 'refunded']);
     expect(await findMembership(database.db, 999_999, { withMoney: true })).toBeNull();
+  });
+
+  it('keeps finance’s audit summaries (amounts, references) off the coordinator’s dashboard', async () => {
+    const withMoney = await recentChanges(database.db, 50);
+    expect(withMoney.some((change) => change.summary.includes('CA$'))).toBe(true);
+    const without = await recentChanges(database.db, 50, { withMoney: false });
+    expect(without.filter((change) => change.summary.includes('CA$'))).toEqual([]);
   });
 
   it('counts the dashboard’s figures', async () => {

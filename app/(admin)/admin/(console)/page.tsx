@@ -21,7 +21,7 @@ export default async function DashboardPage() {
   const showEvents = can(signedIn, 'events.list');
   const [upcoming, changes, waiting, members] = await Promise.all([
     showEvents ? upcomingEventsWithCounts(db, signedIn) : [],
-    showChanges ? recentChanges(db) : [],
+    showChanges ? recentChanges(db, 8, { withMoney: showMoney }) : [],
     showInbox ? unhandledCount(db) : 0,
     showMembers ? membershipCounts(db) : null,
   ]);
