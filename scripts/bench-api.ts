@@ -39,35 +39,29 @@ import { DataFolderInUseError } from '@/lib/db/lock';
 import { listEvents, listRegistrations } from '@/lib/db/queries';
 import { emailOutbox, eventRegistrations, events as eventsTable } from '@/lib/db/schema';
 import { and, count, eq } from 'drizzle-orm';
-import { cannon, ensureBuild, percentile, round, startServer, writeResults } from './lib/bench';
+import {
+  type BuildMode,
+  cannon,
+  ensureBuild,
+  isEntryScript,
+  percentile,
+  round,
+  startServer,
+  writeResults,
+} from './lib/bench';
 
-const { values } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '50' },
-    'skip-build': { type: 'boolean', default: false },
-    'crowd-only': { type: 'boolean', default: false },
-  },
-});
-const duration = Number(values.duration);
-const connections = Number(values.connections);
 const FIXTURE = path.join('public', 'bench-events.json');
 const DISTINCT = 500;
 const CROWD_CAPACITY = 250;
 /** The flash crowd's p99 may be at most this many times the p99 of as many GETs of /api/csrf/. */
-const CROWD_GOAL_RATIO = 1.5;
-const databaseUrl = process.env.DATABASE_URL || undefined;
+export const CROWD_GOAL_RATIO = 1.5;
 const DUPLICATES = 100;
 const WAITLIST_CAPACITY = 20;
 const WAITLIST_REGISTRATIONS = 200;
 const CANCELLATIONS = 50;
 
-const work = mkdtempSync(path.join(tmpdir(), 'tcsa-bench-'));
-const dataDir = path.join(work, 'pglite');
-const serverLog = path.join(work, 'server.log');
-
 /** Opens the data folder once the stopped server has released its lock (PostgreSQL: at once). */
-async function openWhenReleased(dir: string) {
+async function openWhenReleased(dir: string, databaseUrl: string | undefined) {
   if (databaseUrl) return openDatabase({ databaseUrl });
   const deadline = Date.now() + 15_000;
   for (;;) {
@@ -80,7 +74,36 @@ async function openWhenReleased(dir: string) {
   }
 }
 
-async function main() {
+export type ApiOptions = {
+  duration?: number;
+  connections?: number;
+  /** 'always' unless told otherwise: the figures are the sources' of now. */
+  build?: BuildMode;
+  /** The flash crowd alone (step 4). */
+  crowdOnly?: boolean;
+  /** An empty PostgreSQL database for the seed and the server; PGlite when unset. */
+  databaseUrl?: string;
+};
+
+export type ApiResults = Awaited<ReturnType<typeof measureApi>>;
+
+/** Runs the bench (see above), prints its tables and answers what it wrote to api.json. */
+export async function benchApi(options: ApiOptions = {}): Promise<ApiResults> {
+  const work = mkdtempSync(path.join(tmpdir(), 'tcsa-bench-'));
+  try {
+    return await measureApi(work, options);
+  } finally {
+    rmSync(FIXTURE, { force: true });
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function measureApi(
+  work: string,
+  { duration = 10, connections = 50, build = 'always', crowdOnly = false, databaseUrl }: ApiOptions,
+) {
+  const dataDir = path.join(work, 'pglite');
+  const serverLog = path.join(work, 'server.log');
   // 1. Database and the static twin of /api/events/.
   const setup = await openDatabase(
     databaseUrl ? { databaseUrl, seedIfEmpty: true } : { dataDir, seedIfEmpty: true },
@@ -118,7 +141,7 @@ async function main() {
   }
 
   // 2. Build and start.
-  ensureBuild(values['skip-build'] ? 'never' : 'always');
+  ensureBuild(build);
   // An SMTP server that is down: every connection is dropped at once, and counted.
   const smtpConnections: number[] = [];
   const smtpDown = createServer((socket: Socket) => {
@@ -219,7 +242,7 @@ async function main() {
 
     let staticFile: Awaited<ReturnType<typeof cannon>> | null = null;
     let api: Awaited<ReturnType<typeof cannon>> | null = null;
-    if (!values['crowd-only']) {
+    if (!crowdOnly) {
       // 3. Throughput: static file vs the API, same size, same server.
       staticFile = await cannon(base, '/bench-events.json', { connections, duration });
       api = await cannon(base, '/api/events/', { connections, duration });
@@ -227,7 +250,7 @@ async function main() {
 
     // 100 registrations of one email for another event: one is stored.
     const duplicateEmail = `bench.duplicate.${stamp}@example.org`;
-    const duplicates = values['crowd-only']
+    const duplicates = crowdOnly
       ? null
       : summarize(
           await Promise.all(
@@ -238,7 +261,7 @@ async function main() {
         );
 
     // 5. The waitlist: 200 registrations at once, then 50 cancellations at once.
-    const waitlistAnswers = values['crowd-only']
+    const waitlistAnswers = crowdOnly
       ? []
       : await Promise.all(
           Array.from({ length: WAITLIST_REGISTRATIONS }, async (_, index) => {
@@ -282,7 +305,7 @@ async function main() {
     await stopServer();
 
     // Rows stored, counted in the database itself.
-    const check = await openWhenReleased(dataDir);
+    const check = await openWhenReleased(dataDir, databaseUrl);
     const crowdStatuses = await check.db
       .select({ status: eventRegistrations.status, rows: count() })
       .from(eventRegistrations)
@@ -331,7 +354,7 @@ async function main() {
       smtpConnectionsDuringRegistrations: smtpDuringCrowd,
       serverLogLinesDuringRegistrations: logLinesDuringCrowd,
     };
-    const waitlist = values['crowd-only']
+    const waitlist = crowdOnly
       ? null
       : {
           registrations: { requests: WAITLIST_REGISTRATIONS, ...summarize(waitlistAnswers) },
@@ -425,14 +448,26 @@ async function main() {
       );
       process.exitCode = 1;
     }
+    return results;
   } finally {
     await stopServer();
   }
 }
 
-try {
-  await main();
-} finally {
-  rmSync(FIXTURE, { force: true });
-  rmSync(work, { recursive: true, force: true });
+if (isEntryScript(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '50' },
+      'skip-build': { type: 'boolean', default: false },
+      'crowd-only': { type: 'boolean', default: false },
+    },
+  });
+  await benchApi({
+    duration: Number(values.duration),
+    connections: Number(values.connections),
+    build: values['skip-build'] ? 'never' : 'always',
+    crowdOnly: values['crowd-only'],
+    databaseUrl: process.env.DATABASE_URL || undefined,
+  });
 }

@@ -24,17 +24,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
-import { DIST_DIR, ensureBuild, round, siteRoutes, startServer, writeResults } from './lib/bench';
+import {
+  type BuildMode,
+  buildModeOf,
+  DIST_DIR,
+  ensureBuild,
+  isEntryScript,
+  round,
+  siteRoutes,
+  startServer,
+  writeResults,
+} from './lib/bench';
 
-const { values } = parseArgs({
-  options: {
-    'report-only': { type: 'boolean', default: false },
-    'skip-build': { type: 'boolean', default: false },
-    build: { type: 'boolean', default: false },
-  },
-});
-
-const BASELINE = '/bench-no-such-page';
+/** The not-found page: the framework's scripts and the layout's, nothing of a page's own. */
+export const BASELINE = '/bench-no-such-page';
 const TARGET_RATIO = 1.3;
 /** Marks of the two heavy libraries, looked for in the JavaScript a route loads at first. */
 const LAZY_LIBRARIES: Record<string, RegExp> = {
@@ -43,9 +46,7 @@ const LAZY_LIBRARIES: Record<string, RegExp> = {
   nivo: /\bnivo:\[|scheme:"nivo"/,
 };
 
-const work = mkdtempSync(path.join(tmpdir(), 'tcsa-bench-bundle-'));
-
-interface Measure {
+export interface Measure {
   scripts: number;
   transferredBytes: number;
   decodedBytes: number;
@@ -60,7 +61,8 @@ function lazyLibrariesIn(code: string): string[] {
     .map(([name]) => name);
 }
 
-async function measure(browser: Browser, url: string): Promise<Measure> {
+/** The JavaScript `url` loads in a fresh phone-sized page before any scrolling. */
+export async function measure(browser: Browser, url: string): Promise<Measure> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -105,10 +107,9 @@ function buildStats(): Map<string, number> {
   return new Map(stats.map((entry) => [entry.route, entry.firstLoadUncompressedJsBytes]));
 }
 
-async function main() {
-  ensureBuild(values['skip-build'] ? 'never' : values.build ? 'always' : 'if-needed');
-  const server = await startServer({ dataDir: path.join(work, 'pglite') });
-  const browser = await chromium.launch({
+/** Debian's Chromium ($CHROME_PATH), headless, as the benches use it. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     args: [
       '--no-sandbox',
@@ -120,6 +121,12 @@ async function main() {
       '--disable-sync',
     ],
   });
+}
+
+async function main(work: string, values: { build: BuildMode; reportOnly: boolean }) {
+  ensureBuild(values.build);
+  const server = await startServer({ dataDir: path.join(work, 'pglite') });
+  const browser = await launchChromium();
   try {
     const routes = await siteRoutes(server.base);
 
@@ -177,15 +184,25 @@ async function main() {
         `Above ${TARGET_RATIO}x the not-found page: ${missed.map((row) => `${row.route} (${row.ratio}x)`).join(', ')}`,
       );
     }
-    if (missed.length > 0 && !values['report-only']) process.exitCode = 1;
+    if (missed.length > 0 && !values.reportOnly) process.exitCode = 1;
   } finally {
     await browser.close();
     await server.stop();
   }
 }
 
-try {
-  await main();
-} finally {
-  rmSync(work, { recursive: true, force: true });
+if (isEntryScript(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      'report-only': { type: 'boolean', default: false },
+      'skip-build': { type: 'boolean', default: false },
+      build: { type: 'boolean', default: false },
+    },
+  });
+  const work = mkdtempSync(path.join(tmpdir(), 'tcsa-bench-bundle-'));
+  try {
+    await main(work, { build: buildModeOf(values), reportOnly: values['report-only'] });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }

@@ -30,31 +30,17 @@ import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import {
+  type BuildMode,
+  buildModeOf,
   ensureBuild,
   freePort,
+  isEntryScript,
   round,
   siteRoutes,
   startServer,
   warmPage,
   writeResults,
 } from './lib/bench';
-
-const { values } = parseArgs({
-  options: {
-    'report-only': { type: 'boolean', default: false },
-    'skip-build': { type: 'boolean', default: false },
-    build: { type: 'boolean', default: false },
-    only: { type: 'string', multiple: true },
-    runs: { type: 'string', default: '3' },
-    trace: { type: 'boolean', default: false },
-  },
-});
-
-const RUNS = Number(values.runs);
-if (!Number.isInteger(RUNS) || RUNS < 1) {
-  console.error(`--runs takes a whole number of at least 1, not "${values.runs}".`);
-  process.exit(2);
-}
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -67,10 +53,8 @@ const TARGETS: Record<Category, number> = {
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 
-const work = mkdtempSync(path.join(tmpdir(), 'tcsa-lighthouse-'));
-
 /** Chromium with a DevTools port for Lighthouse to drive; one browser for every route. */
-async function startChrome() {
+async function startChrome(work: string) {
   const port = await freePort();
   const chrome = spawn(
     CHROME_PATH,
@@ -168,15 +152,48 @@ function printProfile(route: string, lhr: Result): void {
   if (dom) console.log(`  DOM: ${dom}`);
 }
 
-async function main() {
-  ensureBuild(values['skip-build'] ? 'never' : values.build ? 'always' : 'if-needed');
+export type LighthouseOptions = {
+  /** The routes to measure; by default every route of the site. */
+  only?: string[];
+  /** Runs per route; the median run counts. */
+  runs?: number;
+  /** Write each route's median-run trace and print its profile. */
+  trace?: boolean;
+  build?: BuildMode;
+  /** Exit status 0 when a route misses a target. */
+  reportOnly?: boolean;
+};
+
+export type LighthouseResults = Awaited<ReturnType<typeof measureRoutes>>;
+
+/** Runs the bench (see above), prints its tables and answers what it wrote to lighthouse.json. */
+export async function benchLighthouse(options: LighthouseOptions = {}): Promise<LighthouseResults> {
+  const work = mkdtempSync(path.join(tmpdir(), 'tcsa-lighthouse-'));
+  try {
+    return await measureRoutes(work, options);
+  } finally {
+    rmSync(work, { recursive: true, force: true, maxRetries: 5 });
+  }
+}
+
+async function measureRoutes(
+  work: string,
+  {
+    only,
+    runs: RUNS = 3,
+    trace = false,
+    build = 'if-needed',
+    reportOnly = false,
+  }: LighthouseOptions,
+) {
+  ensureBuild(build);
   const server = await startServer({ dataDir: path.join(work, 'pglite') });
-  const chrome = await startChrome().catch(async (error: unknown) => {
+  const chrome = await startChrome(work).catch(async (error: unknown) => {
     await server.stop();
     throw error;
   });
   try {
-    const routes = values.only?.length ? values.only : await siteRoutes(server.base);
+    const routes = only?.length ? only : await siteRoutes(server.base);
 
     const rows = [];
     let lighthouseVersion = '';
@@ -200,7 +217,7 @@ async function main() {
         traces.push(result.artifacts.Trace);
       }
       const lhr = computeMedianRun(runs);
-      if (values.trace) {
+      if (trace) {
         const median = traces[runs.indexOf(lhr)];
         const name = route === '/' ? 'home' : route.replace(/^\//, '').replace(/\//g, '-');
         mkdirSync('bench-results', { recursive: true });
@@ -246,7 +263,7 @@ async function main() {
       );
     }
 
-    const file = writeResults('lighthouse', {
+    const results = {
       date: new Date().toISOString(),
       lighthouse: lighthouseVersion,
       formFactor: 'mobile',
@@ -254,7 +271,8 @@ async function main() {
       chrome: CHROME_PATH,
       targets: TARGETS,
       routes: rows,
-    });
+    };
+    const file = writeResults('lighthouse', results);
     console.log('\nLighthouse, mobile:');
     console.table(
       Object.fromEntries(
@@ -287,16 +305,36 @@ async function main() {
           .map((row) => `${row.route} [${row.misses.join(', ')}]`)
           .join('; ')}`,
       );
-      if (!values['report-only']) process.exitCode = 1;
+      if (!reportOnly) process.exitCode = 1;
     }
+    return results;
   } finally {
     await chrome.stop();
     await server.stop();
   }
 }
 
-try {
-  await main();
-} finally {
-  rmSync(work, { recursive: true, force: true, maxRetries: 5 });
+if (isEntryScript(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      'report-only': { type: 'boolean', default: false },
+      'skip-build': { type: 'boolean', default: false },
+      build: { type: 'boolean', default: false },
+      only: { type: 'string', multiple: true },
+      runs: { type: 'string', default: '3' },
+      trace: { type: 'boolean', default: false },
+    },
+  });
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) {
+    console.error(`--runs takes a whole number of at least 1, not "${values.runs}".`);
+    process.exit(2);
+  }
+  await benchLighthouse({
+    only: values.only,
+    runs,
+    trace: values.trace,
+    build: buildModeOf(values),
+    reportOnly: values['report-only'],
+  });
 }

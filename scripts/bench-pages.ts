@@ -22,8 +22,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  type BuildMode,
+  buildModeOf,
   cannon,
   ensureBuild,
+  isEntryScript,
   PAGE_VISIT_HEADERS,
   round,
   startServer,
@@ -31,17 +34,6 @@ import {
   writeResults,
 } from './lib/bench';
 
-const { values } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '10' },
-    'report-only': { type: 'boolean', default: false },
-    'skip-build': { type: 'boolean', default: false },
-    build: { type: 'boolean', default: false },
-  },
-});
-const duration = Number(values.duration);
-const connections = Number(values.connections);
 const FIXTURE = path.join('public', 'bench-page.html');
 const STATIC_PATH = '/bench-page.html';
 /** What curl, uptime probes and the link previews of chat apps send: no text/html. */
@@ -54,11 +46,35 @@ const ROWS: { label: string; path: string; headers: Record<string, string>; page
   { label: '/api/events/', path: '/api/events/', headers: ANY_ACCEPT_HEADERS, page: false },
 ];
 /** Requests/s of each row over the static file's, at least. */
-const TARGET_RATIO = 0.9;
-const work = mkdtempSync(path.join(tmpdir(), 'tcsa-bench-pages-'));
+export const PAGES_TARGET_RATIO = 0.9;
+const TARGET_RATIO = PAGES_TARGET_RATIO;
 
-async function main() {
-  ensureBuild(values['skip-build'] ? 'never' : values.build ? 'always' : 'if-needed');
+export type PagesOptions = {
+  duration?: number;
+  connections?: number;
+  build?: BuildMode;
+  /** Exit status 0 when a row misses its goal. */
+  reportOnly?: boolean;
+};
+
+export type PagesResults = Awaited<ReturnType<typeof measurePages>>;
+
+/** Runs the bench (see above), prints its table and answers what it wrote to pages.json. */
+export async function benchPages(options: PagesOptions = {}): Promise<PagesResults> {
+  const work = mkdtempSync(path.join(tmpdir(), 'tcsa-bench-pages-'));
+  try {
+    return await measurePages(work, options);
+  } finally {
+    rmSync(FIXTURE, { force: true });
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function measurePages(
+  work: string,
+  { duration = 10, connections = 10, build = 'if-needed', reportOnly = false }: PagesOptions,
+) {
+  ensureBuild(build);
   const dataDir = path.join(work, 'pglite');
   // The server lists public/ when it starts: the twin is written first, by a server of its own.
   const first = await startServer({ dataDir });
@@ -90,7 +106,7 @@ async function main() {
       });
     }
 
-    const file = writeResults('pages', {
+    const results = {
       date: new Date().toISOString(),
       node: process.version,
       duration,
@@ -98,7 +114,8 @@ async function main() {
       staticFile,
       rows,
       targetRatio: TARGET_RATIO,
-    });
+    };
+    const file = writeResults('pages', results);
 
     console.log(`\nGET, ${connections} connections, ${duration} s each:`);
     console.table(
@@ -126,8 +143,9 @@ async function main() {
       console.error(
         `Below ${TARGET_RATIO}x the static file's requests/s: ${missed.map((row) => `${row.label} (${row.throughputRatio}x)`).join(', ')}`,
       );
-      if (!values['report-only']) process.exitCode = 1;
+      if (!reportOnly) process.exitCode = 1;
     }
+    return results;
   } finally {
     await server.stop();
   }
@@ -153,9 +171,20 @@ async function cacheAnswer(
   return status;
 }
 
-try {
-  await main();
-} finally {
-  rmSync(FIXTURE, { force: true });
-  rmSync(work, { recursive: true, force: true });
+if (isEntryScript(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '10' },
+      'report-only': { type: 'boolean', default: false },
+      'skip-build': { type: 'boolean', default: false },
+      build: { type: 'boolean', default: false },
+    },
+  });
+  await benchPages({
+    duration: Number(values.duration),
+    connections: Number(values.connections),
+    build: buildModeOf(values),
+    reportOnly: values['report-only'],
+  });
 }

@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 
 /** The benches build beside a developer's .next; NEXT_DIST_DIR picks another folder. */
@@ -14,6 +15,22 @@ export const DIST_DIR = process.env.NEXT_DIST_DIR || '.next-bench';
 const NEXT_BIN = path.resolve('node_modules/next/dist/bin/next');
 /** The production server's entry, as `npm start` runs it. */
 const SERVER_ENTRY = path.resolve('scripts/serve.mjs');
+
+/**
+ * Whether the module at `moduleUrl` (its import.meta.url) is the script node was started with:
+ * each bench runs itself from the command line, and npm run bench imports it instead.
+ */
+export function isEntryScript(moduleUrl: string): boolean {
+  const entry = process.argv[1];
+  return entry !== undefined && pathToFileURL(path.resolve(entry)).href === moduleUrl;
+}
+
+/** How a bench builds: 'always' (--build), 'if-needed' (the default), 'never' (--skip-build). */
+export type BuildMode = 'always' | 'if-needed' | 'never';
+
+export function buildModeOf(flags: { build?: boolean; 'skip-build'?: boolean }): BuildMode {
+  return flags['skip-build'] ? 'never' : flags.build ? 'always' : 'if-needed';
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -77,7 +94,7 @@ export function buildIsCurrent(): boolean {
  * Builds into DIST_DIR. mode 'always' builds, 'if-needed' reuses a current build, 'never' trusts
  * whatever is there (--skip-build).
  */
-export function ensureBuild(mode: 'always' | 'if-needed' | 'never'): void {
+export function ensureBuild(mode: BuildMode): void {
   if (mode === 'never' || (mode === 'if-needed' && buildIsCurrent())) {
     console.log(`Using the build in ${DIST_DIR}/.`);
     return;
