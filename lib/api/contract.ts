@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGISTRATION_STATES } from '@/lib/registrations/pools';
 
 /**
  * The JSON contract of spec section 7: what every `/api/...` endpoint answers, as zod schemas and
@@ -182,11 +183,21 @@ export const registrationCreatedSchema = z.object({
 
 /** GET /api/events/{id}/availability/: what the event page says about registering. */
 export const availabilitySchema = z.object({
-  state: z.enum(['open', 'waitlist', 'full', 'not_open', 'closed']),
+  /** The spec's statuses (lib/registrations/pools.ts). */
+  state: z.enum(REGISTRATION_STATES),
   capacity: z.number().int().positive().nullable(),
+  /** Places someone could still take, members' and everyone's; null without a capacity. */
   places_left: z.number().int().nonnegative().nullable(),
+  member_places_left: z.number().int().nonnegative().nullable(),
+  public_places_left: z.number().int().nonnegative().nullable(),
+  /** When members may register (null: the event keeps no member places). */
+  member_registration_opens_at: z.iso.datetime().nullable(),
+  /** When everyone may register (null: now, or never for a members-only event). */
   opens_at: z.iso.datetime().nullable(),
+  closes_at: z.iso.datetime().nullable(),
+  members_only: z.boolean(),
   requires_review: z.boolean(),
+  waitlist_enabled: z.boolean(),
 });
 export type AvailabilityDto = z.infer<typeof availabilitySchema>;
 
@@ -320,13 +331,34 @@ export function requiredEmail() {
 }
 
 /** The body of POST /api/events/{id}/register/. */
-export const registrationRequestSchema = z.object({
-  first_name: requiredLine('First name', 60),
-  last_name: requiredLine('Last name', 60),
-  email: requiredEmail(),
-});
+export const registrationRequestSchema = z
+  .object({
+    first_name: requiredLine('First name', 60),
+    last_name: requiredLine('Last name', 60),
+    email: requiredEmail(),
+    /**
+     * Added for member events: someone registering as a member gives their member ID
+     * (`TCSA-26-0001`) with the uOttawa email of their membership. Absent or empty: not as a member.
+     */
+    member_id: z
+      .string({ error: 'Member ID must be text.' })
+      .trim()
+      .max(20, 'A member ID looks like TCSA-26-0001.')
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+  })
+  .superRefine((value, context) => {
+    if (value.member_id && !value.email.trim().toLowerCase().endsWith('@uottawa.ca')) {
+      context.addIssue({
+        code: 'custom',
+        path: ['email'],
+        message: 'Use the uOttawa email of your membership (it ends with @uottawa.ca).',
+      });
+    }
+  });
 
-export type RegistrationRequest = z.infer<typeof registrationRequestSchema>;
+/** What a client sends (member_id may be left out). */
+export type RegistrationRequest = z.input<typeof registrationRequestSchema>;
 
 /**
  * Visitor submissions: the home contact message, the services form and the job application.

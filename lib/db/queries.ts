@@ -137,7 +137,15 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export type RegistrationInput = { firstName: string; lastName: string; email: string };
+export type RegistrationInput = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** Given by someone registering as a member (with their uOttawa email): checked, then kept. */
+  memberId?: string | null;
+  /** Whom a refused member is told to write to (the club's contact address). */
+  memberContactEmail?: string;
+};
 
 /** Whether `error` (or one of its causes) is PostgreSQL's unique violation, SQLSTATE 23505. */
 export function isUniqueViolation(error: unknown): boolean {

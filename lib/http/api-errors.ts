@@ -51,6 +51,10 @@ export const API_ERRORS = {
     message: 'The scheduler secret is missing or wrong (Authorization: Bearer <CRON_SECRET>).',
   },
   registration_not_open: { status: 409, message: 'Registration for this event is not open yet.' },
+  member_not_verified: {
+    status: 409,
+    message: 'This member ID and email do not match an active membership.',
+  },
   body_too_large: { status: 413, message: 'The request body is too large.' },
   client_aborted: {
     status: 400,

@@ -16,12 +16,19 @@ export async function serveAvailability(rawId: string, now: Date = new Date()): 
   try {
     const availability = await registrationAvailability(await getDb(), eventId, now);
     if (!availability) return apiError('event_not_found');
+    const instant = (value: Date | null) => value?.toISOString() ?? null;
     const body: AvailabilityDto = {
       state: availability.state,
       capacity: availability.capacity,
       places_left: availability.placesLeft,
-      opens_at: availability.opensAt?.toISOString() ?? null,
+      member_places_left: availability.memberPlacesLeft,
+      public_places_left: availability.publicPlacesLeft,
+      member_registration_opens_at: instant(availability.memberOpensAt),
+      opens_at: instant(availability.opensAt),
+      closes_at: instant(availability.closesAt),
+      members_only: availability.membersOnly,
       requires_review: availability.requiresReview,
+      waitlist_enabled: availability.waitlistEnabled,
     };
     return Response.json(body, { headers: NO_STORE });
   } catch (error) {

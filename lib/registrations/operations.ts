@@ -42,7 +42,19 @@ import {
   type StatusActor,
 } from './statuses';
 import { GroupCommit } from './group-commit';
-import { registrationWindow } from './window';
+import {
+  type PoolCounts,
+  memberOpensAt,
+  openWindows,
+  placeFor,
+  placesLeft,
+  promotions,
+  publicOpensAt,
+  registrationState,
+  type RegistrationState,
+} from './pools';
+import type { PlacePool } from './statuses';
+import { checkMemberForEvent } from '@/lib/memberships/verify';
 
 /**
  * Everything that changes a registration's status, each in one transaction that first locks the
@@ -77,16 +89,6 @@ async function lockEvent(tx: Transaction, eventId: number): Promise<Event | unde
   return event;
 }
 
-async function waitlistLength(db: Queryable, eventId: number): Promise<number> {
-  const [row] = await db
-    .select({ rows: count() })
-    .from(eventRegistrations)
-    .where(
-      and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.status, 'waitlisted')),
-    );
-  return row?.rows ?? 0;
-}
-
 /** 1 for the next person to get a place; null when the registration is not waitlisted. */
 export async function waitlistPosition(
   db: Queryable,
@@ -111,7 +113,11 @@ export async function waitlistPosition(
  * with a place in the queue), and the person's earlier registration by email (none asked for
  * when `email` is null).
  */
-async function tallyForRegistration(tx: Transaction, eventId: number, email: string | null) {
+async function tallyForRegistration(
+  tx: Pick<Database, 'select'>,
+  eventId: number,
+  email: string | null,
+) {
   const holding = inArray(eventRegistrations.status, [...PLACE_HOLDING_STATUSES]);
   const waitlisted = eq(eventRegistrations.status, 'waitlisted');
   // The earlier registration through the (event, email) unique index; filtering every row of
@@ -120,10 +126,18 @@ async function tallyForRegistration(tx: Transaction, eventId: number, email: str
     email === null
       ? sql`null`
       : sql`${sql.raw(`(select earlier.${column} from event_registrations earlier where earlier.event_id = `)}${eventId} and lower(trim(earlier.email)) = ${email} limit 1)`;
+  const inPool = (pool: PlacePool) => sql`${holding} and ${eventRegistrations.pool} = ${pool}`;
   const [row] = await tx
     .select({
       taken: sql<number>`count(*) filter (where ${holding})`.mapWith(Number),
+      takenMember: sql<number>`count(*) filter (where ${inPool('member')})`.mapWith(Number),
+      takenPublic: sql<number>`count(*) filter (where ${inPool('public')})`.mapWith(Number),
+      takenStaff: sql<number>`count(*) filter (where ${inPool('staff')})`.mapWith(Number),
       waiting: sql<number>`count(*) filter (where ${waitlisted})`.mapWith(Number),
+      waitingMembers:
+        sql<number>`count(*) filter (where ${waitlisted} and ${eventRegistrations.membershipId} is not null)`.mapWith(
+          Number,
+        ),
       queued:
         sql<number>`count(*) filter (where ${waitlisted} and ${eventRegistrations.queuedAt} is not null)`.mapWith(
           Number,
@@ -136,7 +150,14 @@ async function tallyForRegistration(tx: Transaction, eventId: number, email: str
   const existingId = row?.existingId;
   return {
     taken: row?.taken ?? 0,
+    byPool: {
+      member: row?.takenMember ?? 0,
+      public: row?.takenPublic ?? 0,
+      staff: row?.takenStaff ?? 0,
+      waitlisted: row?.waiting ?? 0,
+    } satisfies PoolCounts,
     waiting: row?.waiting ?? 0,
+    waitingMembers: row?.waitingMembers ?? 0,
     queued: row?.queued ?? 0,
     existing:
       existingId !== null && existingId !== undefined
@@ -261,6 +282,8 @@ async function moveTo(
   to: RegistrationStatus,
   actor: Actor,
   reason: string | null,
+  /** The pool a promotion gives the place from; others keep the registration's own. */
+  pool?: PlacePool,
 ): Promise<EventRegistration> {
   const from = registration.status;
   const startsAt = event.startsAt?.getTime() ?? null;
@@ -276,6 +299,7 @@ async function moveTo(
       lateCancellation: to === 'cancelled' ? late && actor.kind === 'self' : false,
       queuedAt: to === 'waitlisted' ? await nextQueuePlace(step.tx) : null,
       checkedInAt: to === 'attended' ? step.now : null,
+      ...(pool ? { pool } : {}),
     })
     .where(eq(eventRegistrations.id, registration.id))
     .returning();
@@ -302,28 +326,37 @@ async function moveTo(
 }
 
 /**
- * Gives freed places to the waitlist, first come first served, when the event promotes by
- * itself. Runs inside the transaction that freed the place.
+ * Gives free places to the waitlist when the event promotes by itself: a member place to the
+ * first waitlisted member, a public place to the first in line (pools.ts, `promotions`). Runs
+ * inside the transaction that freed the place.
  */
 async function promoteWaitlisted(step: Step, event: Event): Promise<number> {
   if (!event.autoPromote || event.cancelledAt) return 0;
-  const free =
-    event.capacity === null
-      ? Number.MAX_SAFE_INTEGER
-      : event.capacity - (await placesTaken(step.tx, event.id));
-  if (free <= 0) return 0;
-  const next = await step.tx
+  const tally = await tallyForRegistration(step.tx, event.id, null);
+  if (tally.waiting === 0) return 0;
+  if (event.capacity !== null && tally.taken >= event.capacity) return 0;
+  const line = await step.tx
     .select()
     .from(eventRegistrations)
     .where(
       and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.status, 'waitlisted')),
     )
     .orderBy(asc(eventRegistrations.queuedAt), asc(eventRegistrations.id))
-    .limit(Math.min(free, 10_000));
-  for (const registration of next) {
-    await moveTo(step, event, registration, 'confirmed', SYSTEM, 'A place opened up.');
+    .limit(10_000);
+  const byId = new Map(line.map((registration) => [registration.id, registration]));
+  const given = promotions(
+    event,
+    tally.byPool,
+    step.now,
+    line.map((registration) => ({
+      id: registration.id,
+      member: registration.membershipId !== null,
+    })),
+  );
+  for (const { id, pool } of given) {
+    await moveTo(step, event, byId.get(id)!, 'confirmed', SYSTEM, 'A place opened up.', pool);
   }
-  return next.length;
+  return given.length;
 }
 
 export type RegistrationOutcome =
@@ -334,7 +367,11 @@ export type RegistrationOutcome =
       waitlistPosition: number | null;
     }
   | { kind: 'not_found' }
-  | { kind: 'not_open'; opensAt: Date }
+  /** `membersFirst`: members may register already; everyone from `opensAt`. */
+  | { kind: 'not_open'; opensAt: Date; membersFirst: boolean }
+  | { kind: 'members_only' }
+  /** Registering as a member, refused: the membership check's own words. */
+  | { kind: 'member_refused'; message: string }
   | { kind: 'closed' }
   | { kind: 'full'; capacity: number }
   | { kind: 'duplicate' };
@@ -344,25 +381,76 @@ type NewRegistration = RegistrationInput & {
   status?: 'confirmed' | 'waitlisted' | 'submitted';
 };
 
+type Tally = Awaited<ReturnType<typeof tallyForRegistration>>;
+
+type Decision =
+  | { kind: 'status'; status: RegistrationStatus; pool: PlacePool }
+  | Extract<RegistrationOutcome, { kind: 'not_open' | 'members_only' | 'closed' | 'full' }>;
+
 /**
- * The status a new registration gets, given the places taken and the people waiting when it is
- * judged: what staff chose, else the event's rules. The one rule for a registration alone and for
+ * What a new registration becomes, given the places held and the people waiting when it is
+ * judged: what staff chose, else the event's rules (pools.ts): a member place for a checked
+ * member, a public place once everyone may register, the waitlist, or why not. Nobody passes
+ * people already waiting for the same place. A selection event takes applications (`submitted`)
+ * and never confirms anyone by membership alone. The one rule for a registration alone and for
  * each of a group's in turn.
  */
-function statusForNewRegistration(
+function decideNewRegistration(
   event: Event,
-  { taken, waiting }: { taken: number; waiting: number },
-  chosen?: NewRegistration['status'],
-): { kind: 'status'; status: RegistrationStatus } | { kind: 'full'; capacity: number } {
-  const hasRoom = event.capacity === null || taken < event.capacity;
+  tally: Pick<Tally, 'taken' | 'byPool' | 'waiting' | 'waitingMembers'>,
+  now: Date,
+  { asMember, chosen }: { asMember: boolean; chosen?: NewRegistration['status'] },
+): Decision {
+  const full = { kind: 'full', capacity: event.capacity ?? tally.taken } as const;
   if (chosen) {
-    if (chosen === 'confirmed' && !hasRoom) return { kind: 'full', capacity: event.capacity! };
-    return { kind: 'status', status: chosen };
+    if (chosen !== 'confirmed') return { kind: 'status', status: chosen, pool: 'public' };
+    if (event.capacity !== null && tally.taken >= event.capacity) return full;
+    const free = placesLeft(event, tally.byPool);
+    const pool = (['staff', 'public', 'member'] as const).find(
+      (candidate) => free[candidate] === null || free[candidate] > 0,
+    );
+    return pool ? { kind: 'status', status: 'confirmed', pool } : full;
   }
-  if (event.requiresReview) return { kind: 'status', status: 'submitted' };
-  if (hasRoom && waiting === 0) return { kind: 'status', status: 'confirmed' };
-  if (event.waitlistEnabled) return { kind: 'status', status: 'waitlisted' };
-  return { kind: 'full', capacity: event.capacity ?? taken };
+  const placement = placeFor(event, tally.byPool, now, asMember);
+  if (placement.outcome === 'refused') {
+    if (placement.reason === 'members_only') return { kind: 'members_only' };
+    if (placement.reason === 'closed') return { kind: 'closed' };
+    if (placement.reason === 'not_open') {
+      const open = openWindows(event, now);
+      const opensAt = asMember
+        ? (memberOpensAt(event) ?? publicOpensAt(event))
+        : publicOpensAt(event);
+      return { kind: 'not_open', opensAt: opensAt ?? now, membersFirst: !asMember && open.member };
+    }
+    if (!event.requiresReview) return full;
+  }
+  if (event.requiresReview) {
+    // Applications are judged by staff: the places are not counted until they confirm.
+    const pool = asMember && openWindows(event, now).member ? 'member' : 'public';
+    return { kind: 'status', status: 'submitted', pool };
+  }
+  if (placement.outcome === 'place') {
+    const ahead = placement.pool === 'member' ? tally.waitingMembers : tally.waiting;
+    if (ahead === 0) return { kind: 'status', status: 'confirmed', pool: placement.pool };
+    if (!event.waitlistEnabled) return full;
+  }
+  return {
+    kind: 'status',
+    status: 'waitlisted',
+    pool: placement.outcome === 'refused' ? 'public' : placement.pool,
+  };
+}
+
+/** Checks a person registering as a member, in the registration's transaction. */
+async function checkMember(tx: Transaction, event: Event, input: RegistrationInput, now: Date) {
+  if (!input.memberId) return null;
+  return checkMemberForEvent(tx, {
+    memberId: input.memberId,
+    email: input.email,
+    eventStartsAt: event.startsAt,
+    now,
+    contactEmail: input.memberContactEmail ?? '',
+  });
 }
 
 async function createRegistration(
@@ -381,20 +469,25 @@ async function createRegistration(
       const event = await lockEvent(tx, eventId);
       // A cancelled event is gone for visitors: registering for it is registering for nothing.
       if (!event || event.cancelledAt) return { kind: 'not_found' };
-      if (actor.kind === 'self') {
-        const window = registrationWindow(event, now);
-        if (window.state === 'not_open') return { kind: 'not_open', opensAt: window.opensAt };
-        if (window.state === 'closed') return { kind: 'closed' };
-      }
+      const member = await checkMember(tx, event, input, now);
+      if (member && !member.ok) return { kind: 'member_refused', message: member.message };
 
       // Everything the decision needs, in one statement read after the lock: the places taken,
       // the waitlist, and this person's earlier registration, if any.
-      const tally = await tallyForRegistration(tx, eventId, email);
+      let tally = await tallyForRegistration(tx, eventId, email);
       // Someone who cancelled may register again; any other earlier registration stands.
       if (tally.existing && tally.existing.status !== 'cancelled') return { kind: 'duplicate' };
+      // Places that opened to the waitlist since the last change (public registration opening
+      // to the members waiting) go to them before anyone new.
+      if (actor.kind === 'self' && (await promoteWaitlisted(step, event)) > 0) {
+        tally = await tallyForRegistration(tx, eventId, email);
+      }
 
-      const decided = statusForNewRegistration(event, tally, input.status);
-      if (decided.kind === 'full') return decided;
+      const decided = decideNewRegistration(event, tally, now, {
+        asMember: member?.ok === true,
+        chosen: input.status,
+      });
+      if (decided.kind !== 'status') return decided;
       const status = decided.status;
 
       const values = {
@@ -409,6 +502,8 @@ async function createRegistration(
         manageTokenHash: token.hash,
         manageTokenSealed: token.sealed,
         checkedInAt: null,
+        pool: decided.pool,
+        membershipId: member?.ok ? member.membershipId : null,
       };
       const existing = tally.existing;
       const [registration] = existing
@@ -539,7 +634,7 @@ async function earlierRegistrations(
 /**
  * Visitors' registrations for one event, written by one transaction (see group-commit.ts): the
  * event is locked once and its registrations read once; then each person is judged in the order
- * they arrived, by the rules of a registration alone (statusForNewRegistration) with the places
+ * they arrived, by the rules of a registration alone (decideNewRegistration) with the places
  * and the waitlist as the ones before them left them; and the rows, their status changes and
  * their emails are written with one statement per table. Answers one outcome per request, in
  * order. Throws when the database refuses a row: the caller then writes each alone.
@@ -555,27 +650,38 @@ export async function registerGroup(
     // A cancelled event is gone for visitors: registering for it is registering for nothing.
     if (!event || event.cancelledAt) return requests.map(() => ({ kind: 'not_found' }));
 
-    const outcomes: Array<RegistrationOutcome | undefined> = requests.map(({ now }) => {
-      const window = registrationWindow(event, now);
-      if (window.state === 'not_open') return { kind: 'not_open', opensAt: window.opensAt };
-      if (window.state === 'closed') return { kind: 'closed' };
-      return undefined;
-    });
+    const outcomes: Array<RegistrationOutcome | undefined> = requests.map(() => undefined);
+    // Members are checked one by one (each a read by the membership's unique ID).
+    const members = new Map<number, { membershipId: number }>();
+    for (const [index, { input, now }] of requests.entries()) {
+      const member = await checkMember(tx, event, input, now);
+      if (member && !member.ok)
+        outcomes[index] = { kind: 'member_refused', message: member.message };
+      else if (member?.ok) members.set(index, { membershipId: member.membershipId });
+    }
     const emails = requests.map(({ input }) => normalizeEmail(input.email));
     const judged = requests.flatMap((_, index) => (outcomes[index] ? [] : [index]));
     if (judged.length === 0) return outcomes as RegistrationOutcome[];
 
-    const counts = await tallyForRegistration(tx, eventId, null);
+    let counts = await tallyForRegistration(tx, eventId, null);
+    // Places that opened to the waitlist since the last change go to it before anyone new.
+    if (
+      counts.waiting > 0 &&
+      (await promoteWaitlisted({ tx, key, now: requests[0]!.now }, event)) > 0
+    ) {
+      counts = await tallyForRegistration(tx, eventId, null);
+    }
     const earlier = await earlierRegistrations(
       tx,
       eventId,
       judged.map((index) => emails[index]!),
     );
-    let { taken, waiting, queued } = counts;
+    const tally = { ...counts, byPool: { ...counts.byPool } };
     const seen = new Set<string>();
     const accepted: Array<{
       index: number;
       status: RegistrationStatus;
+      pool: PlacePool;
       existing: { id: number; status: RegistrationStatus } | null;
       waitlistPosition: number | null;
     }> = [];
@@ -588,21 +694,27 @@ export async function registerGroup(
         outcomes[index] = { kind: 'duplicate' };
         continue;
       }
-      seen.add(email);
-      const decided = statusForNewRegistration(event, { taken, waiting });
-      if (decided.kind === 'full') {
+      const asMember = members.has(index);
+      const decided = decideNewRegistration(event, tally, requests[index]!.now, { asMember });
+      if (decided.kind !== 'status') {
         outcomes[index] = decided;
         continue;
       }
-      const { status } = decided;
-      if (holdsPlace(status)) taken += 1;
+      seen.add(email);
+      const { status, pool } = decided;
+      if (holdsPlace(status)) {
+        tally.taken += 1;
+        tally.byPool[pool] += 1;
+      }
       let position: number | null = null;
       if (status === 'waitlisted') {
-        waiting += 1;
-        queued += 1;
-        position = queued;
+        tally.waiting += 1;
+        tally.byPool.waitlisted += 1;
+        if (asMember) tally.waitingMembers += 1;
+        tally.queued += 1;
+        position = tally.queued;
       }
-      accepted.push({ index, status, existing, waitlistPosition: position });
+      accepted.push({ index, status, pool, existing, waitlistPosition: position });
     }
     if (accepted.length === 0) return outcomes as RegistrationOutcome[];
 
@@ -633,6 +745,8 @@ export async function registerGroup(
           lateCancellation: false,
           queuedAt: one.status === 'waitlisted' ? places.shift()! : null,
           checkedInAt: null,
+          pool: one.pool,
+          membershipId: members.get(one.index)?.membershipId ?? null,
         },
       };
     });
@@ -1077,18 +1191,27 @@ export function statusHistory(db: Database, registrationId: number) {
 }
 
 export type Availability = {
-  state: 'open' | 'waitlist' | 'full' | 'not_open' | 'closed';
+  /** The spec's status of the event's registration (pools.ts). */
+  state: RegistrationState;
   capacity: number | null;
-  /** Null without a capacity. */
+  /** Places anyone could still take (public, and member places for members); null: no limit. */
   placesLeft: number | null;
+  /** Per pool; null without a capacity. */
+  memberPlacesLeft: number | null;
+  publicPlacesLeft: number | null;
+  /** When members may register (null: with everyone), and everyone (null: from publication). */
+  memberOpensAt: Date | null;
   opensAt: Date | null;
+  closesAt: Date | null;
+  membersOnly: boolean;
   requiresReview: boolean;
+  waitlistEnabled: boolean;
 };
 
 /**
- * What the event page says about registering: places left, 'Waitlist only', when registration
- * opens, or that it is closed. Read afresh on each visit (the page itself may come from the
- * page cache).
+ * What the event page says about registering: its status, places left per pool, when members
+ * and everyone may register. Read afresh on each visit (the page itself may come from the page
+ * cache).
  */
 export async function registrationAvailability(
   db: Database,
@@ -1097,20 +1220,44 @@ export async function registrationAvailability(
 ): Promise<Availability | null> {
   const [event] = await db.select().from(events).where(eq(events.id, eventId));
   if (!event || event.cancelledAt) return null;
-  const window = registrationWindow(event, now);
-  const taken = event.capacity === null ? 0 : await placesTaken(db, eventId);
-  const placesLeft = event.capacity === null ? null : Math.max(0, event.capacity - taken);
-  const waiting = placesLeft !== null && placesLeft > 0 ? await waitlistLength(db, eventId) : 0;
-  const base = {
-    capacity: event.capacity,
-    placesLeft,
-    opensAt: event.registrationOpensAt,
-    requiresReview: event.requiresReview,
-  };
-  if (window.state === 'closed') return { state: 'closed', ...base };
-  if (window.state === 'not_open') return { state: 'not_open', ...base };
-  if (event.requiresReview || placesLeft === null || (placesLeft > 0 && waiting === 0)) {
-    return { state: 'open', ...base };
+  const tally = await tallyForRegistration(db, eventId, null);
+  const free = placesLeft(event, tally.byPool);
+  const open = openWindows(event, now);
+  let state = registrationState(event, tally.byPool, now);
+  if (
+    state === 'member_registration_open' ||
+    state === 'general_registration_open' ||
+    state === 'waitlist_only' ||
+    state === 'registration_closed'
+  ) {
+    const hasRoom = (places: number | null) => places === null || places > 0;
+    const memberRoom = open.member && hasRoom(free.member) && tally.waitingMembers === 0;
+    const publicRoom = open.public && hasRoom(free.public) && tally.waiting === 0;
+    const windowOpen = open.member || open.public;
+    if (windowOpen) {
+      // A selection takes applications whatever the places; elsewhere nobody passes the line.
+      const takesRegistrations = event.requiresReview || memberRoom || publicRoom;
+      state = takesRegistrations
+        ? open.public
+          ? 'general_registration_open'
+          : 'member_registration_open'
+        : event.waitlistEnabled
+          ? 'waitlist_only'
+          : 'registration_closed';
+    }
   }
-  return { state: event.waitlistEnabled ? 'waitlist' : 'full', ...base };
+  const sum = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b);
+  return {
+    state,
+    capacity: event.capacity,
+    placesLeft: sum(free.member, free.public),
+    memberPlacesLeft: free.member,
+    publicPlacesLeft: free.public,
+    memberOpensAt: event.memberPlaces > 0 || event.membersOnly ? memberOpensAt(event) : null,
+    opensAt: event.membersOnly ? null : publicOpensAt(event),
+    closesAt: event.registrationClosesAt ?? event.startsAt,
+    membersOnly: event.membersOnly,
+    requiresReview: event.requiresReview,
+    waitlistEnabled: event.waitlistEnabled,
+  };
 }

@@ -168,3 +168,32 @@ export function placeFor(
   if (!event.waitlistEnabled) return { outcome: 'refused', reason: 'full' };
   return { outcome: 'wait', pool: asMember && open.member ? 'member' : 'public' };
 }
+
+/**
+ * Who on the waitlist gets the free places, in line order: a free member place goes to the first
+ * waitlisted member, a free public place to the first in line, member or not (club-operations.md).
+ * Public places are given only once everyone may register; staff places are staff's to give.
+ */
+export function promotions(
+  event: PoolEvent,
+  counts: PoolCounts,
+  now: Date,
+  waiting: ReadonlyArray<{ id: number; member: boolean }>,
+): Array<{ id: number; pool: PlacePool }> {
+  const free = placesLeft(event, counts);
+  let member = free.member;
+  let everyone = !event.membersOnly && reached(publicOpensAt(event), now) ? free.public : 0;
+  const given: Array<{ id: number; pool: PlacePool }> = [];
+  for (const person of waiting) {
+    if (person.member && hasRoom(member)) {
+      given.push({ id: person.id, pool: 'member' });
+      if (member !== null) member -= 1;
+    } else if (hasRoom(everyone)) {
+      given.push({ id: person.id, pool: 'public' });
+      if (everyone !== null) everyone -= 1;
+    } else if (!hasRoom(member)) {
+      break;
+    }
+  }
+  return given;
+}

@@ -5,6 +5,7 @@ import { registerForEvent } from '@/lib/registrations/operations';
 import { manageUrl } from '@/lib/registrations/manage-token';
 import { formatClubDateTime } from '@/lib/registrations/window';
 import { getServerEnv } from '@/lib/env/server';
+import { getSiteSettings } from '@/lib/content/read';
 import { apiError } from '@/lib/http/api-errors';
 import { routeBodyLimit } from '@/lib/http/body-limits.mjs';
 import type { RateLimiter } from '@/lib/http/rate-limit';
@@ -50,6 +51,16 @@ export function resetRegistrationLimiterForTests(): void {
   forgetLimiter('registration');
 }
 
+/** The club's contact address from the site settings, for a refused member's message. */
+async function clubContactEmail(): Promise<string> {
+  try {
+    return (await getSiteSettings())?.contactEmail ?? CLUB_FALLBACK_CONTACT;
+  } catch {
+    return CLUB_FALLBACK_CONTACT;
+  }
+}
+const CLUB_FALLBACK_CONTACT = 'tcsa.telfer@gmail.com';
+
 export type RegistrationOptions = {
   /** The time registrations are judged at (tests pass a fixed one). */
   now?: Date;
@@ -82,6 +93,9 @@ export async function handleRegistration(
         firstName: parsed.data.first_name,
         lastName: parsed.data.last_name,
         email: parsed.data.email,
+        memberId: parsed.data.member_id ?? null,
+        // Read only for a member: a refusal says whom to write to.
+        memberContactEmail: parsed.data.member_id ? await clubContactEmail() : undefined,
       },
       options.now,
     );
@@ -92,8 +106,17 @@ export async function handleRegistration(
         return apiError('registration_closed');
       case 'not_open':
         return apiError('registration_not_open', {
-          message: `Registration for this event opens on ${formatClubDateTime(outcome.opensAt)}.`,
+          message: outcome.membersFirst
+            ? `Members only until ${formatClubDateTime(outcome.opensAt)}: registration opens to everyone then. Members register with their member ID.`
+            : `Registration for this event opens on ${formatClubDateTime(outcome.opensAt)}.`,
         });
+      case 'members_only':
+        return apiError('registration_not_open', {
+          message:
+            'This event is for members only: register with your member ID and the uOttawa email of your membership.',
+        });
+      case 'member_refused':
+        return apiError('member_not_verified', { message: outcome.message });
       case 'duplicate':
         return apiError('already_registered');
       case 'full':

@@ -171,9 +171,14 @@ describe('RegistrationForm', () => {
   it('says the places left, the waitlist, the opening time, or closed (and then refuses to send)', async () => {
     const answerWith = (body: object) =>
       fetchMock.mockImplementation(async () => Response.json(body));
-    const base = { capacity: 12, opens_at: null, requires_review: false };
+    const base = {
+      capacity: 12,
+      opens_at: null,
+      member_registration_opens_at: null,
+      requires_review: false,
+    };
 
-    answerWith({ ...base, state: 'open', places_left: 3 });
+    answerWith({ ...base, state: 'general_registration_open', places_left: 3 });
     const { unmount } = render(
       <RegistrationForm
         titleId="t"
@@ -187,15 +192,16 @@ describe('RegistrationForm', () => {
     unmount();
 
     const cases: Array<[object, string, boolean]> = [
-      [{ ...base, state: 'open', places_left: 1 }, '1 place left', true],
-      [{ ...base, state: 'waitlist', places_left: 0 }, 'Waitlist only', true],
-      [{ ...base, state: 'full', places_left: 0 }, 'Event full', false],
+      [{ ...base, state: 'general_registration_open', places_left: 1 }, '1 place left', true],
+      [{ ...base, state: 'waitlist_only', places_left: 0 }, 'Waitlist only', true],
+      [{ ...base, state: 'registration_closed', places_left: 0 }, 'Event full', false],
       [
-        { ...base, state: 'not_open', places_left: 12, opens_at: '2027-03-01T14:00:00.000Z' },
+        { ...base, state: 'coming_soon', places_left: 12, opens_at: '2027-03-01T14:00:00.000Z' },
         'Registration opens Monday, March 1, 2027 at 9:00 AM Ottawa time (ET)',
         false,
       ],
-      [{ ...base, state: 'closed', places_left: 12 }, 'Registration closed', false],
+      [{ ...base, state: 'registration_closed', places_left: 12 }, 'Registration closed', false],
+      [{ ...base, state: 'completed', places_left: 12 }, 'Registration closed', false],
     ];
     for (const [body, text, sendable] of cases) {
       answerWith(body);
@@ -220,7 +226,7 @@ describe('RegistrationForm', () => {
     fetchMock.mockImplementation(async (input) =>
       String(input).endsWith('/availability/')
         ? Response.json({
-            state: 'waitlist',
+            state: 'waitlist_only',
             capacity: 1,
             places_left: 0,
             opens_at: null,

@@ -75,7 +75,7 @@ describe(`registration statuses through the API (${DATABASE_UNDER_TEST})`, () =>
     const availability = availabilitySchema.parse(
       await (await serveAvailability(String(event.id))).json(),
     );
-    expect(availability).toMatchObject({ state: 'waitlist', capacity: 1, places_left: 0 });
+    expect(availability).toMatchObject({ state: 'waitlist_only', capacity: 1, places_left: 0 });
   });
 
   it('201 says submitted for an event that needs review', async () => {
@@ -102,7 +102,7 @@ describe(`registration statuses through the API (${DATABASE_UNDER_TEST})`, () =>
     expect(late.status).toBe(409);
     expect(late.body).toEqual({ error: 'Registration is closed for this event.' });
     const read = availabilitySchema.parse(await (await serveAvailability(String(later.id))).json());
-    expect(read).toMatchObject({ state: 'not_open', opens_at: '2099-12-01T14:00:00.000Z' });
+    expect(read).toMatchObject({ state: 'coming_soon', opens_at: '2099-12-01T14:00:00.000Z' });
     expect((await serveAvailability('nope')).status).toBe(404);
   });
 

@@ -267,7 +267,7 @@ describe(`event operations (${DATABASE_UNDER_TEST})`, () => {
   it('a registration before opening or after the deadline is refused; a full event without a waitlist too', async () => {
     const later = await makeEvent({ registrationOpensAt: hours(5) });
     const outcome = await registerForEvent(database.db, later.id, person(1), now);
-    expect(outcome).toEqual({ kind: 'not_open', opensAt: hours(5) });
+    expect(outcome).toEqual({ kind: 'not_open', opensAt: hours(5), membersFirst: false });
     const past = await makeEvent({ registrationClosesAt: hours(-1) });
     expect((await registerForEvent(database.db, past.id, person(1), now)).kind).toBe('closed');
     const tiny = await makeEvent({ capacity: 1 });

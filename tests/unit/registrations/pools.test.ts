@@ -3,6 +3,7 @@ import {
   type PoolCounts,
   type PoolEvent,
   placeFor,
+  promotions,
   placesLeft,
   poolSizes,
   registrationState,
@@ -131,5 +132,45 @@ describe('where a registration goes', () => {
   it('keeps an undated event open to everyone without a deadline', () => {
     const undated = { ...gala, startsAt: null, registrationClosesAt: null, memberPlaces: 0 };
     expect(registrationState(undated, none, EVERYONE)).toBe('general_registration_open');
+  });
+});
+
+describe('who the waitlist gives free places to', () => {
+  const line = [
+    { id: 1, member: false },
+    { id: 2, member: true },
+    { id: 3, member: false },
+    { id: 4, member: true },
+  ];
+
+  it('gives a member place to the first waitlisted member, a public place to the first in line', () => {
+    const oneMemberPlaceFree = { member: 29, public: 60, staff: 0, waitlisted: 4 };
+    expect(promotions(gala, oneMemberPlaceFree, EVERYONE, line)).toEqual([
+      { id: 2, pool: 'member' },
+    ]);
+    const onePublicPlaceFree = { member: 30, public: 59, staff: 0, waitlisted: 4 };
+    expect(promotions(gala, onePublicPlaceFree, EVERYONE, line)).toEqual([
+      { id: 1, pool: 'public' },
+    ]);
+    const both = { member: 29, public: 59, staff: 0, waitlisted: 4 };
+    expect(promotions(gala, both, EVERYONE, line)).toEqual([
+      { id: 1, pool: 'public' },
+      { id: 2, pool: 'member' },
+    ]);
+  });
+
+  it('keeps public places until everyone may register, and staff places for staff', () => {
+    const publicFree = { member: 30, public: 0, staff: 0, waitlisted: 2 };
+    const members = [
+      { id: 2, member: true },
+      { id: 4, member: true },
+    ];
+    expect(promotions(gala, publicFree, MEMBER_WINDOW, members)).toEqual([]);
+    expect(promotions(gala, publicFree, EVERYONE, members)).toEqual([
+      { id: 2, pool: 'public' },
+      { id: 4, pool: 'public' },
+    ]);
+    const staffFree = { member: 30, public: 60, staff: 0, waitlisted: 4 };
+    expect(promotions(gala, staffFree, EVERYONE, line)).toEqual([]);
   });
 });

@@ -44,17 +44,19 @@ function availabilityText(
 ): string | null {
   if (!availability) return null;
   switch (availability.state) {
-    case 'closed':
+    case 'registration_closed':
+      return availability.places_left === 0 ? copy.full : copy.closedTitle;
+    case 'completed':
+    case 'cancelled':
       return copy.closedTitle;
-    case 'not_open':
-      return availability.opens_at
-        ? fillCopy(copy.opensAt, { date: formatDate(availability.opens_at) })
-        : copy.closedTitle;
-    case 'waitlist':
+    case 'coming_soon': {
+      const opensAt = availability.member_registration_opens_at ?? availability.opens_at;
+      return opensAt ? fillCopy(copy.opensAt, { date: formatDate(opensAt) }) : copy.closedTitle;
+    }
+    case 'waitlist_only':
       return copy.waitlistOnly;
-    case 'full':
-      return copy.full;
-    case 'open':
+    case 'member_registration_open':
+    case 'general_registration_open':
       if (availability.places_left === null) return null;
       return availability.places_left === 1
         ? copy.onePlaceLeft
@@ -83,7 +85,12 @@ function clubDateTime(iso: string, timeZoneLabel: string): string {
 function fieldsOf(form: HTMLFormElement): RegistrationFields {
   const data = new FormData(form);
   const value = (name: string) => String(data.get(name) ?? '').trim();
-  return { first_name: value('first_name'), last_name: value('last_name'), email: value('email') };
+  return {
+    first_name: value('first_name'),
+    last_name: value('last_name'),
+    email: value('email'),
+    member_id: value('member_id') || undefined,
+  };
 }
 
 /**
@@ -133,9 +140,10 @@ export function RegistrationForm({
   );
   // The server refuses these anyway; the button says so before anyone types.
   const refusing =
-    availability?.state === 'closed' ||
-    availability?.state === 'not_open' ||
-    availability?.state === 'full';
+    availability?.state === 'registration_closed' ||
+    availability?.state === 'completed' ||
+    availability?.state === 'cancelled' ||
+    availability?.state === 'coming_soon';
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -188,7 +196,7 @@ export function RegistrationForm({
         aria-live="polite"
       >
         {availabilityLine}
-        {availability?.requires_review && availability.state !== 'closed' ? (
+        {availability?.requires_review && !refusing ? (
           <span className={styles.review}>{copy.reviewNote}</span>
         ) : null}
       </p>

@@ -1,0 +1,258 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type NewEvent, emailOutbox, eventRegistrations } from '@/lib/db/schema';
+import {
+  cancelByToken,
+  changeRegistrationStatus,
+  registerForEvent,
+  registrationAvailability,
+} from '@/lib/registrations/operations';
+import { MEMBERSHIP_MISMATCH_MESSAGE } from '@/lib/memberships/verify';
+import type { Membership } from '@/lib/db/schema';
+import type { MembershipStatus } from '@/lib/memberships/statuses';
+import { addApplication, addMembershipType } from './support/memberships';
+import { addCoordinator, insertEvent } from './support/staff';
+import {
+  DATABASE_UNDER_TEST,
+  type TestDatabase,
+  createTestDatabase,
+} from './support/test-database';
+
+let database: TestDatabase;
+const now = new Date('2026-11-25T15:00:00Z');
+const hours = (count: number) => new Date(now.getTime() + count * 3_600_000);
+const staff = { kind: 'staff' as const, userId: 'staff-members', name: 'Mei Chen' };
+const CONTACT = 'tcsa.telfer@gmail.com';
+
+beforeAll(async () => {
+  database = await createTestDatabase({ seed: false });
+  await addCoordinator(database.db, staff, 'mei.members@example.org');
+});
+afterAll(async () => {
+  await database.dispose();
+});
+
+/** An event in its member window: members from an hour ago, everyone in two days. */
+function memberEvent(settings: Partial<NewEvent> = {}) {
+  return insertEvent(database.db, {
+    title: 'Deloitte office tour',
+    startsAt: hours(24 * 10),
+    capacity: 10,
+    memberPlaces: 4,
+    memberRegistrationOpensAt: hours(-1),
+    registrationOpensAt: hours(48),
+    waitlistEnabled: true,
+    ...settings,
+  });
+}
+
+let people = 0;
+async function member(status: MembershipStatus = 'active', values: Partial<Membership> = {}) {
+  const type = await addMembershipType(database.db);
+  people += 1;
+  return addApplication(database.db, type, {
+    status,
+    memberId: `TCSA-26-${String(2000 + people).padStart(4, '0')}`,
+    ...values,
+  });
+}
+
+const asMember = (membership: Membership) => ({
+  firstName: membership.preferredName,
+  lastName: 'Member',
+  email: membership.uottawaEmail,
+  memberId: membership.memberId,
+  memberContactEmail: CONTACT,
+});
+let visitors = 0;
+const visitor = () => {
+  visitors += 1;
+  return { firstName: `Visitor${visitors}`, lastName: 'Public', email: `v${visitors}@example.org` };
+};
+
+async function rowsOf(eventId: number) {
+  return database.db
+    .select()
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.eventId, eventId))
+    .orderBy(asc(eventRegistrations.id));
+}
+
+describe(`member events (${DATABASE_UNDER_TEST})`, () => {
+  it('gives a checked member a member place in the member window, and tells a visitor when everyone may register', async () => {
+    const event = await memberEvent();
+    const active = await member();
+    const taken = await registerForEvent(database.db, event.id, asMember(active), now);
+    expect(taken).toMatchObject({ kind: 'created', registration: { status: 'confirmed' } });
+    if (taken.kind !== 'created') return;
+    expect(taken.registration).toMatchObject({ pool: 'member', membershipId: active.id });
+
+    expect(await registerForEvent(database.db, event.id, visitor(), now)).toEqual({
+      kind: 'not_open',
+      opensAt: hours(48),
+      membersFirst: true,
+    });
+    // The same member again is already registered.
+    expect((await registerForEvent(database.db, event.id, asMember(active), now)).kind).toBe(
+      'duplicate',
+    );
+    const availability = await registrationAvailability(database.db, event.id, now);
+    expect(availability).toMatchObject({
+      state: 'member_registration_open',
+      memberPlacesLeft: 3,
+      publicPlacesLeft: 6,
+      memberOpensAt: hours(-1),
+      opensAt: hours(48),
+    });
+  });
+
+  it('refuses a wrong pair without saying which half, and a suspended member with the date and whom to write to', async () => {
+    const event = await memberEvent();
+    const active = await member();
+    const other = await member();
+    const wrong = await registerForEvent(
+      database.db,
+      event.id,
+      { ...asMember(active), email: other.uottawaEmail },
+      now,
+    );
+    expect(wrong).toEqual({ kind: 'member_refused', message: MEMBERSHIP_MISMATCH_MESSAGE });
+    const suspended = await member('suspended', {
+      suspendedFrom: '2026-11-01',
+      suspendedUntil: '2026-12-31',
+      suspensionReason: 'Two no-shows',
+    });
+    const refused = await registerForEvent(database.db, event.id, asMember(suspended), now);
+    expect(refused.kind).toBe('member_refused');
+    if (refused.kind === 'member_refused') {
+      expect(refused.message).toContain('December 31, 2026');
+      expect(refused.message).toContain(CONTACT);
+    }
+    expect(await rowsOf(event.id)).toEqual([]);
+  });
+
+  it('waitlists members once the member places are gone, then gives them public places first when everyone may register', async () => {
+    const event = await memberEvent({ capacity: 4, memberPlaces: 2 });
+    const members = await Promise.all([member(), member(), member()]);
+    for (const one of members) {
+      await registerForEvent(database.db, event.id, asMember(one), now);
+    }
+    const statuses = (await rowsOf(event.id)).map((row) => [row.status, row.pool]);
+    expect(statuses).toEqual([
+      ['confirmed', 'member'],
+      ['confirmed', 'member'],
+      ['waitlisted', 'member'],
+    ]);
+    // Public registration opens: the waiting member is first in line for the public places.
+    const later = hours(49);
+    const first = await registerForEvent(database.db, event.id, visitor(), later);
+    expect(first).toMatchObject({ kind: 'created', registration: { status: 'confirmed' } });
+    const rows = await rowsOf(event.id);
+    expect(rows[2]).toMatchObject({ status: 'confirmed', pool: 'public' });
+    expect(rows[3]).toMatchObject({ status: 'confirmed', pool: 'public' });
+    const full = await registerForEvent(database.db, event.id, visitor(), later);
+    expect(full).toMatchObject({ kind: 'created', registration: { status: 'waitlisted' } });
+  });
+
+  it('gives a freed member place to the first waitlisted member, a freed public place to the first in line', async () => {
+    const event = await memberEvent({
+      capacity: 2,
+      memberPlaces: 1,
+      memberRegistrationOpensAt: hours(-2),
+      registrationOpensAt: hours(-1),
+    });
+    const holder = await member();
+    const memberTaken = await registerForEvent(database.db, event.id, asMember(holder), now);
+    const publicTaken = await registerForEvent(database.db, event.id, visitor(), now);
+    // The line: a visitor, then a member.
+    const waitingVisitor = await registerForEvent(database.db, event.id, visitor(), now);
+    const waiting = await member();
+    const waitingMember = await registerForEvent(database.db, event.id, asMember(waiting), now);
+    expect(
+      [waitingVisitor, waitingMember].map(
+        (one) => one.kind === 'created' && one.registration.status,
+      ),
+    ).toEqual(['waitlisted', 'waitlisted']);
+
+    if (memberTaken.kind !== 'created' || publicTaken.kind !== 'created') throw new Error('setup');
+    await cancelByToken(database.db, memberTaken.manageToken, now);
+    const afterMemberPlace = await rowsOf(event.id);
+    expect(afterMemberPlace.find((row) => row.membershipId === waiting.id)).toMatchObject({
+      status: 'confirmed',
+      pool: 'member',
+    });
+    expect(
+      afterMemberPlace.find(
+        (row) => waitingVisitor.kind === 'created' && row.id === waitingVisitor.registration.id,
+      ),
+    ).toMatchObject({ status: 'waitlisted' });
+
+    await cancelByToken(database.db, publicTaken.manageToken, now);
+    const afterPublicPlace = await rowsOf(event.id);
+    expect(
+      afterPublicPlace.find(
+        (row) => waitingVisitor.kind === 'created' && row.id === waitingVisitor.registration.id,
+      ),
+    ).toMatchObject({ status: 'confirmed', pool: 'public' });
+    // The promotion emails were queued once each.
+    const promoted = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, 'promoted')));
+    expect(
+      promoted.filter((row) => afterPublicPlace.some((one) => one.id === row.registrationId)),
+    ).toHaveLength(2);
+  });
+
+  it('keeps a members-only event for members, and a selection never confirms by membership alone', async () => {
+    const membersOnly = await memberEvent({
+      membersOnly: true,
+      memberPlaces: 0,
+      memberRegistrationOpensAt: null,
+      registrationOpensAt: hours(-1),
+    });
+    expect(await registerForEvent(database.db, membersOnly.id, visitor(), now)).toEqual({
+      kind: 'members_only',
+    });
+    const one = await member();
+    expect(await registerForEvent(database.db, membersOnly.id, asMember(one), now)).toMatchObject({
+      kind: 'created',
+      registration: { status: 'confirmed', pool: 'member' },
+    });
+
+    const selection = await memberEvent({ requiresReview: true });
+    const applicant = await member();
+    const applied = await registerForEvent(database.db, selection.id, asMember(applicant), now);
+    expect(applied).toMatchObject({
+      kind: 'created',
+      registration: { status: 'submitted', pool: 'member', membershipId: applicant.id },
+    });
+    if (applied.kind !== 'created') return;
+    // Staff confirm it: the place is counted then.
+    const confirmed = await changeRegistrationStatus(
+      database.db,
+      applied.registration.id,
+      'confirm',
+      staff,
+      { eventId: selection.id, now },
+    );
+    expect(confirmed.kind).toBe('changed');
+  });
+
+  it('never gives more member places than kept when members register all at once', async () => {
+    const event = await memberEvent({ capacity: 20, memberPlaces: 5 });
+    const members = await Promise.all(Array.from({ length: 12 }, () => member()));
+    const outcomes = await Promise.all(
+      members.map((one) => registerForEvent(database.db, event.id, asMember(one), now)),
+    );
+    expect(outcomes.every((outcome) => outcome.kind === 'created')).toBe(true);
+    const rows = await rowsOf(event.id);
+    expect(rows.filter((row) => row.status === 'confirmed' && row.pool === 'member')).toHaveLength(
+      5,
+    );
+    expect(rows.filter((row) => row.status === 'waitlisted')).toHaveLength(7);
+    expect(rows.filter((row) => row.pool === 'public' && row.status === 'confirmed')).toHaveLength(
+      0,
+    );
+  });
+});
