@@ -129,6 +129,8 @@ export type RegistrationMailContext = {
   waitlistPosition?: number | null;
   reason?: string | null;
   lateCancellation?: boolean;
+  /** The member ID checked when the person registered as a member. */
+  memberId?: string | null;
 };
 
 /**
@@ -148,10 +150,11 @@ function scheduleTextOf(dto: ReturnType<typeof toEventDto>): string {
   return text;
 }
 
-function eventRows(event: Event): Array<[string, string]> {
+function eventRows(event: Event, memberId?: string | null): Array<[string, string]> {
   const dto = toEventDto(event);
   const rows: Array<[string, string]> = [['When', scheduleTextOf(dto)]];
   if (dto.location) rows.push(['Where', dto.location]);
+  if (memberId) rows.push(['Registered as', `Member ${memberId}`]);
   return rows;
 }
 
@@ -215,7 +218,7 @@ export async function confirmedEmail(
         ? `Good news: a place opened up and you have been moved from the waitlist. Your place at ${title} is confirmed.`
         : `Your place at ${title} is confirmed.`,
     },
-    { kind: 'details', rows: eventRows(context.event) },
+    { kind: 'details', rows: eventRows(context.event, context.memberId) },
     ...pass.blocks,
     { kind: 'paragraph', text: 'The calendar file attached adds the event to your calendar.' },
     {
@@ -236,7 +239,7 @@ export async function waitlistedEmail(context: RegistrationMailContext): Promise
       kind: 'paragraph',
       text: `${title} is full, so you are on its waitlist${position ? ` (position ${position})` : ''}. If a place opens up, we will email you.`,
     },
-    { kind: 'details', rows: eventRows(context.event) },
+    { kind: 'details', rows: eventRows(context.event, context.memberId) },
     ...manageBlocks(context.manageUrl, 'See my place or leave the waitlist'),
   ]);
   return { subject, text, html, attachments: [] };

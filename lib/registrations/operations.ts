@@ -13,6 +13,7 @@ import {
   type EventRegistration,
   eventRegistrations,
   events,
+  memberships,
   registrationQueue,
   registrationStatusChanges,
 } from '@/lib/db/schema';
@@ -216,11 +217,20 @@ async function mailContext(
       : null;
     url = token ? manageUrl(token) : null;
   }
+  let memberId = extra.memberId;
+  if (memberId === undefined && registration.membershipId !== null) {
+    const [membership] = await step.tx
+      .select({ memberId: memberships.memberId })
+      .from(memberships)
+      .where(eq(memberships.id, registration.membershipId));
+    memberId = membership?.memberId ?? null;
+  }
   return {
     event,
     person: { firstName: registration.firstName },
     checkInUrl: checkInUrl(registration.id),
     ...extra,
+    memberId: memberId ?? null,
     manageUrl: url,
     waitlistPosition:
       extra.waitlistPosition !== undefined
@@ -531,6 +541,7 @@ async function createRegistration(
       const mail = await emailFor(step, event, registration!, null, null, {
         manageUrl: manageUrl(token.token),
         waitlistPosition: position,
+        memberId: member?.ok ? member.memberId : null,
       });
       if (mail) {
         await queueEmail(tx, {
@@ -652,12 +663,14 @@ export async function registerGroup(
 
     const outcomes: Array<RegistrationOutcome | undefined> = requests.map(() => undefined);
     // Members are checked one by one (each a read by the membership's unique ID).
-    const members = new Map<number, { membershipId: number }>();
+    const members = new Map<number, { membershipId: number; memberId: string }>();
     for (const [index, { input, now }] of requests.entries()) {
       const member = await checkMember(tx, event, input, now);
       if (member && !member.ok)
         outcomes[index] = { kind: 'member_refused', message: member.message };
-      else if (member?.ok) members.set(index, { membershipId: member.membershipId });
+      else if (member?.ok) {
+        members.set(index, { membershipId: member.membershipId, memberId: member.memberId });
+      }
     }
     const emails = requests.map(({ input }) => normalizeEmail(input.email));
     const judged = requests.flatMap((_, index) => (outcomes[index] ? [] : [index]));
@@ -807,6 +820,7 @@ export async function registerGroup(
       const mail = await emailFor(step, event, registration, null, null, {
         manageUrl: manageUrl(one.token.token),
         waitlistPosition: one.waitlistPosition,
+        memberId: members.get(one.index)?.memberId ?? null,
       });
       if (mail) {
         emailsToQueue.push({

@@ -256,3 +256,23 @@ describe(`member events (${DATABASE_UNDER_TEST})`, () => {
     );
   });
 });
+
+describe(`member registration emails (${DATABASE_UNDER_TEST})`, () => {
+  it('say that the person registered as a member, with the ID; a visitor’s do not', async () => {
+    const event = await memberEvent({ registrationOpensAt: hours(-1) });
+    const one = await member();
+    const asOne = await registerForEvent(database.db, event.id, asMember(one), now);
+    const someone = await registerForEvent(database.db, event.id, visitor(), now);
+    if (asOne.kind !== 'created' || someone.kind !== 'created') throw new Error('not registered');
+    const [memberMail] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.registrationId, asOne.registration.id));
+    const [visitorMail] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.registrationId, someone.registration.id));
+    expect(memberMail!.textBody).toContain(`Member ${one.memberId}`);
+    expect(visitorMail!.textBody).not.toContain('Registered as');
+  });
+});
