@@ -172,6 +172,8 @@ export type MembershipTexts = {
   submit?: string;
   submitting?: string;
   failure?: string;
+  unreachable?: string;
+  unexpected?: string;
   receivedTitle?: string;
   receivedText?: string;
   referenceLabel?: string;
@@ -489,6 +491,7 @@ export type SiteTexts = {
   navEvents?: string;
   navAlumni?: string;
   navJoinUs?: string;
+  navMembership?: string;
   navResources?: string;
   navServices?: string;
   navPartnerships?: string;
@@ -1329,6 +1332,8 @@ export type TextsQueryResult =
       submit?: string;
       submitting?: string;
       failure?: string;
+      unreachable?: string;
+      unexpected?: string;
       receivedTitle?: string;
       receivedText?: string;
       referenceLabel?: string;
@@ -1547,6 +1552,7 @@ export type TextsQueryResult =
       navEvents?: string;
       navAlumni?: string;
       navJoinUs?: string;
+      navMembership?: string;
       navResources?: string;
       navServices?: string;
       navPartnerships?: string;

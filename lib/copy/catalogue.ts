@@ -32,6 +32,7 @@ export const COPY_PAGES = {
     navEvents: ['Navigation: Events', 'Events'],
     navAlumni: ['Navigation: Alumni', 'Alumni'],
     navJoinUs: ['Navigation: Join Us', 'Join Us'],
+    navMembership: ['Navigation: Membership', 'Membership'],
     navResources: ['Navigation: Resources', 'Resources'],
     navServices: ['Navigation: Services', 'Services'],
     navPartnerships: ['Navigation: Partnerships', 'Partnerships'],
@@ -499,6 +500,14 @@ export const COPY_PAGES = {
     submit: ['Form: send button', 'Submit my application'],
     submitting: ['Form: button while sending', 'Sending...'],
     failure: ['Form: refused (followed by the reason)', 'Your application was not sent.'],
+    unreachable: [
+      'Forms: the server could not be reached',
+      'The server could not be reached. Check your connection and try again.',
+    ],
+    unexpected: [
+      'Forms: the server answered something unexpected',
+      'The server could not take your request. Please try again later.',
+    ],
     receivedTitle: ['After sending: title', 'Application received'],
     receivedText: [
       'After sending: text ({email})',

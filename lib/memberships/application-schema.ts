@@ -13,28 +13,32 @@ import * as z from 'zod/mini';
  */
 z.config({ jitless: true });
 
-export const YEARS_OF_STUDY = ['year1', 'year2', 'year3', 'year4', 'year5', 'graduate'] as const;
+/**
+ * The values stored are the words staff read in the console (the seed writes the same ones);
+ * the form shows each with its Studio label.
+ */
+export const YEARS_OF_STUDY = ['1', '2', '3', '4', '5+', 'Graduate'] as const;
 export type YearOfStudy = (typeof YEARS_OF_STUDY)[number];
 
 export const INDUSTRIES = [
-  'accounting',
-  'finance',
-  'consulting',
-  'marketing',
-  'technology',
-  'entrepreneurship',
-  'public-sector',
-  'other',
+  'Accounting',
+  'Finance',
+  'Consulting',
+  'Marketing',
+  'Technology',
+  'Entrepreneurship',
+  'Public sector',
+  'Other',
 ] as const;
 export type Industry = (typeof INDUSTRIES)[number];
 
 export const EVENT_KINDS = [
-  'networking',
-  'office-tours',
-  'workshops',
-  'cultural',
-  'social',
-  'case-competitions',
+  'Networking',
+  'Office tours',
+  'Workshops',
+  'Cultural events',
+  'Social events',
+  'Case competitions',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 

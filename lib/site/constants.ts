@@ -20,6 +20,7 @@ export const NAV_LINKS: readonly NavLink[] = [
   { href: '/events', copyKey: 'navEvents' },
   { href: '/alumni', copyKey: 'navAlumni' },
   { href: '/joinus', copyKey: 'navJoinUs' },
+  { href: '/membership', copyKey: 'navMembership' },
   { href: '/resources', copyKey: 'navResources' },
   { href: '/services', copyKey: 'navServices' },
   { href: '/partnerships', copyKey: 'navPartnerships' },

@@ -5,6 +5,7 @@ const NAV = [
   ['Events', '/events'],
   ['Alumni', '/alumni'],
   ['Join Us', '/joinus'],
+  ['Membership', '/membership'],
   ['Resources', '/resources'],
   ['Services', '/services'],
   ['Partnerships', '/partnerships'],
@@ -21,7 +22,7 @@ test.describe('navigation bar', () => {
     await expect(page.locator('#main-content')).toBeFocused();
   });
 
-  test('has the seven links of the spec', async ({ page }) => {
+  test('has the seven links of the spec and Membership', async ({ page }) => {
     await page.goto('/events');
     const nav = page.getByRole('navigation', { name: 'Main' });
     if (isPhone(page)) await nav.getByRole('button', { name: 'Open menu' }).click();
@@ -114,6 +115,7 @@ test.describe('footer', () => {
       'Events',
       'Alumni',
       'Join Us',
+      'Membership',
       'Resources',
       'Services',
       'Partnerships',

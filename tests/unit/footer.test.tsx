@@ -29,6 +29,7 @@ describe('Footer', () => {
       ['Events', '/events'],
       ['Alumni', '/alumni'],
       ['Join Us', '/joinus'],
+      ['Membership', '/membership'],
       ['Resources', '/resources'],
       ['Services', '/services'],
       ['Partnerships', '/partnerships'],

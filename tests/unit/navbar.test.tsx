@@ -12,7 +12,7 @@ beforeEach(() => {
 });
 
 describe('Navbar', () => {
-  it('shows the seven links of the spec in order', () => {
+  it('shows the seven links of the spec in order, and Membership after Join Us', () => {
     render(<Navbar />);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const hrefs = [...nav.querySelectorAll('ul a')].map((a) => a.getAttribute('href'));
@@ -21,6 +21,7 @@ describe('Navbar', () => {
       '/events',
       '/alumni',
       '/joinus',
+      '/membership',
       '/resources',
       '/services',
       '/partnerships',

@@ -13,4 +13,23 @@ export const SITE_ROUTES = [
   { path: '/privacy-policy', title: 'Privacy Policy | TCSA', heading: 'Privacy Policy' },
   { path: '/designs', title: 'Designs | TCSA', heading: 'Design Portfolio' },
   { path: '/partnerships', title: 'Partnerships | TCSA', heading: 'OUR PARTNERS' },
+  { path: '/membership', title: 'Membership | TCSA', heading: 'TCSA MEMBERSHIP' },
+  { path: '/membership/join', title: 'Apply for Membership | TCSA', heading: 'BECOME A MEMBER' },
+  { path: '/membership/events', title: 'Member Events | TCSA', heading: 'MEMBER EVENTS' },
+  { path: '/membership/faq', title: 'Membership FAQ | TCSA', heading: 'MEMBERSHIP FAQ' },
+  {
+    path: '/membership/policies',
+    title: 'Membership Policies | TCSA',
+    heading: 'MEMBERSHIP POLICIES',
+  },
+  {
+    path: '/membership/member-id',
+    title: 'Forgot Your Member ID | TCSA',
+    heading: 'I FORGOT MY MEMBER ID',
+  },
+  {
+    path: '/membership/change-details',
+    title: 'Change Your Membership Details | TCSA',
+    heading: 'CHANGE MY DETAILS',
+  },
 ] as const;

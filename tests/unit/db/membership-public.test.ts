@@ -60,10 +60,10 @@ function application(values: Partial<MembershipApplicationInput> = {}): Membersh
     preferredName: 'Meiling',
     uottawaEmail: `mchen${clientNumber}@uottawa.ca`,
     program: 'BCom, Finance',
-    yearOfStudy: 'year2',
+    yearOfStudy: '2',
     expectedGraduationYear: 2028,
     membershipTypeId: type.id,
-    industries: ['finance', 'consulting'],
+    industries: ['Finance', 'Consulting'],
     notificationConsent: true,
     acceptTerms: true,
     wechatId: 'meiling_c',
@@ -115,7 +115,7 @@ describe(`applying for membership (${DATABASE_UNDER_TEST})`, () => {
       validFrom: type.validFrom,
       validUntil: type.validUntil,
       memberId: null,
-      industries: ['finance', 'consulting'],
+      industries: ['Finance', 'Consulting'],
       wechatId: 'meiling_c',
       personalEmail: null,
     });
@@ -128,7 +128,10 @@ describe(`applying for membership (${DATABASE_UNDER_TEST})`, () => {
       .select()
       .from(auditLog)
       .where(
-        and(eq(auditLog.recordType, 'membership'), eq(auditLog.recordId, receipt.membershipId)),
+        and(
+          eq(auditLog.recordType, 'membership'),
+          eq(auditLog.recordId, String(receipt.membershipId)),
+        ),
       );
     expect(audit.map((entry) => entry.action)).toEqual(['membership.apply']);
     const emails = await database.db

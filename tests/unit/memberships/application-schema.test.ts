@@ -19,10 +19,10 @@ const VALID: MembershipApplicationInput = {
   preferredName: 'Meiling',
   uottawaEmail: 'mchen@uottawa.ca',
   program: 'BCom, Finance',
-  yearOfStudy: 'year2',
+  yearOfStudy: '2',
   expectedGraduationYear: new Date().getUTCFullYear() + 2,
   membershipTypeId: 3,
-  industries: ['finance'],
+  industries: ['Finance'],
   notificationConsent: false,
   acceptTerms: true,
 };
@@ -43,7 +43,7 @@ describe('the membership application schema', () => {
       personalEmail: '',
       wechatId: '  ',
       linkedinUrl: 'https://www.linkedin.com/in/meiling',
-      preferredEventKinds: ['office-tours', 'office-tours'],
+      preferredEventKinds: ['Office tours', 'Office tours'],
     });
     expect(parsed).toMatchObject({
       legalName: 'Chen Mei Ling',
@@ -52,7 +52,7 @@ describe('the membership application schema', () => {
       personalEmail: null,
       wechatId: null,
       linkedinUrl: 'https://www.linkedin.com/in/meiling',
-      preferredEventKinds: ['office-tours'],
+      preferredEventKinds: ['Office tours'],
     });
   });
 
@@ -94,7 +94,7 @@ describe('the membership application schema', () => {
       'Use your uOttawa email: it must end with @uottawa.ca.',
     ],
     ['program', '', 'Enter your program.'],
-    ['yearOfStudy', 'year9', 'Choose your year of study.'],
+    ['yearOfStudy', '9', 'Choose your year of study.'],
     ['expectedGraduationYear', 1999, 'Choose a graduation year from the list.'],
     ['expectedGraduationYear', 'soon', 'Choose your expected graduation year.'],
     ['membershipTypeId', 0, 'Choose a membership type.'],

@@ -1,0 +1,371 @@
+'use client';
+
+import { type FormEvent, useRef, useState } from 'react';
+import formStyles from '@/app/_components/forms/Form.module.css';
+import { focusFirstInvalid, withoutField } from '@/app/_components/forms/submission';
+import { type Copy, fillCopy } from '@/lib/copy/catalogue';
+import {
+  EVENT_KINDS,
+  INDUSTRIES,
+  YEARS_OF_STUDY,
+  applicationFieldMessages,
+  membershipApplicationSchema,
+} from '@/lib/memberships/application-schema';
+import { postMembershipForm } from '@/lib/memberships/client';
+import { ChoiceGroup, FieldMessage, InputField, SelectField } from './fields';
+import type { APPLICATION_FORM_KEYS } from './form-copy';
+import styles from './membership.module.css';
+
+export type ApplicationFormTexts = Pick<Copy<'membership'>, (typeof APPLICATION_FORM_KEYS)[number]>;
+
+/** A type on sale as the form lists it: its id and 'Regular: CA$25.00'. */
+export type TypeChoice = { id: number; label: string };
+
+type Receipt = {
+  paymentReference: string;
+  amount: string;
+  etransferAddress: string;
+  etransferInstructions: string;
+  uottawaEmail: string;
+};
+
+const YEAR_KEYS = {
+  '1': 'year1',
+  '2': 'year2',
+  '3': 'year3',
+  '4': 'year4',
+  '5+': 'year5',
+  Graduate: 'yearGraduate',
+} as const satisfies Record<(typeof YEARS_OF_STUDY)[number], keyof ApplicationFormTexts>;
+
+const INDUSTRY_KEYS = {
+  Accounting: 'industryAccounting',
+  Finance: 'industryFinance',
+  Consulting: 'industryConsulting',
+  Marketing: 'industryMarketing',
+  Technology: 'industryTechnology',
+  Entrepreneurship: 'industryEntrepreneurship',
+  'Public sector': 'industryPublicSector',
+  Other: 'industryOther',
+} as const satisfies Record<(typeof INDUSTRIES)[number], keyof ApplicationFormTexts>;
+
+const EVENT_KIND_KEYS = {
+  Networking: 'eventNetworking',
+  'Office tours': 'eventOfficeTours',
+  Workshops: 'eventWorkshops',
+  'Cultural events': 'eventCultural',
+  'Social events': 'eventSocial',
+  'Case competitions': 'eventCaseCompetitions',
+} as const satisfies Record<(typeof EVENT_KINDS)[number], keyof ApplicationFormTexts>;
+
+/** The form's values as the schema reads them (what the server receives). */
+function valuesOf(form: HTMLFormElement) {
+  const data = new FormData(form);
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const consent = text('notificationConsent');
+  return {
+    legalName: text('legalName'),
+    preferredName: text('preferredName'),
+    uottawaEmail: text('uottawaEmail'),
+    program: text('program'),
+    yearOfStudy: text('yearOfStudy') || undefined,
+    expectedGraduationYear: text('expectedGraduationYear') || undefined,
+    membershipTypeId: text('membershipTypeId') || undefined,
+    industries: data.getAll('industries').map(String),
+    notificationConsent: consent === 'yes' ? true : consent === 'no' ? false : undefined,
+    acceptTerms: data.get('acceptTerms') === 'on',
+    personalEmail: text('personalEmail'),
+    wechatId: text('wechatId'),
+    linkedinUrl: text('linkedinUrl'),
+    preferredEventKinds: data.getAll('preferredEventKinds').map(String),
+  };
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * The membership application: checked in the browser with the server's own schema (a message
+ * beside each field, focus on the first), then sent; the answer says how to pay. What was typed
+ * stays when the server refuses it.
+ */
+export function ApplicationForm({
+  types,
+  graduationYears,
+  texts,
+  nextSteps,
+  policiesHref,
+  newTab,
+}: {
+  types: TypeChoice[];
+  graduationYears: number[];
+  texts: ApplicationFormTexts;
+  nextSteps: string;
+  policiesHref: string;
+  /** Said after the link that opens the policies in a new tab (site-wide text). */
+  newTab: string;
+}) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
+  const receiptHeading = useRef<HTMLHeadingElement>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = membershipApplicationSchema.safeParse(valuesOf(form));
+    if (!parsed.success) {
+      const fieldErrors = applicationFieldMessages(parsed.error);
+      setErrors(fieldErrors);
+      setStatus(null);
+      focusFirstInvalid(form, fieldErrors);
+      return;
+    }
+    setSending(true);
+    setStatus(null);
+    const result = await postMembershipForm('/api/membership/applications/', valuesOf(form), {
+      unreachable: texts.unreachable,
+      unexpected: texts.unexpected,
+    });
+    setSending(false);
+    if (!result.ok) {
+      setErrors(result.fieldErrors);
+      setStatus(`${texts.failure} ${result.message}`);
+      if (Object.keys(result.fieldErrors).length > 0) focusFirstInvalid(form, result.fieldErrors);
+      return;
+    }
+    setErrors({});
+    setReceipt({
+      paymentReference: text(result.body.paymentReference),
+      amount: text(result.body.amount),
+      etransferAddress: text(result.body.etransferAddress),
+      etransferInstructions: text(result.body.etransferInstructions),
+      uottawaEmail: text(result.body.uottawaEmail),
+    });
+    // The receipt replaces the form: move there, so nobody is left on a vanished button.
+    requestAnimationFrame(() => receiptHeading.current?.focus());
+  }
+
+  if (receipt) {
+    return (
+      <section className={styles.receipt} aria-labelledby="receipt-title">
+        <h2 id="receipt-title" ref={receiptHeading} tabIndex={-1}>
+          {texts.receivedTitle}
+        </h2>
+        <p>{fillCopy(texts.receivedText, { email: receipt.uottawaEmail })}</p>
+        <dl>
+          <div>
+            <dt>{texts.referenceLabel}</dt>
+            <dd className={styles.reference} data-testid="payment-reference">
+              {receipt.paymentReference}
+            </dd>
+          </div>
+          <div>
+            <dt>{texts.amountLabel}</dt>
+            <dd data-testid="payment-amount">{receipt.amount}</dd>
+          </div>
+          <div>
+            <dt>{texts.etransferLabel}</dt>
+            <dd>{receipt.etransferAddress}</dd>
+          </div>
+          <div>
+            <dt>{texts.instructionsLabel}</dt>
+            <dd>{receipt.etransferInstructions}</dd>
+          </div>
+          <div>
+            <dt>{texts.nextLabel}</dt>
+            <dd>{nextSteps}</dd>
+          </div>
+        </dl>
+      </section>
+    );
+  }
+
+  const clear = (name: string) => setErrors((current) => withoutField(current, name));
+  const required = texts.required;
+
+  return (
+    <form
+      className={formStyles.form}
+      onSubmit={onSubmit}
+      onChange={(event) => {
+        const target = event.target;
+        if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) {
+          clear(target.name);
+        }
+      }}
+      noValidate
+      aria-labelledby="application-form-title"
+    >
+      <h2 id="application-form-title" className={formStyles.title}>
+        {texts.formHeading}
+      </h2>
+      <p className={styles.formNote}>{texts.requiredNote}</p>
+      <InputField
+        name="legalName"
+        label={texts.legalName}
+        requiredWord={required}
+        autoComplete="name"
+        maxLength={100}
+        error={errors.legalName}
+      />
+      <InputField
+        name="preferredName"
+        label={texts.preferredName}
+        requiredWord={required}
+        autoComplete="nickname"
+        maxLength={60}
+        error={errors.preferredName}
+      />
+      <InputField
+        name="uottawaEmail"
+        label={texts.uottawaEmail}
+        hint={texts.uottawaEmailHint}
+        requiredWord={required}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        maxLength={254}
+        error={errors.uottawaEmail}
+      />
+      <InputField
+        name="program"
+        label={texts.program}
+        hint={texts.programHint}
+        requiredWord={required}
+        maxLength={100}
+        error={errors.program}
+      />
+      <SelectField
+        name="yearOfStudy"
+        label={texts.yearOfStudy}
+        requiredWord={required}
+        defaultValue=""
+        error={errors.yearOfStudy}
+      >
+        <option value="">{texts.yearChoose}</option>
+        {YEARS_OF_STUDY.map((year) => (
+          <option key={year} value={year}>
+            {texts[YEAR_KEYS[year]]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        name="expectedGraduationYear"
+        label={texts.graduationYear}
+        requiredWord={required}
+        defaultValue=""
+        error={errors.expectedGraduationYear}
+      >
+        <option value="">{texts.yearChoose}</option>
+        {graduationYears.map((year) => (
+          <option key={year} value={year}>
+            {year}
+          </option>
+        ))}
+      </SelectField>
+      {types.length > 0 ? (
+        <SelectField
+          name="membershipTypeId"
+          label={texts.membershipType}
+          requiredWord={required}
+          defaultValue={types.length === 1 ? String(types[0]!.id) : ''}
+          error={errors.membershipTypeId}
+        >
+          {types.length > 1 ? <option value="">{texts.yearChoose}</option> : null}
+          {types.map((type) => (
+            <option key={type.id} value={type.id}>
+              {type.label}
+            </option>
+          ))}
+        </SelectField>
+      ) : (
+        <p className="status-text">{texts.pricesEmpty}</p>
+      )}
+      <ChoiceGroup
+        name="industries"
+        type="checkbox"
+        label={texts.industries}
+        hint={texts.industriesHint}
+        requiredWord={required}
+        error={errors.industries}
+        options={INDUSTRIES.map((value) => ({ value, label: texts[INDUSTRY_KEYS[value]] }))}
+      />
+      <ChoiceGroup
+        name="notificationConsent"
+        type="radio"
+        label={texts.notifications}
+        requiredWord={required}
+        error={errors.notificationConsent}
+        options={[
+          { value: 'yes', label: texts.yes },
+          { value: 'no', label: texts.no },
+        ]}
+      />
+      <div className={styles.optional}>
+        <h3 className={styles.subheading}>{texts.optionalHeading}</h3>
+        <InputField
+          name="personalEmail"
+          label={texts.personalEmail}
+          type="email"
+          autoComplete="off"
+          maxLength={254}
+          error={errors.personalEmail}
+        />
+        <InputField name="wechatId" label={texts.wechatId} maxLength={40} error={errors.wechatId} />
+        <InputField
+          name="linkedinUrl"
+          label={texts.linkedinUrl}
+          type="url"
+          inputMode="url"
+          maxLength={500}
+          error={errors.linkedinUrl}
+        />
+        <ChoiceGroup
+          name="preferredEventKinds"
+          type="checkbox"
+          label={texts.eventKinds}
+          error={errors.preferredEventKinds}
+          options={EVENT_KINDS.map((value) => ({ value, label: texts[EVENT_KIND_KEYS[value]] }))}
+        />
+      </div>
+      <div className={formStyles.field}>
+        <label className={styles.choice} htmlFor="acceptTerms">
+          <input
+            id="acceptTerms"
+            name="acceptTerms"
+            type="checkbox"
+            aria-invalid={errors.acceptTerms ? true : undefined}
+            aria-describedby={errors.acceptTerms ? 'acceptTerms-error' : undefined}
+          />
+          <span>
+            {texts.terms}{' '}
+            <span className={formStyles.required} aria-hidden="true">
+              *
+            </span>
+            <span className="visually-hidden">({required})</span>
+          </span>
+        </label>
+        <a className={styles.hint} href={policiesHref} target="_blank" rel="noopener">
+          {texts.termsLinks} <span className="visually-hidden">{newTab}</span>
+        </a>
+        <FieldMessage name="acceptTerms" error={errors.acceptTerms} />
+      </div>
+      {status ? (
+        <p className={styles.status} role="alert">
+          {status}
+        </p>
+      ) : null}
+      <div className={formStyles.actions}>
+        <button type="submit" className="button" disabled={sending || types.length === 0}>
+          {sending ? texts.submitting : texts.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

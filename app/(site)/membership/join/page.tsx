@@ -1,0 +1,85 @@
+import Link from 'next/link';
+import { connection } from 'next/server';
+import { Hero } from '@/app/_components/Hero';
+import { fillCopy, pickCopy } from '@/lib/copy/catalogue';
+import { getCopy } from '@/lib/copy/read';
+import { graduationYears } from '@/lib/memberships/application-schema';
+import { formatAmount } from '@/lib/memberships/format';
+import { DEFAULT_NEXT_STEPS } from '@/lib/memberships/public-emails';
+import { pageMetadata } from '@/lib/site/seo';
+import { ApplicationForm } from '../_components/ApplicationForm';
+import { APPLICATION_FORM_KEYS } from '../_components/form-copy';
+import { readTypesOnSale, TypeList } from '../_components/TypeList';
+import { MembershipNav, Paragraphs, readMembershipContent } from '../_components/shared';
+import styles from '../_components/membership.module.css';
+
+export const generateMetadata = pageMetadata({
+  path: '/membership/join',
+  title: 'Apply for Membership',
+  description:
+    'Apply for TCSA membership online: choose your membership type, read the refund policy and privacy notice, then pay by Interac e-Transfer with your payment reference.',
+});
+
+export default async function JoinPage() {
+  await connection();
+  const [content, texts, siteTexts, types] = await Promise.all([
+    readMembershipContent(),
+    getCopy('membership'),
+    getCopy('site'),
+    readTypesOnSale(),
+  ]);
+  const choices = (types ?? []).map((type) => ({
+    id: type.id,
+    label: fillCopy(texts.typeOption, {
+      name: type.name,
+      price: formatAmount(type.priceCents, type.currency),
+    }),
+  }));
+  return (
+    <>
+      <Hero compact title={texts.joinTitle} />
+      <MembershipNav current="/membership/join" texts={texts} />
+      <div className="section">
+        <div className={`container ${styles.narrow}`}>
+          <section className={styles.block} aria-labelledby="type-title">
+            <h2 id="type-title" className={styles.heading}>
+              {texts.typeHeading}
+            </h2>
+            <TypeList types={types} texts={texts} />
+          </section>
+          <section className={styles.block} aria-labelledby="refund-title">
+            <h2 id="refund-title" className={styles.heading}>
+              {texts.refundHeading}
+            </h2>
+            <Paragraphs text={content?.refundSummary} fallback={texts.contentError} />
+          </section>
+          <section className={styles.block} aria-labelledby="privacy-title">
+            <h2 id="privacy-title" className={styles.heading}>
+              {texts.privacyHeading}
+            </h2>
+            <Paragraphs text={content?.privacyNotice} fallback={texts.contentError} />
+            <p>
+              <Link href="/membership/policies">{texts.fullPolicyLink}</Link>
+            </p>
+          </section>
+          <div className={styles.block}>
+            <ApplicationForm
+              types={choices}
+              graduationYears={graduationYears()}
+              texts={pickCopy(texts, ...APPLICATION_FORM_KEYS)}
+              nextSteps={content?.nextSteps ?? DEFAULT_NEXT_STEPS}
+              policiesHref="/membership/policies"
+              newTab={siteTexts.opensInNewTab}
+            />
+          </div>
+          <section aria-labelledby="pay-title">
+            <h2 id="pay-title" className={styles.heading}>
+              {texts.payHeading}
+            </h2>
+            <Paragraphs text={content?.howToPay} fallback={texts.contentError} />
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
