@@ -6,7 +6,14 @@ import { type Actor, eventsInView } from '@/lib/auth/permissions';
 import type { SignedIn } from '@/lib/auth/session';
 import type { Database } from '@/lib/db/client';
 import { toCsv } from '@/lib/db/csv';
-import { adminUsers, eventLeads, eventRegistrations, events, type Event } from '@/lib/db/schema';
+import {
+  adminUsers,
+  eventLeads,
+  eventRegistrations,
+  events,
+  memberships,
+  type Event,
+} from '@/lib/db/schema';
 import { clubDate, clubInstant, clubTime } from '@/lib/db/time';
 import { requiredLine } from '@/lib/api/contract';
 import { EVENT_CATEGORIES } from '@/lib/events/categories';
@@ -557,6 +564,9 @@ export type Registrant = {
   status: RegistrationStatus;
   lateCancellation: boolean;
   checkedInAt: Date | null;
+  /** Set when the person registered as a member (their ID was checked). */
+  membershipId: number | null;
+  memberId: string | null;
 };
 
 /** How many registrations of the event have each status. */
@@ -614,8 +624,11 @@ export async function listRegistrants(
         status: eventRegistrations.status,
         lateCancellation: eventRegistrations.lateCancellation,
         checkedInAt: eventRegistrations.checkedInAt,
+        membershipId: eventRegistrations.membershipId,
+        memberId: memberships.memberId,
       })
       .from(eventRegistrations)
+      .leftJoin(memberships, eq(memberships.id, eventRegistrations.membershipId))
       .where(where)
       .orderBy(
         ...(status === 'waitlisted'
@@ -671,8 +684,9 @@ export async function removeRegistration(
 /** The registrants as a CSV file that Excel opens correctly (lib/db/csv.ts), Chinese names included. */
 export async function registrantsCsv(db: Database, eventId: number): Promise<string> {
   const rows = await db
-    .select()
+    .select({ registration: eventRegistrations, memberId: memberships.memberId })
     .from(eventRegistrations)
+    .leftJoin(memberships, eq(memberships.id, eventRegistrations.membershipId))
     .where(eq(eventRegistrations.eventId, eventId))
     .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id));
   return toCsv(
@@ -684,8 +698,9 @@ export async function registrantsCsv(db: Database, eventId: number): Promise<str
       'Status',
       'Late cancellation',
       'Checked in at (Ottawa time)',
+      'Member ID',
     ],
-    rows.map((row) => [
+    rows.map(({ registration: row, memberId }) => [
       row.firstName,
       row.lastName,
       row.email,
@@ -693,6 +708,7 @@ export async function registrantsCsv(db: Database, eventId: number): Promise<str
       STATUS_LABELS[row.status as RegistrationStatus] ?? row.status,
       row.status === 'cancelled' ? (row.lateCancellation ? 'yes' : 'no') : '',
       row.checkedInAt ? `${clubDate(row.checkedInAt)} ${clubTime(row.checkedInAt)}` : '',
+      memberId ?? '',
     ]),
     { bom: true },
   );

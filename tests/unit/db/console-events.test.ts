@@ -407,9 +407,9 @@ describe(`registrants in the console (${DATABASE_UNDER_TEST})`, () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csv.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'First name,Last name,Email,Registered at (Ottawa time),Status,Late cancellation,Checked in at (Ottawa time)',
+      'First name,Last name,Email,Registered at (Ottawa time),Status,Late cancellation,Checked in at (Ottawa time),Member ID',
     );
-    expect(lines[1]).toMatch(/^明,李,ming@example\.org,\d{4}-\d{2}-\d{2} \d{2}:\d{2},Confirmed,,$/);
+    expect(lines[1]).toMatch(/^明,李,ming@example\.org,\d{4}-\d{2}-\d{2} \d{2}:\d{2},Confirmed,,,$/);
     expect(lines[2]).toMatch(/^"'=HYPERLINK\(""http:\/\/x""\)",'@SUM\(A1\),x@example\.org,/);
     const event = await findConsoleEvent(database.db, created.id);
     expect(registrantsFileName(event!)).toBe('registrants-dumpling-night-2027-02-10.csv');

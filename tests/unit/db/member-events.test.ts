@@ -8,6 +8,7 @@ import {
   registrationAvailability,
 } from '@/lib/registrations/operations';
 import { MEMBERSHIP_MISMATCH_MESSAGE } from '@/lib/memberships/verify';
+import { listRegistrants, registrantsCsv } from '@/lib/admin/events';
 import type { Membership } from '@/lib/db/schema';
 import type { MembershipStatus } from '@/lib/memberships/statuses';
 import { addApplication, addMembershipType } from './support/memberships';
@@ -274,5 +275,22 @@ describe(`member registration emails (${DATABASE_UNDER_TEST})`, () => {
       .where(eq(emailOutbox.registrationId, someone.registration.id));
     expect(memberMail!.textBody).toContain(`Member ${one.memberId}`);
     expect(visitorMail!.textBody).not.toContain('Registered as');
+  });
+});
+
+describe(`members in the console's registrant list (${DATABASE_UNDER_TEST})`, () => {
+  it('shows who registered as a member, with the ID, on the list and in the CSV', async () => {
+    const event = await memberEvent({ registrationOpensAt: hours(-1) });
+    const one = await member();
+    await registerForEvent(database.db, event.id, asMember(one), now);
+    await registerForEvent(database.db, event.id, visitor(), now);
+    const { rows } = await listRegistrants(database.db, event.id, { page: 1 });
+    expect(rows.map((row) => row.memberId)).toEqual([one.memberId, null]);
+    expect(rows[0]!.membershipId).toBe(one.id);
+    const csv = await registrantsCsv(database.db, event.id);
+    const [header, first, second] = csv.slice(1).split('\r\n');
+    expect(header!.endsWith(',Member ID')).toBe(true);
+    expect(first!.endsWith(`,${one.memberId}`)).toBe(true);
+    expect(second!.endsWith(',')).toBe(true);
   });
 });

@@ -198,6 +198,17 @@ export default async function EventPage({ params, searchParams }: Props) {
                       <td data-label="Status" data-status={person.status}>
                         {STATUS_LABELS[person.status]}
                         {person.status === 'cancelled' && person.lateCancellation ? ' (late)' : ''}
+                        {person.memberId ? (
+                          <span className={styles.memberBadge}>
+                            {can(signedIn, 'memberships.read') && person.membershipId ? (
+                              <Link href={`/admin/members/${person.membershipId}`}>
+                                Member {person.memberId}
+                              </Link>
+                            ) : (
+                              `Member ${person.memberId}`
+                            )}
+                          </span>
+                        ) : null}
                       </td>
                       <td data-label="Registered">{formatConsoleDateTime(person.createdAt)}</td>
                       <td data-label="Change" className={styles.actionCell}>
