@@ -7,6 +7,8 @@
  * (scripts/generate-seed-media.ts draws them from this file).
  */
 
+import type { EventCategory } from '../../events/categories';
+
 export type SeedEvent = {
   slug: string;
   title: string;
@@ -22,6 +24,15 @@ export type SeedEvent = {
   /** Registration settings (default: no waitlist, first come first served). */
   waitlist?: boolean;
   review?: boolean;
+  category?: EventCategory;
+  /** Member events: places kept for members and staff, and the two opening times. */
+  memberPlaces?: number;
+  staffPlaces?: number;
+  membersOnly?: boolean;
+  deposit?: boolean;
+  /** Days after the seeding day, at this hour in club time. */
+  memberOpens?: { days: number; hour: number };
+  publicOpens?: { days: number; hour: number };
 };
 
 export const SEED_EVENTS: SeedEvent[] = [
@@ -145,6 +156,63 @@ export const SEED_EVENTS: SeedEvent[] = [
     poster: true,
     thumbnail: true,
     capacity: 200,
+  },
+  {
+    slug: 'alumni-networking-night',
+    title: 'Networking Night with Telfer Alumni',
+    description:
+      'Meet Telfer alumni working in banking, consulting and accounting in Ottawa and Toronto: speed-networking rounds, then open conversation over snacks. Members register first.',
+    start: { days: 20, hour: 18, minute: 30 },
+    duration: '3 hours',
+    location: 'Desmarais Building, 12th floor lounge',
+    organizer: 'TCSA External Affairs',
+    poster: false,
+    thumbnail: false,
+    capacity: 60,
+    waitlist: true,
+    category: 'Networking',
+    // In its member window: members since yesterday, everyone in three days.
+    memberPlaces: 20,
+    staffPlaces: 5,
+    memberOpens: { days: -1, hour: 9 },
+    publicOpens: { days: 3, hour: 9 },
+  },
+  {
+    slug: 'big-four-office-tour',
+    title: 'Big Four Office Tour (Members Only)',
+    description:
+      'A morning at a Big Four firm in downtown Ottawa: a tour of the office, a panel of recent hires and a Q&A on co-op and new-graduate hiring. Places are few; the firm selects participants from the applications.',
+    start: { days: 30, hour: 9, minute: 30 },
+    duration: '3 hours',
+    location: 'Downtown Ottawa (the address is sent to the selected participants)',
+    organizer: 'TCSA External Affairs',
+    poster: false,
+    thumbnail: false,
+    capacity: 15,
+    review: true,
+    category: 'Office tour',
+    membersOnly: true,
+    memberOpens: { days: -2, hour: 9 },
+  },
+  {
+    slug: 'mock-interview-day',
+    title: 'Mock Interview Day',
+    description:
+      'Twenty-minute mock interviews with recruiters and senior students, with written feedback. A refundable CA$5 deposit holds your slot and is returned when you attend.',
+    start: { days: 16, hour: 13, minute: 0 },
+    duration: '4 hours',
+    location: 'Telfer Career Centre, Desmarais 2nd floor',
+    organizer: 'TCSA Internal Affairs',
+    poster: false,
+    thumbnail: false,
+    capacity: 30,
+    waitlist: true,
+    category: 'Workshop',
+    deposit: true,
+    // Member places kept, and everyone may register now.
+    memberPlaces: 10,
+    memberOpens: { days: -7, hour: 9 },
+    publicOpens: { days: -2, hour: 9 },
   },
   {
     slug: 'dragon-boat-festival-picnic',

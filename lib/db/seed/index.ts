@@ -120,6 +120,17 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
         capacity: event.capacity,
         waitlistEnabled: event.waitlist ?? false,
         requiresReview: event.review ?? false,
+        category: event.category ?? null,
+        memberPlaces: event.memberPlaces ?? 0,
+        staffPlaces: event.staffPlaces ?? 0,
+        membersOnly: event.membersOnly ?? false,
+        requiresDeposit: event.deposit ?? false,
+        memberRegistrationOpensAt: event.memberOpens
+          ? clubDaysFrom(now, event.memberOpens.days, event.memberOpens.hour)
+          : null,
+        registrationOpensAt: event.publicOpens
+          ? clubDaysFrom(now, event.publicOpens.days, event.publicOpens.hour)
+          : null,
       })),
     );
 

@@ -1,6 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type NewEvent, emailOutbox, eventRegistrations } from '@/lib/db/schema';
+import {
+  type NewEvent,
+  emailOutbox,
+  eventRegistrations,
+  events,
+  memberships,
+} from '@/lib/db/schema';
 import {
   cancelByToken,
   changeRegistrationStatus,
@@ -292,5 +298,52 @@ describe(`members in the console's registrant list (${DATABASE_UNDER_TEST})`, ()
     expect(header!.endsWith(',Member ID')).toBe(true);
     expect(first!.endsWith(`,${one.memberId}`)).toBe(true);
     expect(second!.endsWith(',')).toBe(true);
+  });
+});
+
+describe(`the seeded member events (${DATABASE_UNDER_TEST})`, () => {
+  it('show one event in its member window, one for members only, and one open to all with member places', async () => {
+    const seeded = await createTestDatabase();
+    try {
+      const all = await seeded.db.select().from(events);
+      const stateOf = async (title: string) => {
+        const event = all.find((candidate) => candidate.title === title)!;
+        return registrationAvailability(seeded.db, event.id, new Date());
+      };
+      expect(await stateOf('Networking Night with Telfer Alumni')).toMatchObject({
+        state: 'member_registration_open',
+        memberPlacesLeft: 20,
+      });
+      expect(await stateOf('Big Four Office Tour (Members Only)')).toMatchObject({
+        state: 'member_registration_open',
+        membersOnly: true,
+        requiresReview: true,
+        opensAt: null,
+      });
+      expect(await stateOf('Mock Interview Day')).toMatchObject({
+        state: 'general_registration_open',
+        memberPlacesLeft: 10,
+        publicPlacesLeft: 20,
+      });
+      // And a member in each status, one of them suspended, to see every message.
+      const statuses = new Set(
+        (await seeded.db.select({ status: memberships.status }).from(memberships)).map(
+          (row) => row.status,
+        ),
+      );
+      expect([...statuses].sort()).toEqual(
+        [
+          'active',
+          'cancelled',
+          'expired',
+          'payment_review',
+          'pending',
+          'refunded',
+          'suspended',
+        ].sort(),
+      );
+    } finally {
+      await seeded.dispose();
+    }
   });
 });
