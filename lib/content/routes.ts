@@ -6,6 +6,7 @@ import type { NextRequest } from 'next/server';
 import { decodeSignatureHeader, isValidSignature } from '@sanity/webhook';
 import { readLimitedBody } from '../api/guarded-post';
 import { routeBodyLimit } from '../http/body-limits.mjs';
+import { isSecureRequest } from '../http/csrf';
 import { getServerEnv } from '../env/server';
 import { getSanityClient } from './client';
 import { safeRedirectPath, secretsMatch } from './draft';
@@ -40,6 +41,32 @@ function wantsHtml(request: Request): boolean {
 const PRESENTATION_SECRET_PARAM = 'sanity-preview-secret';
 const PRESENTATION_PATHNAME_PARAM = 'sanity-preview-pathname';
 const PRESENTATION_PERSPECTIVE_COOKIE = 'sanity-preview-perspective';
+/** Next.js's draft-mode cookie. */
+export const DRAFT_MODE_COOKIE = '__prerender_bypass';
+
+/**
+ * Next.js sets its draft-mode cookie `SameSite=None; Secure` whatever the connection. WebKit
+ * (Safari, and WeChat on iPhones) refuses a Secure cookie sent over plain http, even from
+ * localhost where Chromium keeps it: a preview opened on http showed no drafts, and Exit preview
+ * (a Secure cookie's removal) was ignored. The cookie is set again as the CSRF cookie is, Secure
+ * only over https, and SameSite=Lax: the only page that may frame the site is its own Studio's
+ * Presentation tool (frame-ancestors 'self'), which is on the same site. The Presentation tool's
+ * own enable flow is next-sanity's, with its cookies, and is left as it is.
+ */
+async function setDraftModeCookie(request: Request, enabled: boolean): Promise<void> {
+  const store = await cookies();
+  const value = enabled ? store.get(DRAFT_MODE_COOKIE)?.value : '';
+  if (value === undefined) return;
+  store.set({
+    name: DRAFT_MODE_COOKIE,
+    value,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureRequest(request),
+    path: '/',
+    ...(enabled ? {} : { expires: new Date(0) }),
+  });
+}
 
 /**
  * GET /api/draft-mode/enable?secret=…&redirect=/path
@@ -85,6 +112,7 @@ export async function enableDraftMode(request: Request): Promise<Response> {
   if (!secretsMatch(given, expected)) return refuse('wrong', 'Invalid preview secret');
 
   (await draftMode()).enable();
+  await setDraftModeCookie(request, true);
   return redirectTo(safeRedirectPath(url.searchParams.get('redirect')));
 }
 
@@ -92,6 +120,7 @@ export async function enableDraftMode(request: Request): Promise<Response> {
 export async function disableDraftMode(request: Request): Promise<Response> {
   const url = new URL(request.url);
   (await draftMode()).disable();
+  await setDraftModeCookie(request, false);
   const cookieStore = await cookies();
   if (cookieStore.has(PRESENTATION_PERSPECTIVE_COOKIE)) {
     cookieStore.delete(PRESENTATION_PERSPECTIVE_COOKIE);

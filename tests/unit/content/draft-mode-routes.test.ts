@@ -5,7 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
  * draft-mode store whose enable/disable flip a flag, and a cookie store.
  */
 
-const state = vi.hoisted(() => ({ draftMode: false, cookies: new Map<string, string>() }));
+type CookieOptions = { name: string; value: string; secure?: boolean; sameSite?: string };
+const state = vi.hoisted(() => ({
+  draftMode: false,
+  cookies: new Map<string, string>(),
+  /** Each cookie as last set with its attributes (the draft-mode cookie). */
+  cookieOptions: new Map<string, CookieOptions>(),
+}));
 
 vi.mock('next/headers', () => ({
   draftMode: vi.fn(async () => ({
@@ -14,6 +20,8 @@ vi.mock('next/headers', () => ({
     },
     enable: vi.fn(() => {
       state.draftMode = true;
+      // As Next.js does: the cookie carries the build's preview id.
+      state.cookies.set('__prerender_bypass', 'preview-id');
     }),
     disable: vi.fn(() => {
       state.draftMode = false;
@@ -23,7 +31,13 @@ vi.mock('next/headers', () => ({
     has: (name: string) => state.cookies.has(name),
     get: (name: string) =>
       state.cookies.has(name) ? { name, value: state.cookies.get(name) } : undefined,
-    set: (name: string, value: string) => state.cookies.set(name, value),
+    set: (nameOrOptions: string | CookieOptions, value?: string) => {
+      if (typeof nameOrOptions === 'string') state.cookies.set(nameOrOptions, value ?? '');
+      else {
+        state.cookies.set(nameOrOptions.name, nameOrOptions.value);
+        state.cookieOptions.set(nameOrOptions.name, nameOrOptions);
+      }
+    },
     delete: (name: string) => state.cookies.delete(name),
   })),
 }));
@@ -45,6 +59,7 @@ function get(path: string): Request {
 beforeEach(() => {
   state.draftMode = false;
   state.cookies.clear();
+  state.cookieOptions.clear();
   vi.stubEnv('SANITY_PREVIEW_SECRET', SECRET);
 });
 
@@ -84,6 +99,34 @@ describe('GET /api/draft-mode/enable', () => {
     expect(response.status).toBe(307);
     expect(response.headers.get('location')).toBe('/services?x=1#form');
     expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('sets the draft-mode cookie Secure only over https, SameSite=Lax, so WebKit keeps it on http', async () => {
+    const { enable, disable } = await loadRoutes();
+    await enable(get(`/api/draft-mode/enable?secret=${SECRET}`));
+    expect(state.cookieOptions.get('__prerender_bypass')).toMatchObject({
+      value: 'preview-id',
+      secure: false,
+      sameSite: 'lax',
+      httpOnly: true,
+      path: '/',
+    });
+    await enable(
+      new Request(`http://127.0.0.1:3000/api/draft-mode/enable?secret=${SECRET}`, {
+        headers: { 'x-forwarded-proto': 'https' },
+      }),
+    );
+    expect(state.cookieOptions.get('__prerender_bypass')).toMatchObject({
+      secure: true,
+      sameSite: 'lax',
+    });
+    // Leaving removes it with the same attributes: WebKit ignores a Secure removal over http.
+    await disable(get('/api/draft-mode/disable?redirect=/services'));
+    expect(state.cookieOptions.get('__prerender_bypass')).toMatchObject({
+      value: '',
+      secure: false,
+      expires: new Date(0),
+    });
   });
 
   it('without a redirect, goes to the home page', async () => {
