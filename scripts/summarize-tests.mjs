@@ -4,11 +4,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 
 function countVitest(report) {
+  // A test that ran again after failing carries meta.retried (tests/webkit/support/retries.ts).
+  const flaky = [];
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'passed' && test.meta?.retried) flaky.push(test.fullName);
+    }
+  }
   return {
-    passed: report.numPassedTests ?? 0,
+    passed: (report.numPassedTests ?? 0) - flaky.length,
     failed: report.numFailedTests ?? 0,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
-    flaky: [],
+    flaky,
   };
 }
 

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Runs every test of the project on a fresh clone: installs what it needs, then lint, types,
-# unit and component tests, a production build, and the end-to-end tests in Chromium.
+# unit and component tests, a production build, the end-to-end tests in Chromium, and the WebKit
+# lane (the member's flows at a phone's width in WebKitGTK).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/common.sh
 
 ensure_dependencies
 ensure_chromium
+ensure_webkit
 mkdir -p .reports
 
 # Each step's minutes, printed at the end (the README's Tests section keeps the figures).
@@ -91,7 +93,11 @@ step "end-to-end tests (Playwright, Chromium)"
 status=0
 PLAYWRIGHT_JSON_OUTPUT_NAME=.reports/e2e.json playwright test --reporter=list,json || status=$?
 
+step "WebKit tests (WebKitGTK at 390 px through WebDriver)"
+bash scripts/test-webkit.sh --reporter=default --reporter=json \
+  --outputFile.json=.reports/webkit.json || status=$?
+
 print_steps
 node scripts/summarize-tests.mjs .reports/unit.json:unit .reports/unit-postgres.json:postgres \
-  .reports/e2e.json:e2e
+  .reports/e2e.json:e2e .reports/webkit.json:webkit
 exit "$status"

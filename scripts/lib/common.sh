@@ -39,6 +39,16 @@ ensure_chromium() {
   fi
 }
 
+# The WebKit lane drives Debian's WebKitGTK: webkit2gtk-driver (WebKitWebDriver and MiniBrowser)
+# on a virtual X display (xvfb, whose xvfb-run needs xauth). No browser is downloaded.
+ensure_webkit() {
+  if [ ! -x "${WEBKIT_WEBDRIVER:-/usr/bin/WebKitWebDriver}" ] || ! command -v xvfb-run >/dev/null ||
+    ! command -v xauth >/dev/null; then
+    echo "Installing Debian's webkit2gtk-driver and xvfb for the WebKit tests..."
+    apt_install webkit2gtk-driver xvfb xauth fonts-liberation
+  fi
+}
+
 # What a build bakes in besides the source files: the NEXT_PUBLIC_* values (inlined into the
 # browser's code) and the .env files Next.js reads at build time. Printed as one hash.
 build_inputs() {
