@@ -62,6 +62,8 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      // WeChat's in-app browser runs on phones: its spec runs in the phone project only.
+      testIgnore: ['wechat.spec.ts'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {

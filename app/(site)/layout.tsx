@@ -8,6 +8,7 @@ import { HydratesApart } from '@/app/_components/HydratesApart';
 import { Navbar } from '@/app/_components/Navbar';
 import { PreviewBanner } from '@/app/_components/PreviewBanner';
 import { SiteCopyProvider } from '@/app/_components/SiteCopy';
+import { WeChatLinks } from '@/app/_components/wechat/WeChat';
 import { poppins } from '@/app/_fonts/fonts';
 import {
   getSiteSettings,
@@ -104,6 +105,7 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
             />
           </HydratesApart>
           {preview ? <PreviewBanner /> : null}
+          <WeChatLinks />
         </SiteCopyProvider>
         {preview && isSanityConfigured ? <VisualEditing /> : null}
         {settings ? (

@@ -3,6 +3,7 @@ import Image from 'next/image';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { DEFAULT_EVENT_IMAGE } from '@/app/_components/EventCard';
+import { OutsideWeChat } from '@/app/_components/wechat/WeChat';
 import type { EventDto } from '@/lib/api/contract';
 import { googleCalendarUrl } from '@/lib/events/calendar';
 import { jsonForScript } from '@/lib/content';
@@ -74,9 +75,12 @@ function CalendarLinks({
   if (!google) return null;
   return (
     <div className={styles.calendar}>
-      <a className="button button-outline" href={`/events/${event.id}/calendar.ics`} download>
-        {copy.calendarFile}
-      </a>
+      {/* WeChat's browser does not open calendar files: it says how to leave for the phone's. */}
+      <OutsideWeChat kind="calendar">
+        <a className="button button-outline" href={`/events/${event.id}/calendar.ics`} download>
+          {copy.calendarFile}
+        </a>
+      </OutsideWeChat>
       <a className="button button-outline" href={google} target="_blank" rel="noopener noreferrer">
         {copy.googleCalendar}
         <span className="visually-hidden"> {newTab}</span>

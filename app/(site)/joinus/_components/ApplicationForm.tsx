@@ -3,6 +3,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { TextField } from '@/app/_components/forms/FormField';
 import formStyles from '@/app/_components/forms/Form.module.css';
+import { InWeChat } from '@/app/_components/wechat/WeChat';
 import {
   emailOffNotice,
   receivedText,
@@ -236,6 +237,8 @@ export function ApplicationForm({
           <p id={resumeHintId} className={styles.hint}>
             {texts.resumeHint}
           </p>
+          {/* WeChat may not offer a file to choose (on Android above all): it says what to do. */}
+          <InWeChat kind="upload" />
           <p id={resumeErrorId} className={styles.fileError} role="alert">
             {resumeMessage}
           </p>

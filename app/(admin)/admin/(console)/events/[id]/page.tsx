@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { OutsideWeChat } from '@/app/_components/wechat/WeChat';
 import {
   findConsoleEvent,
   formValuesOf,
@@ -120,13 +121,15 @@ export default async function EventPage({ params, searchParams }: Props) {
           <div className={styles.actionsRow}>
             <p>{placesText}</p>
             {can(signedIn, 'registrations.export', event) && event.registered > 0 ? (
-              <a
-                href={`/admin/events/${event.id}/registrants.csv`}
-                className={`${styles.button} ${styles.quietButton}`}
-                download
-              >
-                Export CSV
-              </a>
+              <OutsideWeChat kind="download">
+                <a
+                  href={`/admin/events/${event.id}/registrants.csv`}
+                  className={`${styles.button} ${styles.quietButton}`}
+                  download
+                >
+                  Export CSV
+                </a>
+              </OutsideWeChat>
             ) : null}
           </div>
           {counts ? (

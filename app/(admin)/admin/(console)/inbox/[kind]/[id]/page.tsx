@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { OutsideWeChat } from '@/app/_components/wechat/WeChat';
 import { isSubmissionKind, markRead, SUBMISSION_KINDS } from '@/lib/admin/inbox';
 import { can } from '@/lib/auth/permissions';
 import { requireAccess } from '@/lib/auth/session';
@@ -97,9 +98,11 @@ export default async function SubmissionPage({ params }: Props) {
               <dt className={styles.label}>Resume</dt>
               <dd>
                 {can(signedIn, 'resumes.download') ? (
-                  <a href={`/admin/inbox/resumes/${id}/resume`} download>
-                    Download the resume
-                  </a>
+                  <OutsideWeChat kind="download">
+                    <a href={`/admin/inbox/resumes/${id}/resume`} download>
+                      Download the resume
+                    </a>
+                  </OutsideWeChat>
                 ) : (
                   'Coordinators and super admins can download it.'
                 )}{' '}
