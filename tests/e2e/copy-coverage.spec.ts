@@ -81,6 +81,15 @@ async function databaseTexts(request: APIRequestContext): Promise<string[]> {
         .toUpperCase(),
     );
   }
+  // The membership types on sale (the membership pages show their name, description and price).
+  const types = (await (await request.get('/api/membership/types/')).json()) as {
+    name: string;
+    description: string;
+    price: string;
+  }[];
+  for (const type of types) {
+    for (const text of [type.name, type.description, type.price]) if (text) shown.add(text);
+  }
   // Content values that are not words (dates) reach the page formatted.
   for (const line of readFileSync('studio/dataset/production.ndjson', 'utf8').split('\n')) {
     const date = line.trim()
