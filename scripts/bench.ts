@@ -18,7 +18,7 @@
  * Options: --skip-build (trust the build in $NEXT_DIST_DIR or .next-bench/), --build (always
  * build; by default only when the sources are newer), --runs N (Lighthouse runs per route,
  * default 3), --duration S (seconds per bench:pages row, default 10), --report-only (exit 0 when
- * a goal is missed). About 6 minutes on the 2-core development machine, 7 with PostgreSQL. Writes
+ * a goal is missed). About 2.5 minutes on the 2-core development machine, 3.5 with PostgreSQL. Writes
  * bench-results/bench.json beside each bench's own file. Not part of `npm test`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
