@@ -683,13 +683,21 @@ export async function removeRegistration(
 
 /** The registrants as a CSV file that Excel opens correctly (lib/db/csv.ts), Chinese names included. */
 export async function registrantsCsv(db: Database, eventId: number): Promise<string> {
+  return (await registrantsFile(db, eventId)).csv;
+}
+
+/** The registrants' CSV and the number of registrants written to it. */
+async function registrantsFile(
+  db: Database,
+  eventId: number,
+): Promise<{ csv: string; rowsWritten: number }> {
   const rows = await db
     .select({ registration: eventRegistrations, memberId: memberships.memberId })
     .from(eventRegistrations)
     .leftJoin(memberships, eq(memberships.id, eventRegistrations.membershipId))
     .where(eq(eventRegistrations.eventId, eventId))
     .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id));
-  return toCsv(
+  const csv = toCsv(
     [
       'First name',
       'Last name',
@@ -712,6 +720,26 @@ export async function registrantsCsv(db: Database, eventId: number): Promise<str
     ]),
     { bom: true },
   );
+  return { csv, rowsWritten: rows.length };
+}
+
+/**
+ * The registrants' CSV with its audit entry, which counts the rows written to the file (every
+ * status, not only the places taken), since the entry records what left the site.
+ */
+export async function exportRegistrants(
+  db: Database,
+  actor: SignedIn,
+  event: Pick<Event, 'id' | 'title'>,
+): Promise<string> {
+  const { csv, rowsWritten } = await registrantsFile(db, event.id);
+  await recordChange(db, actor, {
+    action: 'registration.export',
+    recordType: 'event',
+    recordId: event.id,
+    summary: `Exported ${rowsWritten === 1 ? '1 registrant' : `${rowsWritten} registrants`} of "${event.title}"`,
+  });
+  return csv;
 }
 
 /** The export's file name: the event's title in safe characters and its date. */

@@ -6,6 +6,7 @@ import {
   createEvent,
   deleteOrCancelEvent,
   eventFormSchema,
+  exportRegistrants,
   type EventFormValues,
   findConsoleEvent,
   formValuesOf,
@@ -409,13 +410,41 @@ describe(`registrants in the console (${DATABASE_UNDER_TEST})`, () => {
     expect(lines[0]).toBe(
       'First name,Last name,Email,Registered at (Ottawa time),Status,Late cancellation,Checked in at (Ottawa time),Member ID',
     );
-    expect(lines[1]).toMatch(/^明,李,ming@example\.org,\d{4}-\d{2}-\d{2} \d{2}:\d{2},Confirmed,,,$/);
+    expect(lines[1]).toMatch(
+      /^明,李,ming@example\.org,\d{4}-\d{2}-\d{2} \d{2}:\d{2},Confirmed,,,$/,
+    );
     expect(lines[2]).toMatch(/^"'=HYPERLINK\(""http:\/\/x""\)",'@SUM\(A1\),x@example\.org,/);
     const event = await findConsoleEvent(database.db, created.id);
     expect(registrantsFileName(event!)).toBe('registrants-dumpling-night-2027-02-10.csv');
     expect(registrantsFileName({ id: 9, title: '春节', startsAt: null })).toBe(
       'registrants-event-9.csv',
     );
+  });
+
+  it('logs an export with the number of rows written, waitlisted people included', async () => {
+    const created = await createEvent(
+      database.db,
+      coordinator,
+      formValues({ title: 'Calligraphy', capacity: '1', waitlistEnabled: 'on' }),
+      [],
+    );
+    if (!created.ok) throw new Error(created.message);
+    for (const name of ['ana', 'bo', 'cai']) {
+      await registerForEvent(database.db, created.id, {
+        firstName: name,
+        lastName: 'Li',
+        email: `${name}.ink@example.org`,
+      });
+    }
+    const event = await findConsoleEvent(database.db, created.id);
+    const csv = await exportRegistrants(database.db, lead, event!);
+    const rowsWritten = csv.slice(1).trimEnd().split('\r\n').length - 1;
+    expect(rowsWritten).toBe(3);
+    const { entries } = await listAuditEntries(database.db, { text: 'Calligraphy' });
+    expect(entries[0]).toMatchObject({
+      action: 'registration.export',
+      summary: 'Exported 3 registrants of "Calligraphy"',
+    });
   });
 
   it('raising the capacity gives the new places to the waitlist in order, with their emails', async () => {

@@ -1,5 +1,4 @@
-import { registrantsCsv, registrantsFileName } from '@/lib/admin/events';
-import { recordChange } from '@/lib/audit/record';
+import { exportRegistrants, registrantsFileName } from '@/lib/admin/events';
 import { guardEvent, refusalResponse } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 
@@ -15,14 +14,7 @@ export async function GET(
   const access = await guardEvent('registrations.export', (await params).id, request);
   if (!access.ok) return refusalResponse(access);
   const { event } = access;
-  const db = await getDb();
-  const csv = await registrantsCsv(db, event.id);
-  await recordChange(db, access.actor, {
-    action: 'registration.export',
-    recordType: 'event',
-    recordId: event.id,
-    summary: `Exported the ${event.registered} registrants of "${event.title}"`,
-  });
+  const csv = await exportRegistrants(await getDb(), access.actor, event);
   const fileName = registrantsFileName(event);
   return new Response(csv, {
     headers: {
