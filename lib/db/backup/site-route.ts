@@ -29,7 +29,8 @@ export async function handleBackupRequest(request: Request): Promise<Response> {
     );
   }
   if (!constantTimeEqual(bearerToken(request.headers.get('authorization')), token)) {
-    return refused(401, `The backup token does not match ${handle.location}.backup-token.`);
+    // Says nothing of where the data folder is: the caller is not known yet.
+    return refused(401, 'The backup token does not match the one beside the data folder.');
   }
   const client = (handle.db as unknown as { $client?: unknown }).$client;
   if (!isDumpablePglite(client)) {
