@@ -22,7 +22,9 @@ type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
  * in every status. Everything after the application goes through the finance and coordinator
  * operations (lib/memberships), at the day it happened, so the payments, refunds, status history,
  * audit log and member ID counters are exactly what the console would have written. The emails
- * those operations queue are removed: seed people are never emailed.
+ * those operations queue are removed: seed people are never emailed. Their uOttawa addresses start
+ * with `demo.`, a form the university does not give, so a resend from a console wired to a real
+ * mail server reaches nobody.
  *
  * Memberships are personal data: `db:seed -- --reset` keeps them, and they are seeded only into a
  * database without any.
@@ -278,7 +280,7 @@ export async function seedMemberships(db: Database, now: Date): Promise<void> {
   const jason: Person = {
     legalName: 'Jason Li',
     preferredName: 'Jason',
-    email: 'jli047@uottawa.ca',
+    email: 'demo.jli047@uottawa.ca',
     program: 'BCom, Finance',
     yearOfStudy: '4',
     graduation: year + 1,
@@ -290,7 +292,7 @@ export async function seedMemberships(db: Database, now: Date): Promise<void> {
   const natalie: Person = {
     legalName: 'Natalie Zhao',
     preferredName: 'Natalie',
-    email: 'nzhao092@uottawa.ca',
+    email: 'demo.nzhao092@uottawa.ca',
     program: 'BCom, Accounting',
     yearOfStudy: '4',
     graduation: year,
@@ -317,7 +319,7 @@ export async function seedMemberships(db: Database, now: Date): Promise<void> {
     {
       legalName: 'Sophie Tremblay',
       preferredName: 'Sophie',
-      email: 'stremblay031@uottawa.ca',
+      email: 'demo.stremblay031@uottawa.ca',
       program: 'BCom, Marketing',
       yearOfStudy: '2',
       graduation: year + 3,
@@ -333,7 +335,7 @@ export async function seedMemberships(db: Database, now: Date): Promise<void> {
     {
       legalName: 'Haoran Liu',
       preferredName: 'Harry',
-      email: 'hliu118@uottawa.ca',
+      email: 'demo.hliu118@uottawa.ca',
       program: 'BCom, Finance',
       yearOfStudy: '3',
       graduation: year + 2,
@@ -358,7 +360,7 @@ export async function seedMemberships(db: Database, now: Date): Promise<void> {
     {
       legalName: 'Emily Zhou',
       preferredName: 'Emily',
-      email: 'ezhou064@uottawa.ca',
+      email: 'demo.ezhou064@uottawa.ca',
       program: 'BCom, International Management',
       yearOfStudy: '1',
       graduation: year + 4,
@@ -384,7 +386,7 @@ export async function seedMemberships(db: Database, now: Date): Promise<void> {
     {
       legalName: 'Kevin Wang',
       preferredName: 'Kevin',
-      email: 'kwang203@uottawa.ca',
+      email: 'demo.kwang203@uottawa.ca',
       program: 'BCom, Business Technology Management',
       yearOfStudy: '3',
       graduation: year + 2,
@@ -414,7 +416,7 @@ export async function seedMemberships(db: Database, now: Date): Promise<void> {
     {
       legalName: 'Daniel Huang',
       preferredName: 'Daniel',
-      email: 'dhuang155@uottawa.ca',
+      email: 'demo.dhuang155@uottawa.ca',
       program: 'BCom, Accounting',
       yearOfStudy: '2',
       graduation: year + 3,
@@ -438,7 +440,7 @@ export async function seedMemberships(db: Database, now: Date): Promise<void> {
     {
       legalName: 'Mia Zhang',
       preferredName: 'Mia',
-      email: 'mzhang077@uottawa.ca',
+      email: 'demo.mzhang077@uottawa.ca',
       program: 'BCom, Human Resource Management',
       yearOfStudy: '1',
       graduation: year + 4,
@@ -461,7 +463,7 @@ export async function seedMemberships(db: Database, now: Date): Promise<void> {
     {
       legalName: 'Chloe Wu',
       preferredName: 'Chloe',
-      email: 'cwu189@uottawa.ca',
+      email: 'demo.cwu189@uottawa.ca',
       program: 'BCom, Marketing',
       yearOfStudy: '2',
       graduation: year + 3,
@@ -478,7 +480,7 @@ export async function seedMemberships(db: Database, now: Date): Promise<void> {
     {
       legalName: 'Hannah Kim',
       preferredName: 'Hannah',
-      email: 'hkim246@uottawa.ca',
+      email: 'demo.hkim246@uottawa.ca',
       program: 'BCom, Finance',
       yearOfStudy: '1',
       graduation: year + 4,
@@ -494,7 +496,7 @@ export async function seedMemberships(db: Database, now: Date): Promise<void> {
     {
       legalName: 'Ryan Chen',
       preferredName: 'Ryan',
-      email: 'rchen310@uottawa.ca',
+      email: 'demo.rchen310@uottawa.ca',
       program: 'BCom, Management',
       yearOfStudy: '3',
       graduation: year + 2,
@@ -511,7 +513,7 @@ export async function seedMemberships(db: Database, now: Date): Promise<void> {
     {
       legalName: 'Amy Liu',
       preferredName: 'Amy',
-      email: 'aliu052@uottawa.ca',
+      email: 'demo.aliu052@uottawa.ca',
       program: 'BCom, Accounting',
       yearOfStudy: '2',
       graduation: year + 3,
@@ -524,7 +526,7 @@ export async function seedMemberships(db: Database, now: Date): Promise<void> {
     {
       legalName: 'Lucas Martin',
       preferredName: 'Lucas',
-      email: 'lmartin128@uottawa.ca',
+      email: 'demo.lmartin128@uottawa.ca',
       program: 'BCom, Entrepreneurship',
       yearOfStudy: '1',
       graduation: year + 4,

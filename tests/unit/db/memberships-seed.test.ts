@@ -120,7 +120,7 @@ describe(`seeded membership (${DATABASE_UNDER_TEST})`, () => {
     expect(toConfirm).toHaveLength(1);
 
     // Same person, two years: expired founding member, active again this year.
-    const byEmail = rows.filter((row) => row.uottawaEmail === 'jli047@uottawa.ca');
+    const byEmail = rows.filter((row) => row.uottawaEmail === 'demo.jli047@uottawa.ca');
     expect(byEmail.map((row) => [row.year, row.status])).toEqual([
       [2025, 'expired'],
       [2026, 'active'],
