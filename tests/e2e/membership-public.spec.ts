@@ -166,7 +166,8 @@ test('a student applies (one field wrong first), is shown how to pay, and cannot
   await expect(page.locator('main').getByRole('alert')).toContainText('already exists');
   await expect(page.locator('#uottawaEmail-error')).toContainText('I forgot my member ID');
   await expect(page.getByRole('textbox', { name: /^uOttawa email/ })).toBeFocused();
-  expect(consoleErrors).toEqual([]);
+  // Chromium logs the refused request's status (409) as a failed resource; nothing else may be.
+  expect(consoleErrors.filter((text) => !text.includes('409'))).toEqual([]);
 });
 
 test('the forgotten-ID form answers the same for anyone; the change request is sent', async ({

@@ -1,6 +1,6 @@
 'use client';
 
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import formStyles from '@/app/_components/forms/Form.module.css';
 import { focusFirstInvalid, withoutField } from '@/app/_components/forms/submission';
 import { type Copy, fillCopy } from '@/lib/copy/catalogue';
@@ -115,6 +115,12 @@ export function ApplicationForm({
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const receiptHeading = useRef<HTMLHeadingElement>(null);
 
+  // The receipt replaces the form: move there once it is on the page, so nobody is left on a
+  // vanished button.
+  useEffect(() => {
+    if (receipt) receiptHeading.current?.focus();
+  }, [receipt]);
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
@@ -147,8 +153,6 @@ export function ApplicationForm({
       etransferInstructions: text(result.body.etransferInstructions),
       uottawaEmail: text(result.body.uottawaEmail),
     });
-    // The receipt replaces the form: move there, so nobody is left on a vanished button.
-    requestAnimationFrame(() => receiptHeading.current?.focus());
   }
 
   if (receipt) {

@@ -1,6 +1,6 @@
 'use client';
 
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import formStyles from '@/app/_components/forms/Form.module.css';
 import { focusFirstInvalid, withoutField } from '@/app/_components/forms/submission';
 import type { Copy } from '@/lib/copy/catalogue';
@@ -38,6 +38,11 @@ function useRequestForm(options: {
   const [done, setDone] = useState(false);
   const doneRef = useRef<HTMLParagraphElement>(null);
 
+  // The answer replaces the form: move there once it is on the page.
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
@@ -62,7 +67,6 @@ function useRequestForm(options: {
     }
     setErrors({});
     setDone(true);
-    requestAnimationFrame(() => doneRef.current?.focus());
   }
 
   const onChange = (event: FormEvent<HTMLFormElement>) => {
