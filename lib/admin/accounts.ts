@@ -5,12 +5,17 @@ import { recordChange } from '@/lib/audit/record';
 import { createHash } from 'node:crypto';
 import { queueEmail } from '@/lib/mail/outbox';
 import { accountLinkEmail } from '@/lib/mail/templates';
-import { createLinkToken, spendLinkToken, type LinkPurpose } from '@/lib/auth/one-time-links';
+import {
+  createLinkToken,
+  linkStillWorks,
+  spendLinkToken,
+  type LinkPurpose,
+} from '@/lib/auth/one-time-links';
 import { ROLE_NAMES, type Role } from '@/lib/auth/roles';
 import { SIGN_IN_ACTION } from '@/lib/auth/server';
 import type { SignedIn } from '@/lib/auth/session';
 import type { Database } from '@/lib/db/client';
-import { adminAccounts, adminSessions, adminUsers, auditLog } from '@/lib/db/schema';
+import { adminAccounts, adminSessions, adminUsers, auditLog, emailOutbox } from '@/lib/db/schema';
 
 /**
  * The console's accounts as super admins manage them: invitations, roles, deactivation and
@@ -92,6 +97,28 @@ function tokenTag(token: string): string {
   return createHash('sha256').update(token).digest('hex').slice(0, 24);
 }
 
+function invitationKey(accountId: string, token: string): string {
+  return `account-invite:${accountId}:${tokenTag(token)}`;
+}
+
+async function queueInvitation(
+  tx: Parameters<typeof queueEmail>[0],
+  invitee: { id: string; name: string; email: string; role: Role },
+  url: string,
+  token: string,
+) {
+  await queueEmail(tx, {
+    dedupeKey: invitationKey(invitee.id, token),
+    kind: 'account_invite',
+    to: invitee.email,
+    email: accountLinkEmail('invite', {
+      name: invitee.name,
+      url,
+      role: ROLE_NAMES[invitee.role].toLowerCase(),
+    }),
+  });
+}
+
 /**
  * Invites an account: it exists at once with its role, without a password, and the returned
  * one-time link (valid 7 days) lets the person choose one.
@@ -124,18 +151,7 @@ export async function inviteAccount(
       emailVerified: false,
     });
     const token = await createLinkToken(tx, 'invite', accountId);
-    if (linkOf) {
-      await queueEmail(tx, {
-        dedupeKey: `account-invite:${accountId}:${tokenTag(token)}`,
-        kind: 'account_invite',
-        to: invitee.email,
-        email: accountLinkEmail('invite', {
-          name: invitee.name,
-          url: linkOf(token),
-          role: ROLE_NAMES[invitee.role].toLowerCase(),
-        }),
-      });
-    }
+    if (linkOf) await queueInvitation(tx, { id: accountId, ...invitee }, linkOf(token), token);
     await recordChange(tx, actor, {
       action: 'account.invite',
       recordType: 'account',
@@ -174,6 +190,96 @@ export async function createPasswordLink(
       summary: `Made a password reset link for ${account.name}`,
     });
     return { ok: true, token } as const;
+  });
+}
+
+/** What 'Resend' does with an invitation or password reset email whose link no longer works. */
+export type DeadLinkResend =
+  /** A new link went out in a new email (`emailId`), for the reason in `message`. */
+  | { renewed: true; emailId: number; message: string }
+  /** Nothing was sent: `message` says why and what to do instead, on the account's page. */
+  | { renewed: false; message: string; accountId?: string };
+
+/**
+ * 'Resend' of an invitation or a password reset email (the Emails page). Sent again as it is, an
+ * email whose one-time link was used, replaced by a newer one or has expired would carry a dead
+ * link. So an invitation not yet accepted, or a reset link, gets a new link in a new email (the
+ * older one stops working), and an accepted invitation is not sent: its owner has a password,
+ * and the answer offers a password reset link instead. Returns null when the email carries no
+ * account link or its link still works, for the caller to send it again as it is.
+ */
+export async function renewDeadAccountLink(
+  db: Database,
+  actor: SignedIn,
+  emailId: number,
+  linkOf: (purpose: PasswordLinkPurpose, token: string) => string,
+  now = new Date(),
+): Promise<DeadLinkResend | null> {
+  return db.transaction(async (tx) => {
+    const [email] = await tx
+      .select({ dedupeKey: emailOutbox.dedupeKey })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, emailId));
+    const parsed = email && /^account-(invite|reset):([^:]+):([0-9a-f]+)$/.exec(email.dedupeKey);
+    if (!parsed) return null;
+    const purpose: PasswordLinkPurpose = parsed[1] === 'invite' ? 'invite' : 'password';
+    const accountId = parsed[2]!;
+    if (await linkStillWorks(tx, purpose, accountId, parsed[3]!, now)) return null;
+    const [account] = await tx.select().from(adminUsers).where(eq(adminUsers.id, accountId));
+    if (!account) return { renewed: false, message: 'This account no longer exists.' };
+    if (account.deactivatedAt) {
+      return {
+        renewed: false,
+        accountId,
+        message: `Not sent: ${account.name}'s account is deactivated, so its link would not work. Reactivate it on the account's page first.`,
+      };
+    }
+    const [credential] = await tx
+      .select({ id: adminAccounts.id })
+      .from(adminAccounts)
+      .where(and(eq(adminAccounts.userId, accountId), eq(adminAccounts.providerId, 'credential')));
+    if (purpose === 'invite' && credential) {
+      return {
+        renewed: false,
+        accountId,
+        message: `Not sent: ${account.name} accepted this invitation and chose a password, so its link no longer works. If they cannot sign in, make them a password reset link on their account page.`,
+      };
+    }
+    const token = await createLinkToken(tx, purpose, accountId, now);
+    let dedupeKey: string;
+    if (purpose === 'invite') {
+      dedupeKey = invitationKey(accountId, token);
+      await queueInvitation(
+        tx,
+        { id: accountId, name: account.name, email: account.email, role: account.role as Role },
+        linkOf('invite', token),
+        token,
+      );
+    } else {
+      dedupeKey = `account-reset:${accountId}:${tokenTag(token)}`;
+      await queueEmail(tx, {
+        dedupeKey,
+        kind: 'account_reset',
+        to: account.email,
+        email: accountLinkEmail('reset', { name: account.name, url: linkOf('password', token) }),
+      });
+    }
+    const [queued] = await tx
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, dedupeKey));
+    const what = purpose === 'invite' ? 'invitation' : 'password reset link';
+    await recordChange(tx, actor, {
+      action: purpose === 'invite' ? 'account.invite' : 'account.passwordLink',
+      recordType: 'account',
+      recordId: accountId,
+      summary: `Sent ${account.name} a new ${what}: the link in email ${emailId} no longer worked`,
+    });
+    return {
+      renewed: true,
+      emailId: queued!.id,
+      message: `The link in that email no longer worked (used, replaced by a newer one or expired), so a new ${what} with a new link was made and sent to ${account.email} instead.`,
+    };
   });
 }
 

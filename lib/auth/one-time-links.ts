@@ -71,6 +71,31 @@ function matching(purpose: LinkPurpose, token: string, now: Date) {
   );
 }
 
+/**
+ * Whether the account's link whose hash starts with `hashPrefix` (the tag an email keeps of its
+ * link) still works: not used, not replaced by a newer one, not expired.
+ */
+export async function linkStillWorks(
+  db: Queryable,
+  purpose: LinkPurpose,
+  accountId: string,
+  hashPrefix: string,
+  now = new Date(),
+): Promise<boolean> {
+  if (!/^[0-9a-f]{8,64}$/.test(hashPrefix)) return false;
+  const [row] = await db
+    .select({ id: authVerifications.id })
+    .from(authVerifications)
+    .where(
+      and(
+        eq(authVerifications.identifier, identifierOf(purpose, accountId)),
+        like(authVerifications.value, `${hashPrefix}%`),
+        gt(authVerifications.expiresAt, now),
+      ),
+    );
+  return Boolean(row);
+}
+
 /** The account a valid link is for (null for the setup link), or undefined when it is not valid. */
 export async function peekLinkToken(
   db: Queryable,

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   changeRole,
   createPasswordLink,
   inviteAccount,
   listAccounts,
+  renewDeadAccountLink,
   setDeactivated,
   setPasswordWithLink,
 } from '@/lib/admin/accounts';
@@ -78,6 +79,50 @@ describe(`console accounts (${DATABASE_UNDER_TEST})`, () => {
     expect(mails[0]?.textBody).toContain(`/admin/welcome?token=${invited.token}`);
     expect(mails[0]?.textBody).toContain('as event lead');
     expect(mails[1]?.htmlBody).toContain(`/admin/reset-password?token=${reset.token}`);
+  });
+
+  it("'Resend' of an invitation whose link no longer works sends a new link, or offers one once accepted", async () => {
+    const db = database.db;
+    const linkOf = (purpose: string, token: string) =>
+      `https://tcsa.example/${purpose}?token=${token}`;
+    const invited = await inviteAccount(
+      db,
+      founder,
+      { name: 'Bo Xu', email: 'bo@example.org', role: 'coordinator' },
+      (token) => linkOf('invite', token),
+    );
+    if (!invited.ok) throw new Error(invited.message);
+    const mailsOfBo = () =>
+      db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, 'bo@example.org'))
+        .orderBy(desc(emailOutbox.id));
+    const [first] = await mailsOfBo();
+    // A link that still works: the email is sent again as it is.
+    expect(await renewDeadAccountLink(db, founder, first!.id, linkOf)).toBeNull();
+
+    // Expired: a new invitation with a new link, which works.
+    const later = new Date(Date.now() + 8 * 24 * 3_600_000);
+    const renewed = await renewDeadAccountLink(db, founder, first!.id, linkOf, later);
+    expect(renewed).toMatchObject({ renewed: true });
+    const [second] = await mailsOfBo();
+    expect(second!.id).toBe(renewed?.renewed && renewed.emailId);
+    expect(second!.kind).toBe('account_invite');
+    const token = /token=([\w-]+)/.exec(second!.textBody)![1]!;
+    expect(token).not.toBe(invited.token);
+
+    // Accepted: nothing is sent, and the answer says why and offers a reset link instead.
+    expect(await setPasswordWithLink(db, 'invite', token, 'hash-bo')).toMatchObject({ ok: true });
+    const accepted = await renewDeadAccountLink(db, founder, second!.id, linkOf);
+    expect(accepted).toEqual({
+      renewed: false,
+      accountId: invited.accountId,
+      message: expect.stringMatching(
+        /^Not sent: Bo Xu accepted this invitation.*password reset link/,
+      ),
+    });
+    expect(await mailsOfBo()).toHaveLength(2);
   });
 
   it('invites an account with its role and a one-time link to choose a password', async () => {
