@@ -5,13 +5,20 @@
  *   npm run db:seed                 seeds an empty database; refuses when it has content
  *   npm run db:seed -- --if-empty   seeds only when empty, otherwise does nothing (npm start uses it)
  *   npm run db:seed -- --reset      replaces all content, registrations included (submissions are kept)
+ *   npm run db:seed -- --no-demo-members
+ *                                   the membership year and types without the demo members, for the
+ *                                   club's real database (combine with the others)
  */
 import { parseArgs } from 'node:util';
 import { configuredOpenOptions, openDatabase } from '@/lib/db/client';
 import { isDatabaseEmpty, seedDatabase } from '@/lib/db/seed';
 
 const { values } = parseArgs({
-  options: { 'if-empty': { type: 'boolean' }, reset: { type: 'boolean' } },
+  options: {
+    'if-empty': { type: 'boolean' },
+    reset: { type: 'boolean' },
+    'no-demo-members': { type: 'boolean' },
+  },
 });
 
 const handle = await openDatabase({ ...configuredOpenOptions(), migrate: true });
@@ -27,7 +34,7 @@ try {
       process.exitCode = 1;
     }
   } else {
-    await seedDatabase(handle.db);
+    await seedDatabase(handle.db, { demoMembers: !values['no-demo-members'] });
     console.log(`Seeded the database (${where}).`);
   }
 } finally {

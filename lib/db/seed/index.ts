@@ -59,6 +59,8 @@ export async function clearDatabase(db: Database): Promise<void> {
 export type SeedOptions = {
   /** The seeding day: event dates are relative to it. */
   now?: Date;
+  /** False: the membership year and types without the demo members (a real club database). */
+  demoMembers?: boolean;
 };
 
 /**
@@ -224,6 +226,6 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     );
 
     // Memberships are people's data, kept by a reset: seeded only into a database without any.
-    await seedMemberships(tx, now);
+    await seedMemberships(tx, now, { demoMembers: options.demoMembers ?? true });
   });
 }

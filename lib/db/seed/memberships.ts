@@ -93,7 +93,19 @@ function check<T extends { ok: boolean }>(result: T, what: string): Extract<T, {
  * Seeds the membership years, types and members when the database has no membership; does
  * nothing otherwise. Runs inside the caller's transaction (seedDatabase's).
  */
-export async function seedMemberships(db: Database, now: Date): Promise<void> {
+export async function seedMemberships(
+  db: Database,
+  now: Date,
+  {
+    demoMembers = true,
+  }: {
+    /**
+     * False for the club's real database: the year and its three types only (no pilot year, no
+     * demo members), ready for the first real applications (`db:seed -- --no-demo-members`).
+     */
+    demoMembers?: boolean;
+  } = {},
+): Promise<void> {
   const [existing] = await db.select({ rows: count() }).from(schema.memberships);
   if ((existing?.rows ?? 0) > 0) return;
 
@@ -102,76 +114,84 @@ export async function seedMemberships(db: Database, now: Date): Promise<void> {
   const day = (y: number, month: number, date: number) =>
     `${y}-${String(month).padStart(2, '0')}-${String(date).padStart(2, '0')}`;
 
+  const demoOnly = <T extends { year: number }>(rows: T[]) =>
+    demoMembers ? rows : rows.filter((row) => row.year !== pilotYear);
   await db
     .insert(schema.membershipYears)
-    .values([
-      {
-        year: pilotYear,
-        etransferAddress: SEED_ETRANSFER_ADDRESS,
-        etransferInstructions: instructions(SEED_ETRANSFER_ADDRESS),
-        acceptingApplications: false,
-        updatedAt: clubInstant({ year: pilotYear, month: 8, day: 20, hour: 9, minute: 0 }),
-      },
-      {
-        year,
-        etransferAddress: SEED_ETRANSFER_ADDRESS,
-        etransferInstructions: instructions(SEED_ETRANSFER_ADDRESS),
-        acceptingApplications: true,
-        updatedAt: clubInstant({ year, month: 8, day: 20, hour: 9, minute: 0 }),
-      },
-    ])
+    .values(
+      demoOnly([
+        {
+          year: pilotYear,
+          etransferAddress: SEED_ETRANSFER_ADDRESS,
+          etransferInstructions: instructions(SEED_ETRANSFER_ADDRESS),
+          acceptingApplications: false,
+          updatedAt: clubInstant({ year: pilotYear, month: 8, day: 20, hour: 9, minute: 0 }),
+        },
+        {
+          year,
+          etransferAddress: SEED_ETRANSFER_ADDRESS,
+          etransferInstructions: instructions(SEED_ETRANSFER_ADDRESS),
+          acceptingApplications: true,
+          updatedAt: clubInstant({ year, month: 8, day: 20, hour: 9, minute: 0 }),
+        },
+      ]),
+    )
     .onConflictDoNothing();
   const validFrom = day(year, 9, 1);
   const validUntil = day(year + 1, 8, 31);
   await db
     .insert(schema.membershipTypes)
-    .values([
-      {
-        year: pilotYear,
-        name: 'Founding Member (pilot)',
-        description: 'The pilot year before the membership launched, for a few founding members.',
-        priceCents: 1000,
-        saleOpensOn: day(pilotYear, 9, 1),
-        saleClosesOn: day(pilotYear, 10, 31),
-        validFrom: day(pilotYear, 9, 1),
-        validUntil: day(year, 8, 31),
-        sortOrder: 0,
-      },
-      {
-        year,
-        name: 'Early Bird',
-        description: 'The full academic year at the lowest price, during September only.',
-        priceCents: 2000,
-        saleOpensOn: day(year, 9, 1),
-        saleClosesOn: day(year, 9, 30),
-        validFrom,
-        validUntil,
-        sortOrder: 0,
-      },
-      {
-        year,
-        name: 'Regular',
-        description: 'The full academic year, from September to the end of August.',
-        priceCents: 2500,
-        saleOpensOn: day(year, 9, 1),
-        saleClosesOn: day(year + 1, 1, 15),
-        validFrom,
-        validUntil,
-        sortOrder: 1,
-      },
-      {
-        year,
-        name: 'Winter',
-        description: 'From January to the end of August, for students who join in the winter term.',
-        priceCents: 1500,
-        saleOpensOn: day(year + 1, 1, 1),
-        saleClosesOn: day(year + 1, 2, 15),
-        validFrom: day(year + 1, 1, 1),
-        validUntil,
-        sortOrder: 2,
-      },
-    ])
+    .values(
+      demoOnly([
+        {
+          year: pilotYear,
+          name: 'Founding Member (pilot)',
+          description: 'The pilot year before the membership launched, for a few founding members.',
+          priceCents: 1000,
+          saleOpensOn: day(pilotYear, 9, 1),
+          saleClosesOn: day(pilotYear, 10, 31),
+          validFrom: day(pilotYear, 9, 1),
+          validUntil: day(year, 8, 31),
+          sortOrder: 0,
+        },
+        {
+          year,
+          name: 'Early Bird',
+          description: 'The full academic year at the lowest price, during September only.',
+          priceCents: 2000,
+          saleOpensOn: day(year, 9, 1),
+          saleClosesOn: day(year, 9, 30),
+          validFrom,
+          validUntil,
+          sortOrder: 0,
+        },
+        {
+          year,
+          name: 'Regular',
+          description: 'The full academic year, from September to the end of August.',
+          priceCents: 2500,
+          saleOpensOn: day(year, 9, 1),
+          saleClosesOn: day(year + 1, 1, 15),
+          validFrom,
+          validUntil,
+          sortOrder: 1,
+        },
+        {
+          year,
+          name: 'Winter',
+          description:
+            'From January to the end of August, for students who join in the winter term.',
+          priceCents: 1500,
+          saleOpensOn: day(year + 1, 1, 1),
+          saleClosesOn: day(year + 1, 2, 15),
+          validFrom: day(year + 1, 1, 1),
+          validUntil,
+          sortOrder: 2,
+        },
+      ]),
+    )
     .onConflictDoNothing();
+  if (!demoMembers) return;
   const types = await db
     .select()
     .from(schema.membershipTypes)

@@ -155,4 +155,26 @@ describe(`seeded membership (${DATABASE_UNDER_TEST})`, () => {
     const after = await database.db.select().from(memberships).orderBy(asc(memberships.id));
     expect(after).toEqual(before);
   });
+
+  it('seeds a real club database with the year and its types only, without demo members', async () => {
+    const real = await createTestDatabase({ seed: false });
+    try {
+      await seedDatabase(real.db, { now, demoMembers: false });
+      const [members] = await real.db.select({ rows: count() }).from(memberships);
+      expect(members!.rows).toBe(0);
+      const years = await real.db.select().from(membershipYears);
+      expect(years.map((row) => row.year)).toEqual([2026]);
+      const types = await real.db
+        .select()
+        .from(membershipTypes)
+        .orderBy(asc(membershipTypes.sortOrder));
+      expect(types.map((type) => [type.name, type.priceCents])).toEqual([
+        ['Early Bird', 2000],
+        ['Regular', 2500],
+        ['Winter', 1500],
+      ]);
+    } finally {
+      await real.dispose();
+    }
+  });
 });
