@@ -275,6 +275,28 @@ describe(`applying for membership (${DATABASE_UNDER_TEST})`, () => {
   });
 });
 
+describe(`the public membership endpoints' guard (${DATABASE_UNDER_TEST})`, () => {
+  it('refuses a request without the CSRF pair (403) and a body that is not a JSON object (400)', async () => {
+    const withoutToken = await postApplication(
+      new Request('http://localhost/api/membership/applications/', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          host: 'localhost',
+          origin: 'http://localhost',
+        },
+        body: JSON.stringify(application()),
+      }),
+    );
+    expect(withoutToken.status).toBe(403);
+    const notJson = await post(postApplication, '/api/membership/applications/', 'not json');
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toEqual({
+      error: 'The request body must be a JSON object with the application fields.',
+    });
+  });
+});
+
 describe(`'I forgot my member ID' (${DATABASE_UNDER_TEST})`, () => {
   async function memberIdEmails(to: string) {
     return database.db
