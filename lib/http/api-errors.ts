@@ -30,7 +30,10 @@ export const API_ERRORS = {
   },
   event_not_found: { status: 404, message: 'Event not found.' },
   not_found: { status: 404, message: 'There is no API endpoint at this address.' },
-  already_registered: { status: 409, message: 'You are already registered for this event.' },
+  already_registered: {
+    status: 409,
+    message: 'You are already registered: we have emailed your link again.',
+  },
   event_full: { status: 409, message: 'This event is full: no places are left.' },
   registration_closed: { status: 409, message: 'Registration is closed for this event.' },
   registration_not_found: {
@@ -81,6 +84,8 @@ export type ApiErrorOptions = {
   /** Per-field messages, e.g. `{ email: 'Enter a valid email address.' }`. */
   fields?: Record<string, string>;
   headers?: Record<string, string>;
+  /** Adds `"code": "<code>"` to the body, for a client to tell this answer from the others. */
+  withCode?: boolean;
 };
 
 /** Responses of the API are about one request and one visitor: never stored by a cache. */
@@ -88,9 +93,10 @@ export const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 
 export function apiError(code: ApiErrorCode, options: ApiErrorOptions = {}): Response {
   const { status, message } = API_ERRORS[code];
-  const body: { error: string; fields?: Record<string, string> } = {
+  const body: { error: string; code?: ApiErrorCode; fields?: Record<string, string> } = {
     error: options.message ?? message,
   };
+  if (options.withCode) body.code = code;
   if (options.fields) body.fields = options.fields;
   return Response.json(body, { status, headers: { ...NO_STORE, ...options.headers } });
 }

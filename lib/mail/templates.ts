@@ -297,6 +297,30 @@ export async function reminderEmail(context: RegistrationMailContext): Promise<C
   return { subject, text, html, attachments: pass.attachments };
 }
 
+/**
+ * Someone registered again with the address of a registration that stands: their own link,
+ * sent to that address only (the answer to the second registration never carries it).
+ */
+export async function manageLinkAgainEmail(
+  context: RegistrationMailContext,
+): Promise<ComposedEmail> {
+  const title = titleOf(context.event);
+  const subject = `Your registration link for ${title}`;
+  const { text, html } = render(subject, `Hi ${context.person.firstName},`, [
+    {
+      kind: 'paragraph',
+      text: `Someone, probably you, tried to register for ${title} again with this email address. You are already registered, so nothing changed. Here is your personal link again: it shows your registration and lets you cancel it.`,
+    },
+    { kind: 'details', rows: eventRows(context.event, context.memberId) },
+    ...manageBlocks(context.manageUrl, 'See my registration'),
+    {
+      kind: 'paragraph',
+      text: 'If it was not you, you can ignore this email: only this address receives the link.',
+    },
+  ]);
+  return { subject, text, html, attachments: [] };
+}
+
 /** The console's account emails: an invitation or a password reset, with its one-time link. */
 export function accountLinkEmail(
   kind: 'invite' | 'reset',

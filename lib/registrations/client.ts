@@ -24,12 +24,25 @@ export type RegistrationFields = RegistrationRequest;
 export class RegistrationRequestError extends Error {
   readonly status: number;
   readonly serverError: string | null;
-  constructor(status: number, serverError: string | null) {
+  /** The answer's `code`, when the server names the case (`already_registered`). */
+  readonly code: string | null;
+  constructor(status: number, serverError: string | null, code: string | null = null) {
     super(`Request failed with status code ${status}`);
     this.name = 'RegistrationRequestError';
     this.status = status;
     this.serverError = serverError;
+    this.code = code;
   }
+}
+
+/**
+ * The server's words when the person was registered already (their link is emailed to them
+ * again): not a failure to show as one. Null for any other error.
+ */
+export function alreadyRegisteredMessage(error: unknown): string | null {
+  return error instanceof RegistrationRequestError && error.code === 'already_registered'
+    ? error.serverError
+    : null;
 }
 
 export function registrationPath(eventId: number): string {
@@ -83,7 +96,13 @@ export async function submitRegistration(
   });
   // Read the answer either way, so the connection is released even when only the status matters.
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw new RegistrationRequestError(response.status, errorField(body));
+  if (!response.ok) {
+    const code =
+      typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'string'
+        ? body.code
+        : null;
+    throw new RegistrationRequestError(response.status, errorField(body), code);
+  }
   return resultOf(body);
 }
 

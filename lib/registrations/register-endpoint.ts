@@ -1,7 +1,7 @@
 import 'server-only';
 import { getDb } from '@/lib/db/client';
 import { deliverSoon } from '@/lib/jobs/tick';
-import { registerForEvent } from '@/lib/registrations/operations';
+import { emailManageLinkAgain, registerForEvent } from '@/lib/registrations/operations';
 import { manageUrl } from '@/lib/registrations/manage-token';
 import { formatClubDateTime } from '@/lib/registrations/window';
 import { getServerEnv } from '@/lib/env/server';
@@ -30,8 +30,9 @@ import { toRegistrationDto } from '../api/serialize';
 /**
  * POST /api/events/{id}/register/ — every answer of the registration endpoint:
  * 429 rate limited · 403 CSRF · 404 unknown event · 413 body too large · 400 not JSON or invalid
- * fields · 409 already registered, full, not open yet or closed · 201 registered (confirmed,
- * waitlisted or awaiting review, with the person's manage link).
+ * fields · 409 already registered (the manage link emailed again), full, not open yet or
+ * closed · 201 registered (confirmed, waitlisted or awaiting review, with the person's manage
+ * link).
  */
 
 /** A registration body is three short fields; anything larger is refused unread. */
@@ -118,7 +119,11 @@ export async function handleRegistration(
       case 'member_refused':
         return apiError('member_not_verified', { message: outcome.message });
       case 'duplicate':
-        return apiError('already_registered');
+        // Their link goes to their address again (at most once an hour), never in this answer.
+        if (await emailManageLinkAgain(await getDb(), eventId, parsed.data.email, options.now)) {
+          deliverSoon();
+        }
+        return apiError('already_registered', { withCode: true });
       case 'full':
         return apiError('event_full', {
           message: `This event is full: all ${outcome.capacity} places have been taken.`,

@@ -68,7 +68,10 @@ test('a 201 registration survives the server being killed with SIGKILL and resta
     site = await startSite({ PGLITE_DATA_DIR: dataDir });
     const again = await register(site, event.id, email);
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ error: 'You are already registered for this event.' });
+    expect(await again.json()).toEqual({
+      error: 'You are already registered: we have emailed your link again.',
+      code: 'already_registered',
+    });
     await site.stop();
     site = null;
 

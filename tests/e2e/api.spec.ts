@@ -155,7 +155,10 @@ test('a registration with the cookie and X-CSRFToken header: 201, then 409 for t
     { first_name: 'Yue', last_name: 'Tan', email: email.toUpperCase() },
   );
   expect(again.status()).toBe(409);
-  expect(await again.json()).toEqual({ error: 'You are already registered for this event.' });
+  expect(await again.json()).toEqual({
+    error: 'You are already registered: we have emailed your link again.',
+    code: 'already_registered',
+  });
 
   expect((await post({})).status()).toBe(403);
   expect((await post({ 'X-CSRFToken': token, Origin: 'https://evil.example' })).status()).toBe(403);

@@ -509,7 +509,10 @@ test.describe('registration', () => {
       data: { first_name: 'Lin', last_name: 'Wang', email: email.toUpperCase() },
     });
     expect(duplicate.status()).toBe(409);
-    expect(await duplicate.json()).toEqual({ error: 'You are already registered for this event.' });
+    expect(await duplicate.json()).toEqual({
+      error: 'You are already registered: we have emailed your link again.',
+      code: 'already_registered',
+    });
 
     await expect.poll(() => sends.length).toBe(2);
     const date = new Date(`${event.date}T12:00:00Z`).toLocaleDateString('en-US', {
@@ -575,11 +578,11 @@ test.describe('registration', () => {
     const form = await fillRegistration(page, email.toUpperCase(), 'Jia', 'Liu');
     await form.getByRole('button', { name: 'Register' }).click();
     const status = form.getByTestId('registration-status');
-    await expect(status).toHaveText(
-      'Registration failed: You are already registered for this event.',
-    );
-    await expect(status).toHaveAttribute('data-tone', 'error');
-    // A failure keeps what the visitor typed and sends no email.
+    // Said as what it is: their link is emailed to them again, never shown here.
+    await expect(status).toHaveText('You are already registered: we have emailed your link again.');
+    await expect(status).toHaveAttribute('data-tone', 'success');
+    await expect(form.getByRole('link', { name: /manage/i })).toHaveCount(0);
+    // It keeps what the visitor typed and sends no EmailJS notice.
     await expect(form.getByLabel('Email')).toHaveValue(email.toUpperCase());
     await expect(form.getByRole('button', { name: 'Register' })).toBeEnabled();
     expect(sends).toEqual([]);

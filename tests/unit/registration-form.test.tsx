@@ -131,7 +131,7 @@ describe('RegistrationForm', () => {
 
   it("shows 'Registration failed: ' and the server's error, keeps the fields and sends no email", async () => {
     fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ error: 'You are already registered for this event.' }), {
+      new Response(JSON.stringify({ error: 'Registration is closed for this event.' }), {
         status: 409,
       }),
     );
@@ -142,11 +142,36 @@ describe('RegistrationForm', () => {
     const status = screen.getByRole('status');
     await vi.waitFor(() =>
       expect(status).toHaveTextContent(
-        'Registration failed: You are already registered for this event.',
+        'Registration failed: Registration is closed for this event.',
       ),
     );
     expect(status).toHaveAttribute('data-tone', 'error');
     expect(screen.getByLabelText(/Email/)).toHaveValue('wei.zhang@example.org');
+    expect(emailjs.send).not.toHaveBeenCalled();
+  });
+
+  it('says a person registered already is, with their link emailed again, not as a failure', async () => {
+    fetchMock.mockResolvedValue(
+      Response.json(
+        {
+          error: 'You are already registered: we have emailed your link again.',
+          code: 'already_registered',
+        },
+        { status: 409 },
+      ),
+    );
+    renderForm();
+    const user = await fillIn();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    const status = screen.getByRole('status');
+    await vi.waitFor(() =>
+      expect(status).toHaveTextContent(
+        /^You are already registered: we have emailed your link again\.$/,
+      ),
+    );
+    expect(status).toHaveAttribute('data-tone', 'success');
+    expect(screen.queryByRole('link', { name: /manage/i })).toBeNull();
     expect(emailjs.send).not.toHaveBeenCalled();
   });
 

@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { registrationCreatedSchema } from '@/lib/api/contract';
 import { resetRegistrationLimiterForTests } from '@/lib/registrations/register-endpoint';
 import { placesTaken, listEvents, listRegistrations } from '@/lib/db/queries';
-import { eq } from 'drizzle-orm';
-import { type Event, events as eventsTable } from '@/lib/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { type Event, emailOutbox, events as eventsTable } from '@/lib/db/schema';
 import { resetServerEnvForTests } from '@/lib/env/server';
 import {
   DATABASE_UNDER_TEST,
@@ -66,12 +66,32 @@ describe(`POST /api/events/{id}/register/ (${DATABASE_UNDER_TEST})`, () => {
     expect((await register(undated.id, person())).status).toBe(201);
   });
 
-  it('409: the same email again (other case, spaces) is refused with the spec text', async () => {
+  it('409: the same email again (other case, spaces) is told so, and their link is emailed again, not answered', async () => {
     const first = person('dup');
-    expect((await register(open.id, first)).status).toBe(201);
+    const made = await register(open.id, first);
+    expect(made.status).toBe(201);
+    const link = registrationCreatedSchema.parse(made.body).registration.manage_url;
     const again = await register(open.id, { ...first, email: `  ${first.email.toUpperCase()}  ` });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ error: 'You are already registered for this event.' });
+    expect(again.body).toEqual({
+      error: 'You are already registered: we have emailed your link again.',
+      code: 'already_registered',
+    });
+    const linkEmails = () =>
+      database.db
+        .select()
+        .from(emailOutbox)
+        .where(
+          and(
+            eq(emailOutbox.toAddress, first.email.toLowerCase()),
+            eq(emailOutbox.kind, 'manage_link_again'),
+          ),
+        );
+    const [sent] = await linkEmails();
+    expect(sent?.textBody).toContain(link);
+    // A third try within the hour is answered the same, without another email.
+    expect((await register(open.id, first)).status).toBe(409);
+    expect(await linkEmails()).toHaveLength(1);
   });
 
   it('the same email may register for two different events', async () => {

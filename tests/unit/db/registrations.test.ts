@@ -10,8 +10,9 @@ import {
   listRegistrations,
   normalizeEmail,
 } from '@/lib/db/queries';
-import { registerForEvent } from '@/lib/registrations/operations';
-import { eventRegistrations } from '@/lib/db/schema';
+import { emailManageLinkAgain, registerForEvent } from '@/lib/registrations/operations';
+import { emailOutbox, eventRegistrations } from '@/lib/db/schema';
+import { and, eq } from 'drizzle-orm';
 import type { Event } from '@/lib/db/schema';
 import {
   DATABASE_UNDER_TEST,
@@ -96,6 +97,40 @@ describe(`registrations in the repository (${DATABASE_UNDER_TEST})`, () => {
       now,
     );
     expect(outcome.kind).toBe('duplicate');
+  });
+
+  it('emails the manage link again to someone registering again, at most once an hour', async () => {
+    const event = upcoming(null);
+    const address = 'again@example.org';
+    const made = await registerForEvent(database.db, event.id, input(address), now);
+    if (made.kind !== 'created') throw new Error(made.kind);
+    // Alone and in a group, the second registration is a duplicate.
+    const twice = await Promise.all(
+      [' Again@Example.org', 'AGAIN@example.org'].map((email) =>
+        registerForEvent(database.db, event.id, input(email), now),
+      ),
+    );
+    expect(twice.map((outcome) => outcome.kind)).toEqual(['duplicate', 'duplicate']);
+    const minutes = (count: number) => new Date(now.getTime() + count * 60_000);
+    expect(await emailManageLinkAgain(database.db, event.id, ' AGAIN@example.org', now)).toBe(true);
+    expect(await emailManageLinkAgain(database.db, event.id, address, minutes(10))).toBe(false);
+    expect(await emailManageLinkAgain(database.db, event.id, address, minutes(61))).toBe(true);
+    const sent = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.registrationId, made.registration.id),
+          eq(emailOutbox.kind, 'manage_link_again'),
+        ),
+      );
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!.toAddress).toBe(address);
+    expect(sent[0]!.textBody).toContain(`/registrations/${made.manageToken}`);
+    // Nobody registered under an address: nothing to send.
+    expect(await emailManageLinkAgain(database.db, event.id, 'nobody@example.org', now)).toBe(
+      false,
+    );
   });
 
   it('an event that has started is closed, an unknown one not found', async () => {

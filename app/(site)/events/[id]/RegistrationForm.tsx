@@ -9,6 +9,7 @@ import type { EmailConfig } from '@/lib/mail/emailjs';
 import { defaultCopy, fillCopy, type Copy } from '@/lib/copy/catalogue';
 import { REGISTRATION_FORM_COPY_KEYS } from '@/lib/copy/client-keys';
 import {
+  alreadyRegisteredMessage,
   fetchAvailability,
   type RegistrationFields,
   registrationFailureMessage,
@@ -155,7 +156,12 @@ export function RegistrationForm({
     try {
       result = await submitRegistration(eventId, fields);
     } catch (error) {
-      setStatus({ tone: 'error', text: registrationFailureMessage(error, copy) });
+      const registeredAlready = alreadyRegisteredMessage(error);
+      setStatus(
+        registeredAlready
+          ? { tone: 'success', text: registeredAlready }
+          : { tone: 'error', text: registrationFailureMessage(error, copy) },
+      );
       setSubmitting(false);
       void refreshAvailability();
       return;
