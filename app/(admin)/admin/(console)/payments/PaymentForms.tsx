@@ -106,7 +106,16 @@ export function RecordPaymentForm({
 }
 
 /** Confirms one recorded payment (the membership becomes active, its ID given). */
-export function ConfirmPaymentForm({ paymentId, name }: { paymentId: number; name: string }) {
+export function ConfirmPaymentForm({
+  paymentId,
+  name,
+  reference,
+}: {
+  paymentId: number;
+  name: string;
+  /** The transaction reference: one person can have two payments waiting. */
+  reference: string;
+}) {
   const [state, submit, pending] = useActionState<MoneyActionState, FormData>(
     confirmMembershipPayment,
     {},
@@ -118,7 +127,7 @@ export function ConfirmPaymentForm({ paymentId, name }: { paymentId: number; nam
         type="submit"
         className={styles.button}
         disabled={pending}
-        aria-label={`Confirm the payment from ${name}`}
+        aria-label={`Confirm the payment ${reference} from ${name}`}
       >
         {pending ? 'Confirming…' : 'Confirm'}
       </button>

@@ -1,6 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
 import { guard } from '@/lib/auth/guard';
 import type { SignedIn } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
@@ -14,6 +15,7 @@ import {
 } from '@/lib/memberships/payments';
 import { parseDollars } from '@/lib/memberships/price-input';
 import { PAYMENT_METHODS, type PaymentMethod } from '@/lib/memberships/statuses';
+import type { MemberNotice } from '../members/notices';
 
 /**
  * Finance's actions on memberships (payments.confirm, payments.refund). Each passes the guard
@@ -24,6 +26,14 @@ import { PAYMENT_METHODS, type PaymentMethod } from '@/lib/memberships/statuses'
 export type MoneyActionState = { error?: string; done?: string };
 
 const staffOf = (actor: SignedIn) => ({ id: actor.id, name: actor.name });
+
+/**
+ * After a change that takes the form off the page (a confirmed payment leaves the list, a
+ * refunded membership has nothing more to refund): the member's page, which says what was done.
+ */
+function showMember(membershipId: number, notice: MemberNotice): never {
+  redirect(`/admin/members/${membershipId}?done=${notice}`);
+}
 
 /** A whole number from the form, or null. */
 function idOf(form: FormData, name: string): number | null {
@@ -82,7 +92,8 @@ export async function confirmMembershipPayment(
   const outcome = await confirmPayment(await getDb(), staffOf(access.actor), { paymentId });
   if (!outcome.ok) return { error: outcome.message };
   refresh(outcome.membership.id);
-  return { done: outcome.message };
+  if (outcome.alreadyConfirmed) return { done: outcome.message };
+  showMember(outcome.membership.id, 'confirmed');
 }
 
 /** Puts a membership in payment review with what is wrong; the member is emailed. */
@@ -101,7 +112,7 @@ export async function flagMembershipPayment(
   });
   if (!outcome.ok) return { error: outcome.message };
   refresh(membershipId);
-  return { done: outcome.message };
+  showMember(membershipId, 'flagged');
 }
 
 /** Records a refund: sent (with its date: the membership is refunded) or pending. */
@@ -123,7 +134,7 @@ export async function recordMembershipRefund(
   });
   if (!outcome.ok) return { error: outcome.message };
   refresh(membershipId);
-  return { done: outcome.message };
+  showMember(membershipId, outcome.refund.state === 'done' ? 'refunded' : 'refundPending');
 }
 
 /** Completes a pending refund once the money went back. */
@@ -141,5 +152,5 @@ export async function completeMembershipRefund(
   });
   if (!outcome.ok) return { error: outcome.message };
   refresh(outcome.membership.id);
-  return { done: outcome.message };
+  showMember(outcome.membership.id, 'refunded');
 }

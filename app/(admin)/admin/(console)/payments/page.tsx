@@ -123,7 +123,11 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                     <td data-label="Action" className={styles.actionCell}>
                       {row.payment.state === 'recorded' ? (
                         <>
-                          <ConfirmPaymentForm paymentId={row.payment.id} name={row.legalName} />
+                          <ConfirmPaymentForm
+                            paymentId={row.payment.id}
+                            name={row.legalName}
+                            reference={row.payment.transactionReference}
+                          />
                           <FlagProblemForm
                             membershipId={row.membershipId}
                             paymentId={row.payment.id}

@@ -17,7 +17,9 @@ import {
 } from '@/lib/memberships/statuses';
 import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../../console.module.css';
+import { type Search, single } from '../../_forms/Listing';
 import { NotAllowed } from '../../NotAllowed';
+import { isMemberNotice, MEMBER_NOTICES } from '../notices';
 import {
   CompleteRefundForm,
   ConfirmPaymentForm,
@@ -29,7 +31,7 @@ import { ChangeStatusForm, ResendActivationForm } from './MemberForms';
 
 export const metadata: Metadata = { title: 'Member' };
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Search> };
 
 const statusName = (status: string | null) =>
   status === null ? 'Applied' : (MEMBERSHIP_STATUS_NAMES[status as MembershipStatus] ?? status);
@@ -44,8 +46,8 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 /** One member: their application, status history, money (amounts for finance), and actions. */
-export default async function MemberPage({ params }: Props) {
-  const { id: rawId } = await params;
+export default async function MemberPage({ params, searchParams }: Props) {
+  const [{ id: rawId }, search] = await Promise.all([params, searchParams]);
   const { signedIn, allowed } = await requireAccess('memberships.read', `/admin/members/${rawId}`);
   if (!allowed) return <NotAllowed role={signedIn.role} />;
   const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : null;
@@ -70,6 +72,7 @@ export default async function MemberPage({ params }: Props) {
     );
   }
   const { membership: m, typeName, history, paid, payments, refunds } = found;
+  const notice = single(search.done);
   const awaitingPayment = m.status === 'pending' || m.status === 'payment_review';
   const confirmedCents = (payments ?? [])
     .filter((payment) => payment.state === 'confirmed')
@@ -81,6 +84,11 @@ export default async function MemberPage({ params }: Props) {
       <p>
         <Link href="/admin/members">← Members</Link>
       </p>
+      {isMemberNotice(notice) ? (
+        <p className={styles.notice} role="status">
+          {MEMBER_NOTICES[notice](m.legalName, m.memberId)}
+        </p>
+      ) : null}
       <div className={styles.actionsRow}>
         <h1 className={styles.pageTitle}>{m.legalName}</h1>
         <span className={styles.badge}>{MEMBERSHIP_STATUS_NAMES[m.status]}</span>
@@ -241,7 +249,11 @@ export default async function MemberPage({ params }: Props) {
                             ? `Flagged: ${payment.problem ?? ''}`
                             : 'Recorded, to confirm'}
                         {payment.state === 'recorded' && can(signedIn, 'payments.confirm') ? (
-                          <ConfirmPaymentForm paymentId={payment.id} name={m.legalName} />
+                          <ConfirmPaymentForm
+                            paymentId={payment.id}
+                            name={m.legalName}
+                            reference={payment.transactionReference}
+                          />
                         ) : null}
                       </td>
                       <td data-label="Recorded by">{payment.recordedByName}</td>
