@@ -153,6 +153,36 @@ function selects(db: Database, text: string | null, state: InboxState) {
   return { messages, requests, applications, changes };
 }
 
+/**
+ * The view a page address asks for. Words searched look in every state, to handle and handled,
+ * unless a tab is chosen with them: the tab filters the results, it does not limit where the
+ * search looks. Without words, the inbox opens on what is to handle.
+ */
+export function inboxStateOf(stateParam: string, text: string): InboxState {
+  if (stateParam === 'open' || stateParam === 'handled' || stateParam === 'all') return stateParam;
+  return text.trim() ? 'all' : 'open';
+}
+
+/** How many submissions of every kind match the words, per tab (for the tabs' counts). */
+export async function inboxCounts(
+  db: Database,
+  text?: string,
+): Promise<Record<InboxState, number>> {
+  const { messages, requests, applications, changes } = selects(db, containsPattern(text), 'all');
+  const matching = unionAll(messages, requests, applications, changes).as('matching');
+  const [row] = await db
+    .select({
+      all: count(),
+      open: sql<number>`count(*) filter (where ${sql.identifier('matching')}.handled_at is null)`.mapWith(
+        Number,
+      ),
+    })
+    .from(matching);
+  const all = row?.all ?? 0;
+  const open = row?.open ?? 0;
+  return { all, open, handled: all - open };
+}
+
 /** One page of the inbox, newest first. */
 export async function listInbox(
   db: Database,

@@ -6,6 +6,8 @@ import { listAuditEntries } from '@/lib/audit/read';
 import {
   dataUnderEmail,
   erasePersonalData,
+  inboxCounts,
+  inboxStateOf,
   listInbox,
   markRead,
   setHandled,
@@ -108,6 +110,21 @@ describe(`the inbox (${DATABASE_UNDER_TEST})`, () => {
     expect(handled.items[0]!.readAt).toBeInstanceOf(Date);
     expect(await unhandledCount(db)).toBe(2);
     expect(await setHandled(db, admin, 'message', 999_999, true)).toBe(false);
+
+    // Words searched from the inbox as it opens look in every kind and state: the handled
+    // message is found beside the open request; a tab chosen with the words filters them.
+    const searched = (words: string, stateParam = '') =>
+      listInbox(db, { state: inboxStateOf(stateParam, words), text: words, page: 1 });
+    expect(inboxStateOf('', '')).toBe('open');
+    expect((await searched('example')).items.map((item) => item.kind)).toEqual([
+      'application',
+      'request',
+      'message',
+    ]);
+    expect((await searched('mid-term')).items).toMatchObject([{ kind: 'message' }]);
+    expect((await searched('mid-term', 'open')).items).toEqual([]);
+    expect(await inboxCounts(db, 'example')).toEqual({ all: 3, open: 2, handled: 1 });
+    expect(await inboxCounts(db, 'mid-term')).toEqual({ all: 1, open: 0, handled: 1 });
   });
 
   it('erases everything stored under one email, the resume files too, and logs counts, not the address', async () => {

@@ -1,6 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { type InboxState, listInbox, SUBMISSION_KINDS } from '@/lib/admin/inbox';
+import {
+  type InboxState,
+  inboxCounts,
+  inboxStateOf,
+  listInbox,
+  SUBMISSION_KINDS,
+} from '@/lib/admin/inbox';
 import { pageNumber } from '@/lib/admin/search';
 import { can } from '@/lib/auth/permissions';
 import { pathWithQuery, requireAccess } from '@/lib/auth/session';
@@ -32,11 +38,16 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   );
   if (!allowed) return <NotAllowed role={signedIn.role} />;
   const text = single(search.q);
-  const stateParam = single(search.state);
-  const state: InboxState = stateParam === 'handled' || stateParam === 'all' ? stateParam : 'open';
+  const state = inboxStateOf(single(search.state), text);
   const page = pageNumber(single(search.page));
-  const { items, hasMore } = await listInbox(await getDb(), { text, state, page });
-  const extra: Record<string, string> = state === 'open' ? {} : { state };
+  const db = await getDb();
+  const { items, hasMore } = await listInbox(db, { text, state, page });
+  // Searching looks in every tab, so each tab says how many it holds of what was found.
+  const counts = text ? await inboxCounts(db, text) : null;
+  // The tab as a link: without words, 'To handle' is the inbox's own address.
+  const stateQuery = (value: InboxState): Record<string, string> =>
+    value === inboxStateOf('', text) ? {} : { state: value };
+  const extra = stateQuery(state);
   return (
     <div className={styles.stack}>
       <h1 className={styles.pageTitle}>Inbox</h1>
@@ -47,16 +58,12 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
         {STATES.map((option) => (
           <Link
             key={option.value}
-            href={listLink(
-              '/admin/inbox',
-              text,
-              1,
-              option.value === 'open' ? {} : { state: option.value },
-            )}
+            href={listLink('/admin/inbox', text, 1, stateQuery(option.value))}
             aria-current={option.value === state ? 'page' : undefined}
             className={`${styles.button} ${option.value === state ? '' : styles.quietButton}`}
           >
             {option.label}
+            {counts ? ` (${counts[option.value]})` : null}
           </Link>
         ))}
       </nav>
@@ -64,7 +71,8 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
         <h2 id="inbox-items" className={styles.panelTitle}>
           {STATES.find((option) => option.value === state)!.label}
         </h2>
-        <SearchBox id="inbox-search" label="Search the inbox" text={text} hidden={extra} />
+        {/* A new search looks in every tab; the tabs then filter what it found. */}
+        <SearchBox id="inbox-search" label="Search the inbox" text={text} />
         {items.length === 0 ? (
           <p className={styles.empty}>
             {text
