@@ -109,7 +109,7 @@ test.describe('the membership console: members, payments, settings', () => {
     const first = coordinator.getByRole('table').getByRole('row').nth(1);
     const memberId = MEMBER_ID.exec((await first.textContent()) ?? '')![0];
     // The name cell: the name's link, then the email under it.
-    const email = (await first.getByRole('cell').first().locator('span').textContent())!;
+    const email = (await first.getByRole('cell').first().locator('span span').textContent())!;
     const name = (await first.getByRole('link').textContent())!;
 
     for (const words of [memberId, email.toUpperCase()]) {
@@ -251,7 +251,11 @@ test.describe('the membership console: members, payments, settings', () => {
     await type.getByLabel('Price (CAD)').fill('27.5');
     await type.getByLabel('Sale closes').fill('2020-01-01');
     await type.getByRole('button', { name: /^Save/ }).click();
-    await expect(type.getByText('The sale must close on or after the day it opens.')).toBeVisible();
+    const closes = type.getByLabel('Sale closes');
+    await expect(closes).toHaveAttribute('aria-invalid', 'true');
+    await expect(closes).toHaveAccessibleDescription(
+      /The sale must close on or after the day it opens\./,
+    );
     await type.getByLabel('Sale closes').fill('2027-01-31');
     await type.getByRole('button', { name: /^Save/ }).click();
     await expect(type.getByText(/^Saved “Regular”/)).toBeVisible();

@@ -189,19 +189,24 @@ export default async function MembersPage({ searchParams }: { searchParams: Prom
               {rows.map((row) => (
                 <tr key={row.id}>
                   <td data-label="Name" className={styles.cellText}>
-                    <Link href={`/admin/members/${row.id}`}>{row.legalName}</Link>
-                    <br />
-                    <span className={styles.muted}>{row.uottawaEmail}</span>
+                    {/* One block: on a phone the cell's label sits beside it. */}
+                    <span>
+                      <Link href={`/admin/members/${row.id}`}>{row.legalName}</Link>
+                      <br />
+                      <span className={styles.muted}>{row.uottawaEmail}</span>
+                    </span>
                   </td>
                   <td data-label="Member ID">{row.memberId ?? '—'}</td>
                   <td data-label="Status">
-                    {MEMBERSHIP_STATUS_NAMES[row.status]}
-                    {row.paid ? null : (
-                      <>
-                        {' '}
-                        <span className={styles.badge}>Not paid</span>
-                      </>
-                    )}
+                    <span>
+                      {MEMBERSHIP_STATUS_NAMES[row.status]}
+                      {row.paid ? null : (
+                        <>
+                          {' '}
+                          <span className={styles.badge}>Not paid</span>
+                        </>
+                      )}
+                    </span>
                   </td>
                   <td data-label="Type">{row.typeName}</td>
                   <td data-label="Program" className={styles.cellText}>

@@ -89,35 +89,45 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
               {toSettle.map((row) => (
                 <tr key={row.payment.id}>
                   <td data-label="From" className={styles.cellText}>
-                    <Link href={`/admin/members/${row.membershipId}`}>{row.legalName}</Link>
-                    <br />
-                    <span className={styles.muted}>{row.uottawaEmail}</span>
+                    <span>
+                      <Link href={`/admin/members/${row.membershipId}`}>{row.legalName}</Link>
+                      <br />
+                      <span className={styles.muted}>{row.uottawaEmail}</span>
+                    </span>
                   </td>
                   <td data-label="Received">
-                    {formatDay(row.payment.receivedOn)}
-                    <br />
-                    <span className={styles.muted}>{methodName(row.payment.method)}</span>
+                    <span>
+                      {formatDay(row.payment.receivedOn)}
+                      <br />
+                      <span className={styles.muted}>{methodName(row.payment.method)}</span>
+                    </span>
                   </td>
                   <td data-label="Amount">
-                    {formatAmount(row.payment.amountCents, row.payment.currency)}
-                    <br />
-                    <span className={styles.muted}>
-                      price {formatAmount(row.priceCents, row.currency)}
+                    <span>
+                      {formatAmount(row.payment.amountCents, row.payment.currency)}
+                      <br />
+                      <span className={styles.muted}>
+                        price {formatAmount(row.priceCents, row.currency)}
+                      </span>
                     </span>
                   </td>
                   <td data-label="References" className={styles.cellText}>
-                    {row.payment.transactionReference}
-                    <br />
-                    <span className={styles.muted}>application {row.paymentReference}</span>
+                    <span>
+                      {row.payment.transactionReference}
+                      <br />
+                      <span className={styles.muted}>application {row.paymentReference}</span>
+                    </span>
                   </td>
                   <td data-label="State" className={styles.cellText}>
-                    {row.payment.state === 'flagged' ? (
-                      <>
-                        <span className={styles.badge}>Flagged</span> {row.payment.problem}
-                      </>
-                    ) : (
-                      'Recorded'
-                    )}
+                    <span>
+                      {row.payment.state === 'flagged' ? (
+                        <>
+                          <span className={styles.badge}>Flagged</span> {row.payment.problem}
+                        </>
+                      ) : (
+                        'Recorded'
+                      )}
+                    </span>
                   </td>
                   {mayConfirm ? (
                     <td data-label="Action" className={styles.actionCell}>

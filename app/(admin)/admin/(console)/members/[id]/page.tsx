@@ -230,10 +230,13 @@ export default async function MemberPage({ params, searchParams }: Props) {
                   {payments.map((payment) => (
                     <tr key={payment.id}>
                       <td data-label="Received">
-                        {formatDay(payment.receivedOn)}
-                        <br />
-                        <span className={styles.muted}>
-                          {PAYMENT_METHOD_NAMES[payment.method as PaymentMethod] ?? payment.method}
+                        <span>
+                          {formatDay(payment.receivedOn)}
+                          <br />
+                          <span className={styles.muted}>
+                            {PAYMENT_METHOD_NAMES[payment.method as PaymentMethod] ??
+                              payment.method}
+                          </span>
                         </span>
                       </td>
                       <td data-label="Amount">
@@ -243,18 +246,20 @@ export default async function MemberPage({ params, searchParams }: Props) {
                         {payment.transactionReference}
                       </td>
                       <td data-label="State" className={styles.cellText}>
-                        {payment.state === 'confirmed'
-                          ? `Confirmed by ${payment.confirmedByName ?? 'staff'}`
-                          : payment.state === 'flagged'
-                            ? `Flagged: ${payment.problem ?? ''}`
-                            : 'Recorded, to confirm'}
-                        {payment.state === 'recorded' && can(signedIn, 'payments.confirm') ? (
-                          <ConfirmPaymentForm
-                            paymentId={payment.id}
-                            name={m.legalName}
-                            reference={payment.transactionReference}
-                          />
-                        ) : null}
+                        <div>
+                          {payment.state === 'confirmed'
+                            ? `Confirmed by ${payment.confirmedByName ?? 'staff'}`
+                            : payment.state === 'flagged'
+                              ? `Flagged: ${payment.problem ?? ''}`
+                              : 'Recorded, to confirm'}
+                          {payment.state === 'recorded' && can(signedIn, 'payments.confirm') ? (
+                            <ConfirmPaymentForm
+                              paymentId={payment.id}
+                              name={m.legalName}
+                              reference={payment.transactionReference}
+                            />
+                          ) : null}
+                        </div>
                       </td>
                       <td data-label="Recorded by">{payment.recordedByName}</td>
                     </tr>
