@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styles from '../../console.module.css';
+import { ErrorSummary } from './ErrorSummary';
 
 /** What a console form's action answers: a message per field, the values typed, a notice. */
 export type FormState = {
@@ -78,8 +79,20 @@ export function Field({
   );
 }
 
-/** The form's own message (not tied to a field), announced when it appears. */
+/**
+ * Placed by the submit button: the summary of the fields with errors (ErrorSummary), then the
+ * form's own message (not tied to a field), announced when it appears.
+ */
 export function FormMessage({ state }: { state: FormState }) {
+  return (
+    <>
+      <ErrorSummary errors={state.errors} />
+      <FormNotice state={state} />
+    </>
+  );
+}
+
+function FormNotice({ state }: { state: FormState }) {
   return (
     <div aria-live="polite">
       {state.errors.form ? (

@@ -4,6 +4,7 @@ import { useActionState } from 'react';
 import { ROLE_NAMES, ROLES } from '@/lib/auth/roles';
 import styles from '../../console.module.css';
 import { invite, type InviteState } from './actions';
+import { ErrorSummary } from '../_forms/ErrorSummary';
 import { OneTimeLink } from './OneTimeLink';
 
 export function InviteForm() {
@@ -80,6 +81,7 @@ export function InviteForm() {
         </select>
         {error('role')}
       </div>
+      <ErrorSummary errors={state.errors} />
       <div aria-live="polite">
         {state.errors.form ? (
           <p role="alert" className={styles.alert}>
