@@ -1,7 +1,8 @@
 import 'server-only';
-import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { auditLog } from '@/lib/db/schema';
+import { adminUsers, auditLog, events, memberships } from '@/lib/db/schema';
+import type { RecordNames } from './changes';
 import { likeLiteral } from '../admin/search';
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -50,5 +51,77 @@ export async function auditFilterChoices(db: Database) {
   return {
     actors: actors.filter((actor): actor is { id: string; name: string } => actor.id !== null),
     recordTypes: recordTypes.map((row) => row.recordType),
+  };
+}
+
+type AuditEntry = typeof auditLog.$inferSelect;
+
+/** The ids an entry points to: the record itself and the ids in its values. */
+function idsIn(entry: AuditEntry, key: string, recordType: string): string[] {
+  const ids: string[] = [];
+  if (entry.recordType === recordType && entry.recordId) ids.push(entry.recordId);
+  for (const values of [entry.before, entry.after]) {
+    if (typeof values !== 'object' || values === null) continue;
+    const value = (values as Record<string, unknown>)[key];
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (typeof one === 'string' || typeof one === 'number') ids.push(String(one));
+    }
+  }
+  return ids;
+}
+
+/**
+ * The names of the accounts, events and memberships the entries point to (the record, event
+ * leads, an event or membership id in the values), for the log to show names, not ids.
+ */
+export async function auditRecordNames(db: Database, entries: AuditEntry[]): Promise<RecordNames> {
+  const accountIds = [
+    ...new Set(
+      entries.flatMap((entry) => [
+        ...idsIn(entry, 'leadIds', 'account'),
+        ...idsIn(entry, 'accountId', 'account'),
+      ]),
+    ),
+  ];
+  const numeric = (ids: string[]) =>
+    [...new Set(ids)].map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
+  const eventIds = numeric(entries.flatMap((entry) => idsIn(entry, 'eventId', 'event')));
+  const membershipIds = numeric(
+    entries.flatMap((entry) => idsIn(entry, 'membershipId', 'membership')),
+  );
+  const [accountRows, eventRows, membershipRows] = await Promise.all([
+    accountIds.length > 0
+      ? db
+          .select({ id: adminUsers.id, name: adminUsers.name })
+          .from(adminUsers)
+          .where(inArray(adminUsers.id, accountIds))
+      : [],
+    eventIds.length > 0
+      ? db
+          .select({ id: events.id, name: events.title })
+          .from(events)
+          .where(inArray(events.id, eventIds))
+      : [],
+    membershipIds.length > 0
+      ? db
+          .select({
+            id: memberships.id,
+            name: memberships.preferredName,
+            legalName: memberships.legalName,
+            memberId: memberships.memberId,
+          })
+          .from(memberships)
+          .where(inArray(memberships.id, membershipIds))
+      : [],
+  ]);
+  return {
+    accounts: new Map(accountRows.map((row) => [row.id, row.name])),
+    events: new Map(eventRows.map((row) => [String(row.id), row.name])),
+    memberships: new Map(
+      membershipRows.map((row) => [
+        String(row.id),
+        `${row.legalName}${row.memberId ? ` (${row.memberId})` : ''}`,
+      ]),
+    ),
   };
 }

@@ -18,7 +18,8 @@ import {
   restoreEvent,
   updateEvent,
 } from '@/lib/admin/events';
-import { listAuditEntries } from '@/lib/audit/read';
+import { changedFields, changeLineText } from '@/lib/audit/changes';
+import { auditRecordNames, listAuditEntries } from '@/lib/audit/read';
 import type { SignedIn } from '@/lib/auth/session';
 import { createFirstAccount, createSetupToken } from '@/lib/auth/setup';
 import { findEvent, listEvents } from '@/lib/db/queries';
@@ -445,6 +446,41 @@ describe(`registrants in the console (${DATABASE_UNDER_TEST})`, () => {
       action: 'registration.export',
       summary: 'Exported 3 registrants of "Calligraphy"',
     });
+  });
+
+  it("shows an event's change in the audit log in words, with the leads' names", async () => {
+    const created = await createEvent(
+      database.db,
+      coordinator,
+      formValues({ title: 'Paper cutting', capacity: '20' }),
+      [lead.id],
+    );
+    if (!created.ok) throw new Error(created.message);
+    const updated = await updateEvent(
+      database.db,
+      coordinator,
+      created.id,
+      formValues({ title: 'Paper cutting', capacity: '25', date: '2027-02-11' }),
+      [lead.id, otherLead.id],
+    );
+    expect(updated.ok).toBe(true);
+    const { entries } = await listAuditEntries(database.db, { text: 'Paper cutting' });
+    const update = entries.find((entry) => entry.action === 'event.update')!;
+    const names = await auditRecordNames(database.db, entries);
+    expect(names.events?.get(String(created.id))).toBe('Paper cutting');
+    expect(
+      changedFields(
+        update.recordType,
+        update.before,
+        update.after,
+        names,
+        new Date('2027-01-15'),
+      ).map(changeLineText),
+    ).toEqual([
+      'Date: Wed 10 Feb, 6:30 PM → Thu 11 Feb, 6:30 PM',
+      'Capacity: 20 → 25',
+      'Event leads: Leo Wang → Kai Zhou, Leo Wang',
+    ]);
   });
 
   it('raising the capacity gives the new places to the waitlist in order, with their emails', async () => {

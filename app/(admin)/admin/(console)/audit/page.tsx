@@ -1,6 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { auditFilterChoices, listAuditEntries } from '@/lib/audit/read';
+import {
+  changedFields,
+  changeLineText,
+  type RecordNames,
+  recordTypeName,
+} from '@/lib/audit/changes';
+import { auditFilterChoices, auditRecordNames, listAuditEntries } from '@/lib/audit/read';
 import { pathWithQuery, requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { formatConsoleDateTime } from '@/lib/site/format';
@@ -15,11 +21,21 @@ function single(value: string | string[] | undefined): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** A short, readable form of an entry's before or after values. */
-function describe(values: unknown): string {
-  if (values === null || values === undefined) return '';
-  const text = JSON.stringify(values);
-  return text.length > 160 ? `${text.slice(0, 159)}…` : text;
+/** The record an entry is about, by its name where the log knows one ('Lantern night'). */
+function recordName(
+  entry: { recordType: string; recordId: string | null },
+  names: RecordNames,
+): string | null {
+  if (!entry.recordId) return null;
+  const known =
+    entry.recordType === 'account'
+      ? names.accounts?.get(entry.recordId)
+      : entry.recordType === 'event'
+        ? names.events?.get(entry.recordId)
+        : entry.recordType === 'membership'
+          ? names.memberships?.get(entry.recordId)
+          : undefined;
+  return known ?? null;
 }
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Search> }) {
@@ -40,6 +56,10 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     listAuditEntries(db, filter),
     auditFilterChoices(db),
   ]);
+  const names = await auditRecordNames(db, entries);
+  const recordTypes = choices.recordTypes
+    .map((recordType) => ({ value: recordType, label: recordTypeName(recordType) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
   const pageLink = (target: number) => {
     const query = new URLSearchParams();
     if (filter.actorId) query.set('person', filter.actorId);
@@ -82,9 +102,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             className={styles.input}
           >
             <option value="">Every kind</option>
-            {choices.recordTypes.map((recordType) => (
-              <option key={recordType} value={recordType}>
-                {recordType}
+            {recordTypes.map((recordType) => (
+              <option key={recordType.value} value={recordType.value}>
+                {recordType.label}
               </option>
             ))}
           </select>
@@ -118,24 +138,42 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                 <th scope="col">When</th>
                 <th scope="col">Who</th>
                 <th scope="col">What</th>
-                <th scope="col">Before</th>
-                <th scope="col">After</th>
+                <th scope="col">Record</th>
+                <th scope="col">Changes</th>
               </tr>
             </thead>
             <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td data-label="When">{formatConsoleDateTime(entry.at)}</td>
-                  <td data-label="Who">{entry.actorName}</td>
-                  <td data-label="What">{entry.summary}</td>
-                  <td data-label="Before" className={styles.values}>
-                    {describe(entry.before)}
-                  </td>
-                  <td data-label="After" className={styles.values}>
-                    {describe(entry.after)}
-                  </td>
-                </tr>
-              ))}
+              {entries.map((entry) => {
+                const lines = changedFields(entry.recordType, entry.before, entry.after, names);
+                const name = recordName(entry, names);
+                return (
+                  <tr key={entry.id}>
+                    <td data-label="When">{formatConsoleDateTime(entry.at)}</td>
+                    <td data-label="Who">{entry.actorName}</td>
+                    <td data-label="What">{entry.summary}</td>
+                    <td data-label="Record">
+                      {recordTypeName(entry.recordType)}
+                      {name ? `: ${name}` : null}
+                    </td>
+                    <td data-label="Changes" className={styles.changes}>
+                      {lines.length === 0 ? null : (
+                        <details>
+                          <summary>
+                            {lines.length === 1
+                              ? changeLineText(lines[0]!)
+                              : `${lines.length} fields: ${lines.map((line) => line.label).join(', ')}`}
+                          </summary>
+                          <ul className={styles.changeList}>
+                            {lines.map((line) => (
+                              <li key={line.label}>{changeLineText(line)}</li>
+                            ))}
+                          </ul>
+                        </details>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         )}
