@@ -1,5 +1,18 @@
 import 'server-only';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { recordChange as recordAudit } from '@/lib/audit/record';
 import type { Database } from '@/lib/db/client';
 import {
@@ -1228,10 +1241,36 @@ export type AttendanceRecord = {
   startsAt: Date | null;
   status: RegistrationStatus;
   lateCancellation: boolean;
+  /** Registered as a member (their member ID checked). */
+  asMember: boolean;
 };
 
 /** A person's registrations across events (by email), newest event first, for staff. */
-export async function attendanceHistory(db: Database, email: string) {
+export function attendanceHistory(db: Database, email: string) {
+  return attendanceWhere(db, sql`lower(${eventRegistrations.email}) = ${normalizeEmail(email)}`);
+}
+
+/**
+ * A member's registrations across events, newest event first: those made as a member (their ID
+ * checked), and any other under their uOttawa or personal email.
+ */
+export function attendanceOfMembership(
+  db: Database,
+  membership: { id: number; uottawaEmail: string; personalEmail: string | null },
+) {
+  const emails = [membership.uottawaEmail, membership.personalEmail]
+    .filter((email): email is string => Boolean(email))
+    .map(normalizeEmail);
+  return attendanceWhere(
+    db,
+    or(
+      eq(eventRegistrations.membershipId, membership.id),
+      inArray(sql`lower(${eventRegistrations.email})`, emails),
+    )!,
+  );
+}
+
+async function attendanceWhere(db: Database, where: SQL) {
   const rows = await db
     .select({
       registrationId: eventRegistrations.id,
@@ -1240,10 +1279,11 @@ export async function attendanceHistory(db: Database, email: string) {
       startsAt: events.startsAt,
       status: eventRegistrations.status,
       lateCancellation: eventRegistrations.lateCancellation,
+      asMember: sql<boolean>`${eventRegistrations.membershipId} is not null`,
     })
     .from(eventRegistrations)
     .innerJoin(events, eq(events.id, eventRegistrations.eventId))
-    .where(sql`lower(${eventRegistrations.email}) = ${normalizeEmail(email)}`)
+    .where(where)
     .orderBy(desc(events.startsAt), desc(eventRegistrations.id));
   const records = rows as AttendanceRecord[];
   return {
@@ -1254,6 +1294,8 @@ export async function attendanceHistory(db: Database, email: string) {
       .length,
   };
 }
+
+export type AttendanceHistory = Awaited<ReturnType<typeof attendanceWhere>>;
 
 /** Every status change of a registration, oldest first. */
 export function statusHistory(db: Database, registrationId: number) {

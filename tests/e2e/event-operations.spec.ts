@@ -281,7 +281,7 @@ test.describe('event operations: waitlist, self-cancel, promotion email, check-i
     ).toContainText('No-show');
     await staff.goto(`/admin/attendance?email=${encodeURIComponent(second.email)}`);
     await expect(staff.getByTestId('attendance-summary')).toHaveText(
-      '0 attended · 1 no-shows · 0 late cancellations',
+      '1 registration · 0 attended · 1 no-show · 0 late cancellations',
     );
     await expectAccessible(staff);
 

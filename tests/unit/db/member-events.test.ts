@@ -8,6 +8,7 @@ import {
   memberships,
 } from '@/lib/db/schema';
 import {
+  attendanceOfMembership,
   cancelByToken,
   changeRegistrationStatus,
   registerForEvent,
@@ -345,5 +346,40 @@ describe(`the seeded member events (${DATABASE_UNDER_TEST})`, () => {
     } finally {
       await seeded.dispose();
     }
+  });
+});
+
+describe(`a member's event history (${DATABASE_UNDER_TEST})`, () => {
+  it('gathers registrations made as a member and under their emails, with attendance, late cancellations and no-shows', async () => {
+    const one = await member('active', { personalEmail: `personal${people}@example.org` });
+    const asOneMember = await memberEvent({ registrationOpensAt: hours(-1) });
+    const underPersonal = await memberEvent({ registrationOpensAt: hours(-1), memberPlaces: 0 });
+    const past = await memberEvent({ registrationOpensAt: hours(-1), memberPlaces: 0 });
+    await registerForEvent(database.db, asOneMember.id, asMember(one), now);
+    const personal = await registerForEvent(
+      database.db,
+      underPersonal.id,
+      { firstName: 'Lin', lastName: 'Chen', email: one.personalEmail! },
+      now,
+    );
+    const wentMissing = await registerForEvent(
+      database.db,
+      past.id,
+      { firstName: 'Lin', lastName: 'Chen', email: one.uottawaEmail },
+      now,
+    );
+    if (personal.kind !== 'created' || wentMissing.kind !== 'created') throw new Error('setup');
+    await cancelByToken(database.db, personal.manageToken, hours(24 * 10 - 2));
+    await database.db
+      .update(eventRegistrations)
+      .set({ status: 'no_show' })
+      .where(eq(eventRegistrations.id, wentMissing.registration.id));
+    // Someone else's registration is not theirs.
+    await registerForEvent(database.db, past.id, visitor(), now);
+
+    const history = await attendanceOfMembership(database.db, one);
+    expect(history.records).toHaveLength(3);
+    expect(history.records.filter((record) => record.asMember)).toHaveLength(1);
+    expect(history).toMatchObject({ attended: 0, noShows: 1, lateCancellations: 1 });
   });
 });

@@ -1,13 +1,11 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { pathWithQuery, requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
-import { formatConsoleDateTime } from '@/lib/site/format';
 import { attendanceHistory } from '@/lib/registrations/operations';
-import { isRegistrationStatus, STATUS_LABELS } from '@/lib/registrations/statuses';
 import styles from '../../console.module.css';
 import { type Search, single } from '../_forms/Listing';
 import { NotAllowed } from '../NotAllowed';
+import { AttendanceTable } from './AttendanceTable';
 
 export const metadata: Metadata = { title: 'Attendance' };
 
@@ -44,44 +42,11 @@ export default async function AttendancePage({ searchParams }: { searchParams: P
         </button>
       </form>
       {history ? (
-        history.records.length === 0 ? (
-          <p className={styles.empty}>No registration under {email}.</p>
-        ) : (
-          <>
-            <p data-testid="attendance-summary">
-              {history.attended} attended · {history.noShows} no-shows · {history.lateCancellations}{' '}
-              late cancellations
-            </p>
-            <table className={styles.table}>
-              <caption className={styles.muted}>{email}, newest event first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {history.records.map((record) => (
-                  <tr key={record.registrationId}>
-                    <td data-label="Event">
-                      <Link href={`/admin/events/${record.eventId}`}>{record.eventTitle}</Link>
-                    </td>
-                    <td data-label="Date">
-                      {record.startsAt ? formatConsoleDateTime(record.startsAt) : 'To be announced'}
-                    </td>
-                    <td data-label="Status">
-                      {isRegistrationStatus(record.status)
-                        ? STATUS_LABELS[record.status]
-                        : record.status}
-                      {record.status === 'cancelled' && record.lateCancellation ? ' (late)' : ''}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </>
-        )
+        <AttendanceTable
+          history={history}
+          caption={`${email}, newest event first`}
+          empty={`No registration under ${email}.`}
+        />
       ) : null}
     </div>
   );

@@ -28,6 +28,8 @@ import {
   RefundForm,
 } from '../../payments/PaymentForms';
 import { ChangeStatusForm, ResendActivationForm } from './MemberForms';
+import { AttendanceTable } from '../../attendance/AttendanceTable';
+import { attendanceOfMembership } from '@/lib/registrations/operations';
 
 export const metadata: Metadata = { title: 'Member' };
 
@@ -72,6 +74,7 @@ export default async function MemberPage({ params, searchParams }: Props) {
     );
   }
   const { membership: m, typeName, history, paid, payments, refunds } = found;
+  const attendance = await attendanceOfMembership(db, m);
   const notice = single(search.done);
   const awaitingPayment = m.status === 'pending' || m.status === 'payment_review';
   const confirmedCents = (payments ?? [])
@@ -191,6 +194,17 @@ export default async function MemberPage({ params, searchParams }: Props) {
             </tbody>
           </table>
         )}
+      </section>
+
+      <section className={styles.panel} aria-labelledby="events">
+        <h2 id="events" className={styles.panelTitle}>
+          Events
+        </h2>
+        <AttendanceTable
+          history={attendance}
+          caption="Registrations as a member or under their emails, newest event first"
+          empty="No registration yet."
+        />
       </section>
 
       <section className={styles.panel} aria-labelledby="payments">
