@@ -522,7 +522,13 @@ const CASES: Case[] = [
     label: 'resend an email',
     permission: 'emails.manage',
     page: () => '/admin/emails',
-    args: (f) => [SMALL_STATE, form({ emailId: String(f.records.emails[0]!.id) })],
+    // A registration's email: an accepted invitation is not sent again (its link is spent).
+    args: (f) => [
+      SMALL_STATE,
+      form({
+        emailId: String(f.records.emails.find((email) => !email.kind.startsWith('account_'))!.id),
+      }),
+    ],
     audit: 'email.resend',
   },
   {

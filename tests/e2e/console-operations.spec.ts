@@ -344,7 +344,9 @@ test.describe('the club console: events, registrations and the inbox', () => {
       .getAttribute('value'))!;
     await reportsTo.selectOption(vicePresident);
     await coordinator.getByRole('button', { name: 'Save' }).click();
-    await expect(coordinator.getByText(/that would make a circle/)).toBeVisible();
+    // Beside the field and in the summary by the button.
+    await expect(coordinator.getByText(/that would make a circle/)).toHaveCount(2);
+    await expect(reportsTo).toBeFocused();
     await expect(reportsTo).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(coordinator);
 

@@ -117,15 +117,19 @@ test.describe('the club console: first account and sign-in', () => {
       .click();
     await expect(page.getByRole('heading', { name: 'Accounts', level: 1 })).toBeVisible();
 
-    // Bad input is refused beside its field, and nothing is stored.
+    // Bad input is refused beside its field and named by the button, and nothing is stored.
     await page.getByRole('button', { name: 'Invite' }).click();
-    await expect(page.getByText('Name is required.')).toBeVisible();
-    await expect(page.getByText('Choose a role.')).toBeVisible();
+    await expect(page.getByTestId('error-summary')).toContainText('Name: Name is required.');
+    await expect(page.getByLabel('Name')).toBeFocused();
+    await expect(page.getByText('Name is required.').first()).toBeVisible();
+    await expect(page.getByText('Choose a role.').first()).toBeVisible();
     await page.getByLabel('Name').fill('Mei again');
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Role').selectOption('coordinator');
     await page.getByRole('button', { name: 'Invite' }).click();
-    await expect(page.getByText('An account with this email already exists.')).toBeVisible();
+    await expect(
+      page.getByText('An account with this email already exists.').first(),
+    ).toBeVisible();
     await expectAccessible();
 
     const invite = async (name: string, email: string, role: string) => {

@@ -557,7 +557,7 @@ test.describe('registration', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("registering again with the same email in other case shows 'Registration failed: ' and the 409 message", async ({
+  test('registering again with the same email in other case says so, not as a failure, and shows no link', async ({
     page,
     request,
     baseURL,
