@@ -279,9 +279,9 @@ export function changedFields(
   const lines: ChangeLine[] = [];
   for (const key of keys) {
     if (hasBefore && hasAfter && same(earlier[key], later[key])) continue;
-    // A record made or removed: its empty fields say nothing.
+    // A record made or removed: its empty fields and unticked boxes say nothing.
     const shown = hasAfter ? later[key] : earlier[key];
-    if ((!hasBefore || !hasAfter) && words(key, shown) === EMPTY) continue;
+    if ((!hasBefore || !hasAfter) && (shown === false || words(key, shown) === EMPTY)) continue;
     lines.push({
       label: fieldLabel(recordType, key),
       before: hasBefore ? words(key, earlier[key]) : null,

@@ -70,6 +70,9 @@ describe('the audit log’s changes in words', () => {
       lines('account', null, { name: 'Bo Xu', email: 'bo@example.org', role: 'coordinator' }),
     ).toEqual(['Name: Bo Xu', 'Email: bo@example.org', 'Role: Coordinator']);
     expect(
+      lines('event', null, { title: 'Tea tasting', waitlistEnabled: false, capacity: null }),
+    ).toEqual(['Title: Tea tasting']);
+    expect(
       lines(
         'event',
         { registrationId: 4, status: 'confirmed' },
