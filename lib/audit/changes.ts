@@ -115,6 +115,20 @@ export function recordTypeName(recordType: string): string {
   return humanize(recordType);
 }
 
+/** One record of a kind, for an entry's record: 'Event', 'Account'. */
+const RECORD_NOUNS: Record<string, string> = {
+  account: 'Account',
+  event: 'Event',
+  membership: 'Membership',
+  email: 'Email',
+};
+
+/** An entry's record in words: 'Event: Lantern night', or the kind alone without a name. */
+export function recordWords(recordType: string, name: string | null): string {
+  const noun = RECORD_NOUNS[recordType] ?? recordTypeName(recordType);
+  return name ? `${noun}: ${name}` : noun;
+}
+
 function labelsOf(recordType: string): Record<string, string> {
   if (recordType === 'event') return EVENT_LABELS;
   if (recordType === 'account') return ACCOUNT_LABELS;

@@ -5,6 +5,7 @@ import {
   clubDateTimeWords,
   fieldLabel,
   recordTypeName,
+  recordWords,
 } from '@/lib/audit/changes';
 
 const NOW = new Date('2026-11-25T15:00:00Z');
@@ -93,6 +94,8 @@ describe('the audit log’s changes in words', () => {
     expect(recordTypeName('event')).toBe('Events');
     expect(recordTypeName('members')).toBe('Team members');
     expect(recordTypeName('membershipPayment')).toBe('Membership payments');
+    expect(recordWords('event', 'Lantern night')).toBe('Event: Lantern night');
+    expect(recordWords('members', null)).toBe('Team members');
     expect(clubDateTimeWords(new Date('2027-01-03T01:05:00Z'), NOW)).toBe(
       'Sat 2 Jan 2027, 8:05 PM',
     );

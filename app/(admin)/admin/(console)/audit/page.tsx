@@ -5,6 +5,7 @@ import {
   changeLineText,
   type RecordNames,
   recordTypeName,
+  recordWords,
 } from '@/lib/audit/changes';
 import { auditFilterChoices, auditRecordNames, listAuditEntries } from '@/lib/audit/read';
 import { pathWithQuery, requireAccess } from '@/lib/auth/session';
@@ -151,10 +152,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                     <td data-label="When">{formatConsoleDateTime(entry.at)}</td>
                     <td data-label="Who">{entry.actorName}</td>
                     <td data-label="What">{entry.summary}</td>
-                    <td data-label="Record">
-                      {recordTypeName(entry.recordType)}
-                      {name ? `: ${name}` : null}
-                    </td>
+                    <td data-label="Record">{recordWords(entry.recordType, name)}</td>
                     <td data-label="Changes" className={styles.changes}>
                       {lines.length === 0 ? null : (
                         <details>
