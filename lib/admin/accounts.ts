@@ -11,6 +11,7 @@ import {
   spendLinkToken,
   type LinkPurpose,
 } from '@/lib/auth/one-time-links';
+import { can } from '@/lib/auth/permissions';
 import { ROLE_NAMES, type Role } from '@/lib/auth/roles';
 import { SIGN_IN_ACTION } from '@/lib/auth/server';
 import type { SignedIn } from '@/lib/auth/session';
@@ -227,6 +228,13 @@ export async function renewDeadAccountLink(
     if (await linkStillWorks(tx, purpose, accountId, parsed[3]!, now)) return null;
     const [account] = await tx.select().from(adminUsers).where(eq(adminUsers.id, accountId));
     if (!account) return { renewed: false, message: 'This account no longer exists.' };
+    // A new sign-in link is a grant of access: only who manages accounts may make one.
+    if (!can(actor, 'accounts.manage')) {
+      return {
+        renewed: false,
+        message: `Not sent: this link no longer works, and only a super admin can send ${account.name} a new one (on the account's page).`,
+      };
+    }
     if (account.deactivatedAt) {
       return {
         renewed: false,

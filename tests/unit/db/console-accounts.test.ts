@@ -102,8 +102,23 @@ describe(`console accounts (${DATABASE_UNDER_TEST})`, () => {
     // A link that still works: the email is sent again as it is.
     expect(await renewDeadAccountLink(db, founder, first!.id, linkOf)).toBeNull();
 
-    // Expired: a new invitation with a new link, which works.
+    // Expired: someone who does not manage accounts (a coordinator resending from the Emails
+    // page) may not make a new sign-in link.
     const later = new Date(Date.now() + 8 * 24 * 3_600_000);
+    const byCoordinator = await renewDeadAccountLink(
+      db,
+      { ...founder, role: 'coordinator' },
+      first!.id,
+      linkOf,
+      later,
+    );
+    expect(byCoordinator).toEqual({
+      renewed: false,
+      message: expect.stringMatching(/^Not sent: .*only a super admin can send Bo Xu a new one/),
+    });
+    expect(await mailsOfBo()).toHaveLength(1);
+
+    // Expired, by a super admin: a new invitation with a new link, which works.
     const renewed = await renewDeadAccountLink(db, founder, first!.id, linkOf, later);
     expect(renewed).toMatchObject({ renewed: true });
     const [second] = await mailsOfBo();
