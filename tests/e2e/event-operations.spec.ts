@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
 import { interceptEmailJs } from './support/emailjs';
 import { expect, test } from './support/fixtures';
+import { startMailbox, type Mailbox } from './support/mailbox';
 import { decodeQrCode, inlinePicture } from './support/qr';
 import { startSite, type RunningSite } from './support/server';
 
@@ -18,44 +17,11 @@ const SETUP_LINK = /\/admin\/setup\?token=[\w-]+/;
 const ADMIN = { name: 'Mei Chen', email: 'mei.chen@example.org', password: 'lantern moon 2026!' };
 const REGISTERED = 'Registration successful! You are now registered for this event.';
 
-type Received = { to: string; raw: string; subject: string };
-
-/** A local SMTP server that keeps what it receives. */
-async function startMailbox() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const headers = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-        received.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(','),
-          raw,
-          subject: /^Subject: (.*)$/im.exec(headers)?.[1] ?? '',
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 test.describe('event operations: waitlist, self-cancel, promotion email, check-in, no-shows', () => {
   test.describe.configure({ mode: 'serial' });
 
   let site: RunningSite;
-  let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+  let mailbox: Mailbox;
   let staff: Page;
   const contexts: BrowserContext[] = [];
   let eventTitle: string;
@@ -69,7 +35,7 @@ test.describe('event operations: waitlist, self-cancel, promotion email, check-i
   test.beforeAll(async () => {
     mailbox = await startMailbox();
     site = await startSite({
-      SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+      SMTP_URL: mailbox.smtpUrl,
       MAIL_FROM: 'TCSA <tcsa@example.org>',
     });
   });
@@ -95,6 +61,11 @@ test.describe('event operations: waitlist, self-cancel, promotion email, check-i
 
   const mailTo = (email: string, subject: string) =>
     mailbox.received.find((mail) => mail.to === email && mail.subject === subject);
+  const waitForMail = (email: string, subject: string) =>
+    mailbox.waitFor(
+      (mail) => mail.to === email && mail.subject === subject,
+      `“${subject}” to ${email}`,
+    );
 
   test('staff publish a one-place event that takes a waitlist', async ({ browser }, testInfo) => {
     await expect.poll(() => SETUP_LINK.test(site.log()), { timeout: 30_000 }).toBe(true);
@@ -163,9 +134,7 @@ test.describe('event operations: waitlist, self-cancel, promotion email, check-i
     await expect(next.getByTestId('waitlist-position')).toHaveText('Your place on the waitlist: 1');
     await expectAccessible(next);
 
-    await expect
-      .poll(() => Boolean(mailTo(second.email, `You are on the waitlist for ${eventTitle}`)))
-      .toBe(true);
+    await waitForMail(second.email, `You are on the waitlist for ${eventTitle}`);
     expect(mailTo(first.email, `You are registered for ${eventTitle}`)?.raw).toContain(
       'Content-Type: text/calendar',
     );
@@ -196,13 +165,7 @@ test.describe('event operations: waitlist, self-cancel, promotion email, check-i
     const promoted = await newPage(browser, '203.0.113.24');
     await promoted.goto(secondManage);
     await expect(promoted.getByTestId('manage-status')).toHaveAttribute('data-status', 'confirmed');
-    await expect
-      .poll(
-        () => Boolean(mailTo(second.email, `A place opened up: you are in for ${eventTitle}`)),
-        { timeout: 20_000 },
-      )
-      .toBe(true);
-    const mail = mailTo(second.email, `A place opened up: you are in for ${eventTitle}`)!;
+    const mail = await waitForMail(second.email, `A place opened up: you are in for ${eventTitle}`);
     expect(mail.raw).toContain('/registrations/');
     expect(mail.raw).toContain('Content-Type: image/png');
     // The door QR code, read back from the picture the email shows.
