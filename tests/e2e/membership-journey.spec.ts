@@ -1,0 +1,311 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { startMailbox, type Mailbox, type ReceivedMail } from './support/mailbox';
+import { startSite, type RunningSite } from './support/server';
+
+/**
+ * A membership from application to refund, on a server of its own whose email goes to an SMTP
+ * server started here: a student applies (one field wrong first, fixed) and is emailed the
+ * payment reference; finance records an e-Transfer of the wrong amount (flagged, with the
+ * message), then the right one, and confirms it; the member is emailed their member ID, and the
+ * forgotten-ID form emails it again; the coordinator finds them by that ID and has no control to
+ * confirm or refund a payment; finance refunds (refunded, the ID kept); a second application with
+ * the same email is refused.
+ */
+
+const SETUP_LINK = /\/admin\/setup\?token=[\w-]+/;
+const ADMIN = { name: 'Mei Chen', email: 'mei.chen@example.org', password: 'lantern moon 2026!' };
+const COORDINATOR = { name: 'Ana Li', email: 'ana.li@example.org', password: 'dumpling river 88' };
+const FINANCE = { name: 'Lin Zhao', email: 'lin.zhao@example.org', password: 'abacus ledger 2026' };
+const MEMBER_ID = /TCSA-\d{2}-\d{4}/;
+const REFERENCE = /M\d{2}-[A-HJ-NP-Z2-9]{6}/;
+const STUDENT = { legalName: 'Guo Xiaoming', preferredName: 'Xiaoming' };
+/**
+ * How long an email from a public membership form may take: the application and the forgotten-ID
+ * form queue their emails for the server's every-minute tick (they do not ask the background
+ * sender to deliver soon, as a registration and the console's actions do), so the wait covers one
+ * tick and the sending.
+ */
+const NEXT_TICK = 75_000;
+
+/** Yesterday's date, `YYYY-MM-DD`: a day the money arrived on, whatever the time zones. */
+const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+test.describe('a membership from application to refund, with its emails', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  let site: RunningSite;
+  let mailbox: Mailbox;
+  const contexts: BrowserContext[] = [];
+  let finance: Page;
+  /** The student's uOttawa email, unique to the run and the project (width). */
+  let email: string;
+  let reference: string;
+  let price: string;
+  let memberId: string;
+
+  test.beforeAll(async () => {
+    mailbox = await startMailbox();
+    site = await startSite({ SMTP_URL: mailbox.smtpUrl, MAIL_FROM: 'TCSA <tcsa@example.org>' });
+  });
+  test.afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await site?.stop();
+    await mailbox?.close();
+  });
+
+  async function newPage(browser: Browser, address: string, width: number): Promise<Page> {
+    const context = await browser.newContext({
+      baseURL: site.baseURL,
+      viewport: { width, height: 844 },
+      extraHTTPHeaders: { 'x-forwarded-for': address },
+    });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  const widthOf = (page: Page) => page.viewportSize()?.width ?? 1280;
+
+  async function signIn(page: Page, person: { email: string; password: string }) {
+    await page.goto('/admin/sign-in');
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password').fill(person.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+  }
+
+  const mailTo = (subject: string | RegExp) => (mail: ReceivedMail) =>
+    mail.to === email &&
+    (typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject));
+
+  async function fillApplication(page: Page, uottawaEmail: string) {
+    await page.getByRole('textbox', { name: /^Legal name/ }).fill(STUDENT.legalName);
+    await page.getByRole('textbox', { name: /^Preferred name/ }).fill(STUDENT.preferredName);
+    await page.getByRole('textbox', { name: /^uOttawa email/ }).fill(uottawaEmail);
+    await page.getByRole('textbox', { name: /^Program/ }).fill('BASc, Software Engineering');
+    await page
+      .getByRole('combobox', { name: /^Year of study/ })
+      .selectOption({ label: 'Third year' });
+    await page
+      .getByRole('combobox', { name: /^Expected graduation year/ })
+      .selectOption({ index: 2 });
+    const type = page.getByRole('combobox', { name: /^Membership type/ });
+    const regular = (await type.locator('option').allTextContents()).find((label) =>
+      label.startsWith('Regular'),
+    );
+    await type.selectOption({ label: regular! });
+    await page.getByRole('checkbox', { name: 'Technology', exact: true }).check();
+    await page.getByRole('radio', { name: 'No', exact: true }).check();
+    await page.getByRole('checkbox', { name: /I accept the membership terms/ }).check();
+  }
+
+  test('the super admin invites a coordinator and finance', async ({ browser, page }) => {
+    await expect.poll(() => SETUP_LINK.test(site.log()), { timeout: 30_000 }).toBe(true);
+    const admin = await newPage(browser, '198.51.100.41', widthOf(page));
+    await admin.goto(SETUP_LINK.exec(site.log())![0]);
+    await admin.getByLabel('Name').fill(ADMIN.name);
+    await admin.getByLabel('Email').fill(ADMIN.email);
+    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await admin.getByLabel('Password again').fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Create the super admin' }).click();
+    await expect(admin.getByRole('heading', { name: `Welcome, ${ADMIN.name}` })).toBeVisible();
+
+    await admin.goto('/admin/accounts');
+    for (const [person, role, address] of [
+      [COORDINATOR, 'coordinator', '198.51.100.42'],
+      [FINANCE, 'finance', '198.51.100.43'],
+    ] as const) {
+      await admin.getByLabel('Name').fill(person.name);
+      await admin.getByLabel('Email').fill(person.email);
+      await admin.getByLabel('Role').selectOption(role);
+      await admin.getByRole('button', { name: 'Invite' }).click();
+      await expect(admin.getByText(`${person.name} is invited.`)).toBeVisible();
+      const link = new URL(await admin.getByLabel('Invitation link').inputValue());
+      await expect(admin.getByRole('button', { name: 'Inviting…' })).toHaveCount(0);
+      const invited = await newPage(browser, address, widthOf(page));
+      await invited.goto(`${link.pathname}${link.search}`);
+      await invited.getByLabel('Password', { exact: true }).fill(person.password);
+      await invited.getByLabel('Password again').fill(person.password);
+      await invited.getByRole('button', { name: 'Save the password' }).click();
+      await expect(invited.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+    }
+  });
+
+  test('a student applies, one field wrong first, and is emailed the payment reference', async ({
+    browser,
+    page,
+  }, testInfo) => {
+    email = `guo.xiaoming.${testInfo.project.name}.${Date.now()}@uottawa.ca`.toLowerCase();
+    const student = await newPage(browser, '203.0.113.41', widthOf(page));
+    await student.goto('/membership/join');
+    await fillApplication(student, email.replace('@uottawa.ca', '@gmail.com'));
+    await student.getByRole('button', { name: 'Submit my application' }).click();
+    const emailField = student.getByRole('textbox', { name: /^uOttawa email/ });
+    await expect(student.locator('#uottawaEmail-error')).toHaveText(
+      'Use your uOttawa email: it must end with @uottawa.ca.',
+    );
+    await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+
+    await emailField.fill(email);
+    await expect(student.locator('#uottawaEmail-error')).toHaveCount(0);
+    await student.getByRole('button', { name: 'Submit my application' }).click();
+    await expect(student.getByRole('heading', { name: 'Application received' })).toBeVisible();
+    reference = (await student.getByTestId('payment-reference').textContent())!;
+    expect(reference).toMatch(new RegExp(`^${REFERENCE.source}$`));
+    price = (await student.getByTestId('payment-amount').textContent())!;
+    expect(price).toMatch(/^CA\$\d+\.\d\d$/);
+
+    const received = await mailbox.waitFor(
+      mailTo(`TCSA membership: application received (${reference})`),
+      `application received, to ${email}`,
+      NEXT_TICK,
+    );
+    expect(received.text).toContain(`Hi ${STUDENT.preferredName},`);
+    expect(received.text).toContain(reference);
+    expect(received.text).toContain(price);
+    expect(received.text).toContain('Pending payment');
+  });
+
+  test('finance records an e-Transfer of the wrong amount (flagged), then the right one, and confirms', async ({
+    browser,
+    page,
+  }) => {
+    finance = await newPage(browser, '198.51.100.44', widthOf(page));
+    await signIn(finance, FINANCE);
+    await finance.goto('/admin/payments');
+    await expect(finance.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
+    const waiting = finance.getByRole('region', { name: 'Applications waiting for payment' });
+    await finance.getByLabel('Payment reference, name or email').fill(reference);
+    await finance.getByRole('button', { name: 'Search' }).click();
+    await expect(waiting.getByRole('listitem')).toHaveCount(1);
+    await expect(waiting.getByRole('listitem')).toContainText(reference);
+    const name = (await waiting.getByRole('link').first().textContent())!;
+    expect(name).toContain(STUDENT.legalName);
+
+    const record = async (amount: string, transaction: string) => {
+      const details = waiting.locator('details');
+      if ((await details.getAttribute('open')) === null) {
+        await waiting.getByText(`Record a payment from ${name}`).click();
+      }
+      const paymentForm = waiting.getByRole('form', { name: `Record a payment from ${name}` });
+      await paymentForm.getByLabel('Amount received (CAD)').fill(amount);
+      await paymentForm.getByLabel('Date received').fill(yesterday());
+      await paymentForm.getByLabel('Transaction reference').fill(transaction);
+      await paymentForm.getByRole('button', { name: 'Record the payment' }).click();
+    };
+    const dollars = Number(price.replace('CA$', ''));
+    const wrong = (dollars - 5).toFixed(2);
+    await record(wrong, `CAwrong${Date.now()}`);
+    await expect(waiting.getByRole('alert')).toContainText(
+      `Payment recorded and flagged: Received CA$${wrong}, but the membership costs ${price}.`,
+    );
+
+    const right = `CAright${Date.now()}`;
+    await record(dollars.toFixed(2), right);
+    await expect(finance.getByText(/^Payment of CA\$[\d.]+ recorded for /)).toBeVisible();
+    await finance
+      .getByRole('region', { name: /^Payments to confirm/ })
+      .getByRole('button', { name: `Confirm the payment ${right} from ${name}` })
+      .click();
+    const confirmed = finance.getByText(/^Payment confirmed: .* is an active member, TCSA-/);
+    await expect(confirmed).toBeVisible();
+    memberId = MEMBER_ID.exec((await confirmed.textContent()) ?? '')![0];
+  });
+
+  test('the member is emailed their member ID; the flagged payment was emailed too', async () => {
+    const activated = await mailbox.waitFor(
+      mailTo(`Your TCSA membership is active (${memberId})`),
+      `membership active, to ${email}`,
+      NEXT_TICK,
+    );
+    expect(activated.text).toContain(memberId);
+    // The flagged payment's email was queued before, so it has gone out by now.
+    const attention = await mailbox.waitFor(
+      mailTo('Your TCSA membership payment needs attention'),
+      `payment needs attention, to ${email}`,
+    );
+    expect(attention.text).toContain('CA$');
+  });
+
+  test('the forgotten-ID form emails the member ID', async ({ browser, page }) => {
+    const student = await newPage(browser, '203.0.113.42', widthOf(page));
+    await student.goto('/membership/member-id');
+    await student.getByRole('textbox', { name: /^uOttawa email/ }).fill(email.toUpperCase());
+    await student.getByRole('button', { name: 'Email me my member ID' }).click();
+    await expect(student.locator('main').getByRole('status')).toContainText(
+      'If this address belongs to an active or expired membership',
+    );
+    const reminder = await mailbox.waitFor(
+      mailTo('Your TCSA member ID'),
+      `your member ID, to ${email}`,
+      NEXT_TICK,
+    );
+    expect(reminder.text).toContain(memberId);
+  });
+
+  test('the coordinator finds the member by ID and has no control to confirm or refund a payment', async ({
+    browser,
+    page,
+  }) => {
+    const coordinator = await newPage(browser, '198.51.100.45', widthOf(page));
+    await signIn(coordinator, COORDINATOR);
+    await coordinator.goto('/admin/members');
+    await coordinator.getByLabel('Name, email, member ID or payment reference').fill(memberId);
+    await coordinator.getByRole('button', { name: 'Search' }).click();
+    await expect(
+      coordinator.getByRole('heading', { name: /^1 matching membership/ }),
+    ).toBeVisible();
+    await coordinator.getByRole('link', { name: STUDENT.legalName }).click();
+    await expect(
+      coordinator.getByRole('heading', { name: STUDENT.legalName, level: 1 }),
+    ).toBeVisible();
+    await expect(coordinator.getByText(`Member ID ${memberId}`)).toBeVisible();
+    await expect(coordinator.getByRole('region', { name: 'Payment' })).toContainText('Paid.');
+    const main = coordinator.locator('main');
+    await expect(main.getByRole('button', { name: /confirm/i })).toHaveCount(0);
+    await expect(main.getByRole('button', { name: /refund/i })).toHaveCount(0);
+    await expect(main.getByText('Record a refund')).toHaveCount(0);
+    await expect(main.getByRole('form', { name: /refund/i })).toHaveCount(0);
+
+    await coordinator.goto('/admin/payments');
+    await expect(
+      coordinator.getByRole('heading', { name: 'Not available to your role' }),
+    ).toBeVisible();
+  });
+
+  test('finance refunds: refunded, the member ID kept; the same email cannot apply again', async ({
+    browser,
+    page,
+  }) => {
+    await finance.goto('/admin/members');
+    await finance.getByLabel('Name, email, member ID or payment reference').fill(memberId);
+    await finance.getByRole('button', { name: 'Search' }).click();
+    await finance.getByRole('link', { name: STUDENT.legalName }).click();
+    await expect(finance.getByText(`Member ID ${memberId}`)).toBeVisible();
+
+    await finance.getByText('Record a refund').click();
+    const refund = finance.getByRole('form', { name: /^Record a refund to / });
+    await refund.getByLabel(/^Date sent/).fill(yesterday());
+    await refund.getByLabel('Reason').fill('Moving to Montréal for a co-op term.');
+    await refund.getByRole('button', { name: 'Record the refund' }).click();
+    await expect(finance.getByText(/is refunded and was emailed\.$/)).toBeVisible();
+    await finance.reload();
+    await expect(finance.locator('main').getByText('Refunded', { exact: true })).toBeVisible();
+    await expect(finance.getByText(`Member ID ${memberId}`)).toBeVisible();
+
+    const student = await newPage(browser, '203.0.113.43', widthOf(page));
+    await student.goto('/membership/join');
+    await fillApplication(student, email);
+    await student.getByRole('button', { name: 'Submit my application' }).click();
+    await expect(student.locator('main').getByRole('alert')).toContainText('already exists');
+    await expect(student.locator('#uottawaEmail-error')).toContainText('I forgot my member ID');
+    await expect(student.getByRole('heading', { name: 'Application received' })).toHaveCount(0);
+
+    const refunded = await mailbox.waitFor(
+      mailTo(/^Your TCSA membership refund of CA\$\d+\.\d\d$/),
+      `refund, to ${email}`,
+      NEXT_TICK,
+    );
+    expect(refunded.text).toContain('We sent you a refund of CA$');
+  });
+});
