@@ -37,6 +37,27 @@ export const REGISTRATION_FORM_COPY_KEYS = [
   'reviewNote',
   'manageLink',
   'closedTitle',
+  'memberChoice',
+  'memberYes',
+  'memberNo',
+  'memberId',
+  'memberIdHint',
+  'membersOnlyUntil',
+  'membersOnlyEvent',
+  'nonMemberOpens',
+] as const satisfies (keyof Copy<'event'>)[];
+
+/** The event status line of cards and pages (components/EventStatus). */
+export const EVENT_STATUS_COPY_KEYS = [
+  'statusLabel',
+  'stateComingSoon',
+  'stateMemberOpen',
+  'stateGeneralOpen',
+  'stateWaitlistOnly',
+  'stateClosed',
+  'stateCompleted',
+  'stateCancelled',
+  'membersOnlyUntil',
 ] as const satisfies (keyof Copy<'event'>)[];
 
 export const CANCEL_REGISTRATION_COPY_KEYS = [

@@ -288,3 +288,86 @@ describe('RegistrationForm', () => {
     });
   });
 });
+
+describe('RegistrationForm for members', () => {
+  const memberWindow = {
+    state: 'member_registration_open',
+    capacity: 30,
+    places_left: 10,
+    member_places_left: 10,
+    public_places_left: 20,
+    member_registration_opens_at: '2027-02-20T14:00:00.000Z',
+    opens_at: '2027-03-01T14:00:00.000Z',
+    closes_at: null,
+    members_only: false,
+    requires_review: false,
+    waitlist_enabled: true,
+  };
+
+  function renderWith(body: object) {
+    fetchMock.mockImplementationOnce(async () => Response.json(body));
+    renderForm();
+  }
+
+  it("in the member window: 'Members only until …', and a non-member waits with the button disabled", async () => {
+    renderWith(memberWindow);
+    expect(
+      await screen.findByText(/Members only until Monday, March 1, 2027 at 9:00 AM/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'I am not a member' })).toBeChecked();
+    expect(screen.queryByLabelText(/Member ID/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('registration-non-member')).toHaveTextContent(
+      'Registration opens to everyone on Monday, March 1, 2027 at 9:00 AM',
+    );
+    expect(screen.getByRole('button', { name: 'Register' })).toBeDisabled();
+  });
+
+  it('the member choice shows the member ID field with its hint, and sends member_id', async () => {
+    renderWith(memberWindow);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'I am a member' }));
+    const memberId = screen.getByLabelText(/Member ID/);
+    expect(memberId).toBeRequired();
+    expect(memberId).toHaveAccessibleDescription(/e\.g\. TCSA-26-0001/);
+    const button = screen.getByRole('button', { name: 'Register' });
+    expect(button).toBeEnabled();
+
+    await user.type(screen.getByLabelText(/First Name/), 'Wei');
+    await user.type(screen.getByLabelText(/Last Name/), 'Zhang');
+    await user.type(screen.getByLabelText(/^Email/), 'wzhan123@uottawa.ca');
+    await user.type(memberId, 'TCSA-26-0001');
+    fetchMock.mockImplementation(async () =>
+      Response.json(
+        { message: 'Registered', status: 'confirmed', manage_url: null, waitlist_position: null },
+        { status: 201 },
+      ),
+    );
+    await user.click(button);
+    const registerCall = fetchMock.mock.calls.find(([url]) => String(url).includes('/register/'));
+    expect(registerCall).toBeDefined();
+    expect(JSON.parse(String(registerCall?.[1]?.body))).toMatchObject({
+      email: 'wzhan123@uottawa.ca',
+      member_id: 'TCSA-26-0001',
+    });
+  });
+
+  it('a members-only event shows the member ID field always, without a choice', async () => {
+    renderWith({
+      ...memberWindow,
+      state: 'general_registration_open',
+      members_only: true,
+      opens_at: null,
+      public_places_left: 0,
+    });
+    expect(await screen.findByLabelText(/Member ID/)).toBeRequired();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.getByText(/This event is for members only/)).toBeInTheDocument();
+  });
+
+  it('once everyone may register and no member place is left, asks no member ID', async () => {
+    renderWith({ ...memberWindow, state: 'general_registration_open', member_places_left: 0 });
+    expect(await screen.findByText('10 places left')).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Register' })).toBeEnabled();
+  });
+});

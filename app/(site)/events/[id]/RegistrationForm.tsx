@@ -57,12 +57,41 @@ function availabilityText(
     case 'waitlist_only':
       return copy.waitlistOnly;
     case 'member_registration_open':
-    case 'general_registration_open':
-      if (availability.places_left === null) return null;
-      return availability.places_left === 1
-        ? copy.onePlaceLeft
-        : fillCopy(copy.placesLeft, { count: availability.places_left });
+    case 'general_registration_open': {
+      const membersOnlyLine =
+        availability.state === 'member_registration_open' && availability.opens_at
+          ? fillCopy(copy.membersOnlyUntil, { date: formatDate(availability.opens_at) })
+          : availability.members_only
+            ? copy.membersOnlyEvent
+            : null;
+      const placesLine =
+        availability.places_left === null
+          ? null
+          : availability.places_left === 1
+            ? copy.onePlaceLeft
+            : fillCopy(copy.placesLeft, { count: availability.places_left });
+      return [membersOnlyLine, placesLine].filter(Boolean).join('. ') || null;
+    }
   }
+}
+
+/**
+ * Whether the form asks for a member ID: while member registration is open, and while member
+ * places are left in any open state (a members-only event asks always).
+ */
+function offersMemberRegistration(availability: AvailabilityDto | null): boolean {
+  if (!availability) return false;
+  const open =
+    availability.state === 'member_registration_open' ||
+    availability.state === 'general_registration_open' ||
+    availability.state === 'waitlist_only';
+  if (!open) return false;
+  return (
+    availability.members_only ||
+    availability.state === 'member_registration_open' ||
+    availability.member_places_left === null ||
+    availability.member_places_left > 0
+  );
 }
 
 /** 'Monday, December 1, 2026 at 9:00 AM Ottawa time (ET)' in the visitor's browser. */
@@ -120,8 +149,11 @@ export function RegistrationForm({
   const [submitting, setSubmitting] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const [availability, setAvailability] = useState<AvailabilityDto | null>(null);
+  const [asMember, setAsMember] = useState(false);
   const statusId = useId();
   const availabilityId = useId();
+  const memberHintId = useId();
+  const nonMemberId = useId();
 
   const refreshAvailability = useCallback(async () => {
     setAvailability(await fetchAvailability(eventId));
@@ -145,6 +177,15 @@ export function RegistrationForm({
     availability?.state === 'completed' ||
     availability?.state === 'cancelled' ||
     availability?.state === 'coming_soon';
+  const offersMember = offersMemberRegistration(availability);
+  const askMemberId = offersMember && (availability?.members_only === true || asMember);
+  // A non-member in the member window waits for the public opening; the button says so.
+  const waitingNonMember =
+    offersMember && !askMemberId && availability?.state === 'member_registration_open';
+  const publicOpening =
+    waitingNonMember && availability?.opens_at
+      ? fillCopy(copy.nonMemberOpens, { date: clubDateTime(availability.opens_at, timeZoneLabel) })
+      : null;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -228,6 +269,54 @@ export function RegistrationForm({
         autoComplete="email"
         maxLength={254}
       />
+      {offersMember && !availability?.members_only ? (
+        <fieldset className={styles.memberChoice}>
+          <legend className={formStyles.label}>{copy.memberChoice}</legend>
+          <label className={styles.choice}>
+            <input
+              type="radio"
+              name="registering_as"
+              value="member"
+              checked={asMember}
+              onChange={() => setAsMember(true)}
+            />{' '}
+            {copy.memberYes}
+          </label>
+          <label className={styles.choice}>
+            <input
+              type="radio"
+              name="registering_as"
+              value="public"
+              checked={!asMember}
+              onChange={() => setAsMember(false)}
+              aria-describedby={publicOpening ? nonMemberId : undefined}
+            />{' '}
+            {copy.memberNo}
+          </label>
+        </fieldset>
+      ) : null}
+      {askMemberId ? (
+        <>
+          <TextField
+            label={copy.memberId}
+            name="member_id"
+            id="registration-member-id"
+            autoComplete="off"
+            spellCheck={false}
+            autoCapitalize="characters"
+            maxLength={40}
+            aria-describedby={memberHintId}
+          />
+          <p id={memberHintId} className={styles.hint}>
+            {copy.memberIdHint}
+          </p>
+        </>
+      ) : null}
+      {publicOpening ? (
+        <p id={nonMemberId} className={styles.hint} data-testid="registration-non-member">
+          {publicOpening}
+        </p>
+      ) : null}
       <p
         id={statusId}
         className={`${formStyles.status} ${styles.status}`}
@@ -247,8 +336,10 @@ export function RegistrationForm({
         <button
           type="submit"
           className={`button ${formStyles.submit}`}
-          disabled={submitting || refusing}
-          aria-describedby={refusing ? availabilityId : undefined}
+          disabled={submitting || refusing || waitingNonMember}
+          aria-describedby={
+            refusing ? availabilityId : waitingNonMember && publicOpening ? nonMemberId : undefined
+          }
         >
           {submitting ? copy.submitting : copy.submit}
         </button>
