@@ -9,6 +9,8 @@ import {
   truncate,
 } from '@/lib/site/format';
 import type { EventPhase } from '@/lib/events/schedule';
+import { statusFields, type EventStatusCopy, type EventStatusFields } from '@/lib/events/status';
+import { EventStatus } from './EventStatus';
 import styles from './EventCard.module.css';
 
 export const DEFAULT_EVENT_IMAGE = '/images/default-event.svg';
@@ -17,7 +19,8 @@ export type EventCardData = Pick<
   EventDto,
   'id' | 'title' | 'location' | 'organizer' | 'date' | 'thumbnail_link'
 > &
-  Partial<Pick<EventDto, 'start_time'>>;
+  Partial<Pick<EventDto, 'start_time'>> &
+  Partial<EventStatusFields>;
 
 function cardText(value: string | null | undefined, fallback: string): string {
   return value && value.trim() !== '' ? truncate(value, EVENT_CARD_TEXT_LIMIT) : fallback;
@@ -29,6 +32,7 @@ export function EventCard({
   phase = 'upcoming',
   headingLevel = 3,
   copy = defaultCopy('events'),
+  statusCopy,
 }: {
   event: EventCardData;
   /** An event under way or over is shown, but no longer invites registration. */
@@ -36,6 +40,8 @@ export function EventCard({
   headingLevel?: 2 | 3;
   /** The events page's texts (the card's labels and fallbacks). */
   copy?: Copy<'events'>;
+  /** The status names (the event page's texts); without them the card shows no status. */
+  statusCopy?: EventStatusCopy;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const past = phase === 'past';
@@ -72,6 +78,14 @@ export function EventCard({
             <dt>{copy.cardOrganizer}</dt>
             <dd>{cardText(event.organizer, copy.cardNoOrganizer)}</dd>
           </div>
+          {statusCopy && !past ? (
+            <div className={styles.detail}>
+              <dt>{statusCopy.statusLabel}</dt>
+              <dd>
+                <EventStatus event={statusFields(event)} copy={statusCopy} />
+              </dd>
+            </div>
+          ) : null}
         </dl>
         <Link
           href={`/events/${event.id}`}

@@ -5,6 +5,8 @@ import { EventCard } from '@/app/_components/EventCard';
 import { EmptyText, ErrorText } from '@/app/_components/SectionStatus';
 import { getEvents, getGalleryItems, getMembers, getSponsorImages } from '@/lib/api/reads';
 import { pickCopy, type Copy } from '@/lib/copy/catalogue';
+import { EVENT_STATUS_COPY_KEYS } from '@/lib/copy/client-keys';
+import { getCopy } from '@/lib/copy/read';
 import { sectionFailureText } from '@/lib/api/failure';
 import { type DataSource, DataSourceError, InvalidDataError } from '@/lib/api/sources';
 import { failureReason } from '@/lib/site/failure-reason';
@@ -74,11 +76,17 @@ export async function UpcomingEventsSection({
   const now = new Date();
   const upcoming = selectUpcoming(events, now);
   if (upcoming.length === 0) return <EmptyText>{copy.eventsEmpty}</EmptyText>;
+  const statusCopy = pickCopy(await getCopy('event'), ...EVENT_STATUS_COPY_KEYS);
   return (
     <ul className="card-grid">
       {upcoming.map((event) => (
         <li key={event.id}>
-          <EventCard event={event} phase={eventPhase(event, now)} copy={cardCopy} />
+          <EventCard
+            event={event}
+            phase={eventPhase(event, now)}
+            copy={cardCopy}
+            statusCopy={statusCopy}
+          />
         </li>
       ))}
     </ul>

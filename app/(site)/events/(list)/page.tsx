@@ -6,9 +6,11 @@ import { EmptyText, ErrorText } from '@/app/_components/SectionStatus';
 import type { EventDto } from '@/lib/api/contract';
 import { getEvents } from '@/lib/api/reads';
 import { DATA_SOURCES } from '@/lib/api/sources';
-import type { Copy } from '@/lib/copy/catalogue';
+import { pickCopy, type Copy } from '@/lib/copy/catalogue';
+import { EVENT_STATUS_COPY_KEYS } from '@/lib/copy/client-keys';
 import { getCopy } from '@/lib/copy/read';
 import { eventsLoadFailureText } from '@/lib/events/details';
+import type { EventStatusCopy } from '@/lib/events/status';
 import { eventPhase, orderForListing } from '@/lib/events/schedule';
 import { pageMetadata } from '@/lib/site/seo';
 import { EVENTS_HERO, EventsLoading, readEventsHero } from './shared';
@@ -20,12 +22,27 @@ export const generateMetadata = pageMetadata({
   description: EVENTS_HERO.message,
 });
 
-function EventGrid({ events, now, copy }: { events: EventDto[]; now: Date; copy: Copy<'events'> }) {
+function EventGrid({
+  events,
+  now,
+  copy,
+  statusCopy,
+}: {
+  events: EventDto[];
+  now: Date;
+  copy: Copy<'events'>;
+  statusCopy?: EventStatusCopy;
+}) {
   return (
     <ul className={`card-grid ${styles.grid}`}>
       {events.map((event) => (
         <li key={event.id}>
-          <EventCard event={event} phase={eventPhase(event, now)} copy={copy} />
+          <EventCard
+            event={event}
+            phase={eventPhase(event, now)}
+            copy={copy}
+            statusCopy={statusCopy}
+          />
         </li>
       ))}
     </ul>
@@ -50,6 +67,7 @@ async function EventsList({ copy, invalid }: { copy: Copy<'events'>; invalid: st
     );
   }
   if (events.length === 0) return <EmptyText>{copy.empty}</EmptyText>;
+  const statusCopy = pickCopy(await getCopy('event'), ...EVENT_STATUS_COPY_KEYS);
 
   const now = new Date();
   const { upcoming, past } = orderForListing(events, now);
@@ -60,7 +78,7 @@ async function EventsList({ copy, invalid }: { copy: Copy<'events'>; invalid: st
           <h2 id="upcoming-events" className={styles.groupTitle}>
             {copy.upcomingTitle}
           </h2>
-          <EventGrid events={upcoming} now={now} copy={copy} />
+          <EventGrid events={upcoming} now={now} copy={copy} statusCopy={statusCopy} />
         </section>
       ) : null}
       {past.length > 0 ? (

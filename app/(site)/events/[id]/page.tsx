@@ -11,7 +11,9 @@ import { getEmailConfig } from '@/lib/mail/emailjs-config';
 import { siteUrl } from '@/lib/env/public';
 import { cspNonce } from '@/lib/http/nonce';
 import { fillCopy, pickCopy, type Copy } from '@/lib/copy/catalogue';
-import { REGISTRATION_FORM_COPY_KEYS } from '@/lib/copy/client-keys';
+import { EVENT_STATUS_COPY_KEYS, REGISTRATION_FORM_COPY_KEYS } from '@/lib/copy/client-keys';
+import { EventStatus } from '@/app/_components/EventStatus';
+import { statusFields } from '@/lib/events/status';
 import { getCopy } from '@/lib/copy/read';
 import {
   durationText,
@@ -219,6 +221,17 @@ export default async function EventDetailPage({ params }: Props) {
               <dt>{copy.duration}</dt>
               <dd>{durationText(event.duration, copy.noDuration)}</dd>
             </div>
+            {past ? null : (
+              <div>
+                <dt>{copy.statusLabel}</dt>
+                <dd>
+                  <EventStatus
+                    event={statusFields(event)}
+                    copy={pickCopy(copy, ...EVENT_STATUS_COPY_KEYS)}
+                  />
+                </dd>
+              </div>
+            )}
           </dl>
           <p className={styles.timeZone}>{copy.timeZoneNote}</p>
           <CalendarLinks event={event} copy={copy} newTab={siteCopy.opensInNewTab} />

@@ -4,8 +4,11 @@ import { connection } from 'next/server';
 import { Hero } from '@/app/_components/Hero';
 import type { EventDto } from '@/lib/api/contract';
 import { getEvents } from '@/lib/api/reads';
-import { fillCopy } from '@/lib/copy/catalogue';
+import { EventStatus } from '@/app/_components/EventStatus';
+import { fillCopy, pickCopy, type Copy } from '@/lib/copy/catalogue';
+import { EVENT_STATUS_COPY_KEYS } from '@/lib/copy/client-keys';
 import { getCopy } from '@/lib/copy/read';
+import { shortClubDateTime, statusFields } from '@/lib/events/status';
 import { clubDate } from '@/lib/db/time';
 import { formatEventDate, formatEventTime } from '@/lib/site/format';
 import { pageMetadata } from '@/lib/site/seo';
@@ -35,13 +38,84 @@ async function readEvents(): Promise<EventDto[] | null> {
   }
 }
 
+type MembershipCopy = Copy<'membership'>;
+
+function placesText(event: EventDto, texts: MembershipCopy): string {
+  if (event.capacity === null) return texts.eventNoCapacity;
+  if (event.members_only) {
+    return fillCopy(texts.eventCapacityMembersOnly, { count: event.capacity });
+  }
+  return fillCopy(texts.eventCapacityValue, {
+    count: event.capacity,
+    members: event.member_places,
+  });
+}
+
+function openingText(iso: string | null, texts: MembershipCopy): string {
+  return iso ? shortClubDateTime(iso) : texts.eventOpenOnPublication;
+}
+
+function conditionsText(event: EventDto, texts: MembershipCopy): string {
+  const conditions = [
+    event.requires_selection ? texts.eventSelection : null,
+    event.requires_deposit ? texts.eventDeposit : null,
+  ].filter((condition): condition is string => condition !== null);
+  return conditions.length > 0 ? conditions.join(', ') : texts.eventNoConditions;
+}
+
+/**
+ * What a member needs to know to register: places, when members and everyone may register, the
+ * deadline, selection and deposit (fixed facts), and the status, which the browser computes from
+ * these and the clock so the cached page never goes stale.
+ */
+function MemberEventFacts({
+  event,
+  texts,
+  statusCopy,
+}: {
+  event: EventDto;
+  texts: MembershipCopy;
+  statusCopy: Pick<Copy<'event'>, (typeof EVENT_STATUS_COPY_KEYS)[number]>;
+}) {
+  return (
+    <dl>
+      <dt>{texts.eventStatus}</dt>
+      <dd>
+        <EventStatus event={statusFields(event)} copy={statusCopy} />
+      </dd>
+      <dt>{texts.eventCapacity}</dt>
+      <dd>{placesText(event, texts)}</dd>
+      <dt>{texts.eventMemberOpens}</dt>
+      <dd>
+        {openingText(event.member_registration_opens_at ?? event.registration_opens_at, texts)}
+      </dd>
+      <dt>{texts.eventPublicOpens}</dt>
+      <dd>
+        {event.members_only
+          ? texts.eventPublicNever
+          : openingText(event.registration_opens_at, texts)}
+      </dd>
+      <dt>{texts.eventDeadline}</dt>
+      <dd>
+        {event.registration_closes_at
+          ? shortClubDateTime(event.registration_closes_at)
+          : texts.eventDeadlineAtStart}
+      </dd>
+      <dt>{texts.eventConditions}</dt>
+      <dd>{conditionsText(event, texts)}</dd>
+    </dl>
+  );
+}
+
 export default async function MemberEventsPage() {
   await connection();
-  const [content, texts, events] = await Promise.all([
+  const [content, texts, eventTexts, events] = await Promise.all([
     readMembershipContent(),
     getCopy('membership'),
+    getCopy('event'),
     readEvents(),
   ]);
+  const statusCopy = pickCopy(eventTexts, ...EVENT_STATUS_COPY_KEYS);
   const list = events === null ? null : upcoming(events, new Date());
   return (
     <>
@@ -64,6 +138,7 @@ export default async function MemberEventsPage() {
                   </p>
                   <p className={styles.meta}>{event.location || texts.eventPlaceTbd}</p>
                   {event.category ? <p className={styles.meta}>{event.category}</p> : null}
+                  <MemberEventFacts event={event} texts={texts} statusCopy={statusCopy} />
                   <p>
                     <Link href={`/events/${event.id}`}>
                       {texts.eventsMore}
