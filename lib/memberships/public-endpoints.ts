@@ -20,6 +20,7 @@ import {
   membershipApplicationSchema,
 } from './application-schema';
 import { applyForMembership } from './apply';
+import { deliverSoon } from '@/lib/jobs/tick';
 import { formatAmount, formatValidity } from './format';
 import { DEFAULT_NEXT_STEPS } from './public-emails';
 import { requestMemberIdEmail, storeChangeRequest } from './public-requests';
@@ -155,6 +156,8 @@ export function handleMembershipApplication(
       etransferInstructions: receipt.etransferInstructions,
       uottawaEmail: receipt.uottawaEmail,
     };
+    // The 'Application received' email goes out now, not at the next minute's tick.
+    deliverSoon();
     return json(201, body);
   });
 }
@@ -187,6 +190,8 @@ export function handleMemberIdRequest(
       // A little noise on top, so the few milliseconds a look-up costs cannot be averaged out.
       if (wait > 0) await sleep(wait + Math.random() * 50);
     }
+    // Asked whatever was found, so that nothing about the answer differs: the sender looks.
+    deliverSoon();
     return json(202, { message: MEMBER_ID_ANSWER });
   });
 }
