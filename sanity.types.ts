@@ -397,6 +397,7 @@ export type EventTexts = {
   membersOnlyEvent?: string;
   nonMemberOpens?: string;
   statusLabel?: string;
+  cardStatus?: string;
   stateComingSoon?: string;
   stateMemberOpen?: string;
   stateGeneralOpen?: string;
@@ -1121,6 +1122,7 @@ export type TextsQueryResult =
       membersOnlyEvent?: string;
       nonMemberOpens?: string;
       statusLabel?: string;
+      cardStatus?: string;
       stateComingSoon?: string;
       stateMemberOpen?: string;
       stateGeneralOpen?: string;

@@ -80,7 +80,7 @@ export function EventCard({
           </div>
           {statusCopy && !past ? (
             <div className={styles.detail}>
-              <dt>{statusCopy.statusLabel}</dt>
+              <dt>{statusCopy.cardStatus}</dt>
               <dd>
                 <EventStatus event={statusFields(event)} copy={statusCopy} />
               </dd>

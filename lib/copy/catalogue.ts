@@ -259,6 +259,7 @@ export const COPY_PAGES = {
       'Registration opens to everyone on {date}. Members register now with their member ID.',
     ],
     statusLabel: ['Event status label', 'Status'],
+    cardStatus: ['Event card: status label', 'Status:'],
     stateComingSoon: ['Event status: coming soon', 'Coming soon'],
     stateMemberOpen: ['Event status: member registration open', 'Member registration open'],
     stateGeneralOpen: ['Event status: general registration open', 'General registration open'],

@@ -50,6 +50,7 @@ export const REGISTRATION_FORM_COPY_KEYS = [
 /** The event status line of cards and pages (components/EventStatus). */
 export const EVENT_STATUS_COPY_KEYS = [
   'statusLabel',
+  'cardStatus',
   'stateComingSoon',
   'stateMemberOpen',
   'stateGeneralOpen',

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DATA_SOURCES } from '@/lib/api/sources';
 import { COPY_MARK_END, COPY_MARK_START } from '@/lib/copy/markers';
+import { shortClubDateTime } from '@/lib/events/status';
 import {
   formatCalendarDate,
   formatEventDate,
@@ -63,6 +64,8 @@ async function databaseTexts(request: APIRequestContext): Promise<string[]> {
       shown.add(formatPostedDate(text));
     }
     if (/^\d{1,2}:\d{2}/.test(text)) shown.add(formatEventTime(text));
+    // Registration openings and deadlines (/membership/events), as instants in club time.
+    if (/^\d{4}-\d{2}-\d{2}T/.test(text)) shown.add(shortClubDateTime(text));
   }
   for (const text of [...shown]) {
     shown.add(truncate(text, 32));

@@ -70,7 +70,7 @@ describe('EventCard status line', () => {
     expect(screen.getByTestId('event-status')).toHaveTextContent(
       'Member registration open · Members only until Tue, Dec 1, 9:00 AM',
     );
-    expect(screen.getByText('Status')).toBeInTheDocument();
+    expect(screen.getByText('Status:')).toBeInTheDocument();
   });
 
   it('without the status texts shows no status', () => {

@@ -45,6 +45,7 @@ function placesText(event: EventDto, texts: MembershipCopy): string {
   if (event.members_only) {
     return fillCopy(texts.eventCapacityMembersOnly, { count: event.capacity });
   }
+  if (event.member_places === 0) return String(event.capacity);
   return fillCopy(texts.eventCapacityValue, {
     count: event.capacity,
     members: event.member_places,
@@ -85,10 +86,15 @@ function MemberEventFacts({
       </dd>
       <dt>{texts.eventCapacity}</dt>
       <dd>{placesText(event, texts)}</dd>
-      <dt>{texts.eventMemberOpens}</dt>
-      <dd>
-        {openingText(event.member_registration_opens_at ?? event.registration_opens_at, texts)}
-      </dd>
+      {/* Without member places, members register with everyone: one opening says it. */}
+      {event.members_only || event.member_places > 0 ? (
+        <>
+          <dt>{texts.eventMemberOpens}</dt>
+          <dd>
+            {openingText(event.member_registration_opens_at ?? event.registration_opens_at, texts)}
+          </dd>
+        </>
+      ) : null}
       <dt>{texts.eventPublicOpens}</dt>
       <dd>
         {event.members_only
