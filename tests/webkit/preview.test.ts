@@ -30,9 +30,14 @@ describe('the preview banner in WebKit at 390 px', () => {
     );
     expect(new URL(await page.driver.getCurrentUrl()).pathname).toBe('/services');
     const aside = await visible(page.driver, banner);
-    expect(await aside.findElement(By.css('[data-testid="preview-page"]')).getText()).toBe(
-      'You are seeing drafts of “Services” (/services) that are not published yet.',
-    );
+    // The banner names the page by its title, which the page's metadata sets as it streams in
+    // (until then the banner names the path): wait for it rather than read it once.
+    const named = 'You are seeing drafts of “Services” (/services) that are not published yet.';
+    const pageLine = aside.findElement(By.css('[data-testid="preview-page"]'));
+    await page.driver
+      .wait(async () => (await pageLine.getText()) === named, 10_000)
+      .catch(() => undefined);
+    expect(await pageLine.getText()).toBe(named);
     expect(await bodyText()).toContain(DRAFT_MESSAGE);
     expect(await page.overflowX()).toBe(0);
 

@@ -42,14 +42,14 @@ export function Field({
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
     .filter(Boolean)
     .join(' ');
+  // A new answer from the action puts its values back in the inputs (React keys are not spread).
+  const inputKey = `${name}-${state.values[name] ?? ''}`;
   const common = {
     id,
     name,
     required,
     maxLength,
     defaultValue: state.values[name] ?? '',
-    // A new answer from the action puts its values back in the inputs.
-    key: `${name}-${state.values[name] ?? ''}`,
     className: styles.input,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy || undefined,
@@ -66,9 +66,15 @@ export function Field({
         </p>
       ) : null}
       {multiline ? (
-        <textarea rows={6} {...common} />
+        <textarea rows={6} key={inputKey} {...common} />
       ) : (
-        <input type={type} inputMode={inputMode} autoComplete={autoComplete} {...common} />
+        <input
+          key={inputKey}
+          type={type}
+          inputMode={inputMode}
+          autoComplete={autoComplete}
+          {...common}
+        />
       )}
       {error ? (
         <p id={`${id}-error`} className={styles.fieldError}>
