@@ -1,8 +1,17 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { NOT_ALLOWED_MESSAGE } from '@/lib/auth/messages';
 import { expect, test } from './support/fixtures';
 import { builtServerActions, callAction, Client, form } from './support/server-actions';
 import { startSite, type RunningSite } from './support/server';
+import {
+  COORDINATOR,
+  FINANCE,
+  pagesOf,
+  setUpStaff,
+  signIn,
+  widthOf,
+  yesterday,
+} from './support/membership-staff';
 
 /**
  * The club's membership in the console, on a seeded server of its own: the coordinator finds a
@@ -12,81 +21,31 @@ import { startSite, type RunningSite } from './support/server';
  * ID shown) and refunds it (refunded, the ID kept); the super admin changes a price.
  */
 
-const SETUP_LINK = /\/admin\/setup\?token=[\w-]+/;
-const ADMIN = { name: 'Mei Chen', email: 'mei.chen@example.org', password: 'lantern moon 2026!' };
-const COORDINATOR = { name: 'Ana Li', email: 'ana.li@example.org', password: 'dumpling river 88' };
-const FINANCE = { name: 'Lin Zhao', email: 'lin.zhao@example.org', password: 'abacus ledger 2026' };
 const CONSOLE = 'app/(admin)/admin/(console)';
 const MEMBER_ID = /TCSA-\d{2}-\d{4}/;
-
-/** Yesterday's date, `YYYY-MM-DD`: a day the money arrived on, whatever the time zones. */
-const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 test.describe('the membership console: members, payments, settings', () => {
   test.describe.configure({ mode: 'serial' });
 
   let site: RunningSite;
+  const pages = pagesOf(() => site);
+  const newPage = pages.newPage;
   let admin: Page;
-  const contexts: BrowserContext[] = [];
 
   test.beforeAll(async () => {
     site = await startSite();
   });
   test.afterAll(async () => {
-    for (const context of contexts) await context.close();
+    await pages.close();
     await site?.stop();
   });
 
-  async function newPage(browser: Browser, address: string, width: number): Promise<Page> {
-    const context = await browser.newContext({
-      baseURL: site.baseURL,
-      viewport: { width, height: 844 },
-      extraHTTPHeaders: { 'x-forwarded-for': address },
-    });
-    contexts.push(context);
-    return context.newPage();
-  }
-
-  async function signIn(page: Page, person: { email: string; password: string }) {
-    await page.goto('/admin/sign-in');
-    await page.getByLabel('Email').fill(person.email);
-    await page.getByLabel('Password').fill(person.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
-  }
-
-  const widthOf = (page: Page) => page.viewportSize()?.width ?? 1280;
-
   test('the super admin invites a coordinator and finance', async ({ browser, page }) => {
-    await expect.poll(() => SETUP_LINK.test(site.log()), { timeout: 30_000 }).toBe(true);
-    admin = await newPage(browser, '198.51.100.21', widthOf(page));
-    await admin.goto(SETUP_LINK.exec(site.log())![0]);
-    await admin.getByLabel('Name').fill(ADMIN.name);
-    await admin.getByLabel('Email').fill(ADMIN.email);
-    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await admin.getByLabel('Password again').fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Create the super admin' }).click();
-    await expect(admin.getByRole('heading', { name: `Welcome, ${ADMIN.name}` })).toBeVisible();
-
-    await admin.goto('/admin/accounts');
-    for (const [person, role, address] of [
-      [COORDINATOR, 'coordinator', '198.51.100.22'],
-      [FINANCE, 'finance', '198.51.100.23'],
-    ] as const) {
-      await admin.getByLabel('Name').fill(person.name);
-      await admin.getByLabel('Email').fill(person.email);
-      await admin.getByLabel('Role').selectOption(role);
-      await admin.getByRole('button', { name: 'Invite' }).click();
-      await expect(admin.getByText(`${person.name} is invited.`)).toBeVisible();
-      const link = new URL(await admin.getByLabel('Invitation link').inputValue());
-      await expect(admin.getByRole('button', { name: 'Inviting…' })).toHaveCount(0);
-      const invited = await newPage(browser, address, widthOf(page));
-      await invited.goto(`${link.pathname}${link.search}`);
-      await invited.getByLabel('Password', { exact: true }).fill(person.password);
-      await invited.getByLabel('Password again').fill(person.password);
-      await invited.getByRole('button', { name: 'Save the password' }).click();
-      await expect(invited.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
-    }
+    admin = await setUpStaff(site, (address) => newPage(browser, address, widthOf(page)), {
+      admin: '198.51.100.21',
+      coordinator: '198.51.100.22',
+      finance: '198.51.100.23',
+    });
   });
 
   test('the coordinator finds a member by ID and by email, sees no amount, and cannot confirm a payment', async ({

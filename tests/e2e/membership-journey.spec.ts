@@ -1,7 +1,16 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { startMailbox, type Mailbox, type ReceivedMail } from './support/mailbox';
 import { startSite, type RunningSite } from './support/server';
+import {
+  COORDINATOR,
+  FINANCE,
+  pagesOf,
+  setUpStaff,
+  signIn,
+  widthOf,
+  yesterday,
+} from './support/membership-staff';
 
 /**
  * A membership from application to refund, on a server of its own whose email goes to an SMTP
@@ -13,23 +22,17 @@ import { startSite, type RunningSite } from './support/server';
  * the same email is refused.
  */
 
-const SETUP_LINK = /\/admin\/setup\?token=[\w-]+/;
-const ADMIN = { name: 'Mei Chen', email: 'mei.chen@example.org', password: 'lantern moon 2026!' };
-const COORDINATOR = { name: 'Ana Li', email: 'ana.li@example.org', password: 'dumpling river 88' };
-const FINANCE = { name: 'Lin Zhao', email: 'lin.zhao@example.org', password: 'abacus ledger 2026' };
 const MEMBER_ID = /TCSA-\d{2}-\d{4}/;
 const REFERENCE = /M\d{2}-[A-HJ-NP-Z2-9]{6}/;
 const STUDENT = { legalName: 'Guo Xiaoming', preferredName: 'Xiaoming' };
-
-/** Yesterday's date, `YYYY-MM-DD`: a day the money arrived on, whatever the time zones. */
-const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 test.describe('a membership from application to refund, with its emails', () => {
   test.describe.configure({ mode: 'serial' });
 
   let site: RunningSite;
+  const pages = pagesOf(() => site);
+  const newPage = pages.newPage;
   let mailbox: Mailbox;
-  const contexts: BrowserContext[] = [];
   let finance: Page;
   /** The student's uOttawa email, unique to the run and the project (width). */
   let email: string;
@@ -42,30 +45,10 @@ test.describe('a membership from application to refund, with its emails', () => 
     site = await startSite({ SMTP_URL: mailbox.smtpUrl, MAIL_FROM: 'TCSA <tcsa@example.org>' });
   });
   test.afterAll(async () => {
-    for (const context of contexts) await context.close();
+    await pages.close();
     await site?.stop();
     await mailbox?.close();
   });
-
-  async function newPage(browser: Browser, address: string, width: number): Promise<Page> {
-    const context = await browser.newContext({
-      baseURL: site.baseURL,
-      viewport: { width, height: 844 },
-      extraHTTPHeaders: { 'x-forwarded-for': address },
-    });
-    contexts.push(context);
-    return context.newPage();
-  }
-
-  const widthOf = (page: Page) => page.viewportSize()?.width ?? 1280;
-
-  async function signIn(page: Page, person: { email: string; password: string }) {
-    await page.goto('/admin/sign-in');
-    await page.getByLabel('Email').fill(person.email);
-    await page.getByLabel('Password').fill(person.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
-  }
 
   const mailTo = (subject: string | RegExp) => (mail: ReceivedMail) =>
     mail.to === email &&
@@ -93,35 +76,11 @@ test.describe('a membership from application to refund, with its emails', () => 
   }
 
   test('the super admin invites a coordinator and finance', async ({ browser, page }) => {
-    await expect.poll(() => SETUP_LINK.test(site.log()), { timeout: 30_000 }).toBe(true);
-    const admin = await newPage(browser, '198.51.100.41', widthOf(page));
-    await admin.goto(SETUP_LINK.exec(site.log())![0]);
-    await admin.getByLabel('Name').fill(ADMIN.name);
-    await admin.getByLabel('Email').fill(ADMIN.email);
-    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await admin.getByLabel('Password again').fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Create the super admin' }).click();
-    await expect(admin.getByRole('heading', { name: `Welcome, ${ADMIN.name}` })).toBeVisible();
-
-    await admin.goto('/admin/accounts');
-    for (const [person, role, address] of [
-      [COORDINATOR, 'coordinator', '198.51.100.42'],
-      [FINANCE, 'finance', '198.51.100.43'],
-    ] as const) {
-      await admin.getByLabel('Name').fill(person.name);
-      await admin.getByLabel('Email').fill(person.email);
-      await admin.getByLabel('Role').selectOption(role);
-      await admin.getByRole('button', { name: 'Invite' }).click();
-      await expect(admin.getByText(`${person.name} is invited.`)).toBeVisible();
-      const link = new URL(await admin.getByLabel('Invitation link').inputValue());
-      await expect(admin.getByRole('button', { name: 'Inviting…' })).toHaveCount(0);
-      const invited = await newPage(browser, address, widthOf(page));
-      await invited.goto(`${link.pathname}${link.search}`);
-      await invited.getByLabel('Password', { exact: true }).fill(person.password);
-      await invited.getByLabel('Password again').fill(person.password);
-      await invited.getByRole('button', { name: 'Save the password' }).click();
-      await expect(invited.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
-    }
+    await setUpStaff(site, (address) => newPage(browser, address, widthOf(page)), {
+      admin: '198.51.100.41',
+      coordinator: '198.51.100.42',
+      finance: '198.51.100.43',
+    });
   });
 
   test('a student applies, one field wrong first, and is emailed the payment reference', async ({
