@@ -143,8 +143,6 @@ export type RegistrationInput = {
   email: string;
   /** Given by someone registering as a member (with their uOttawa email): checked, then kept. */
   memberId?: string | null;
-  /** Whom a refused member is told to write to (the club's contact address). */
-  memberContactEmail?: string;
 };
 
 /** Whether `error` (or one of its causes) is PostgreSQL's unique violation, SQLSTATE 23505. */

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { memberships } from '@/lib/db/schema';
+import { membershipYears, memberships } from '@/lib/db/schema';
 import { clubDate } from '@/lib/db/time';
 import { formatDay } from './format';
 import { normalizeMemberId } from './member-id';
@@ -35,8 +35,6 @@ export async function checkMemberForEvent(
     /** The event's start; null for an event without a date (the day of registering counts). */
     eventStartsAt: Date | null;
     now: Date;
-    /** Whom to write to, said in the suspended member's message. */
-    contactEmail: string;
   },
 ): Promise<MemberCheck> {
   const memberId = normalizeMemberId(input.memberId);
@@ -50,8 +48,11 @@ export async function checkMemberForEvent(
       validFrom: memberships.validFrom,
       validUntil: memberships.validUntil,
       suspendedUntil: memberships.suspendedUntil,
+      // The club's address for its members, as the membership emails give it.
+      contactEmail: membershipYears.etransferAddress,
     })
     .from(memberships)
+    .innerJoin(membershipYears, eq(membershipYears.year, memberships.year))
     .where(
       and(
         eq(memberships.memberId, memberId),
@@ -70,7 +71,7 @@ export async function checkMemberForEvent(
       return {
         ok: false,
         reason: 'suspended',
-        message: `Your membership is suspended${until}, so you cannot take a member place now. If you think this is a mistake, write to the membership coordinator at ${input.contactEmail}.`,
+        message: `Your membership is suspended${until}, so you cannot take a member place now. If you think this is a mistake, write to the membership coordinator at ${membership.contactEmail}.`,
       };
     }
     case 'pending':
@@ -78,7 +79,7 @@ export async function checkMemberForEvent(
       return {
         ok: false,
         reason: 'not_active',
-        message: `Your membership is not active yet: it becomes active once the club has confirmed your payment. Questions: ${input.contactEmail}.`,
+        message: `Your membership is not active yet: it becomes active once the club has confirmed your payment. Questions: ${membership.contactEmail}.`,
       };
     case 'expired':
       return {
@@ -90,7 +91,7 @@ export async function checkMemberForEvent(
       return {
         ok: false,
         reason: 'ended',
-        message: `This membership is no longer active. Questions: ${input.contactEmail}.`,
+        message: `This membership is no longer active. Questions: ${membership.contactEmail}.`,
       };
   }
 

@@ -474,7 +474,6 @@ async function checkMember(tx: Transaction, event: Event, input: RegistrationInp
     email: input.email,
     eventStartsAt: event.startsAt,
     now,
-    contactEmail: input.memberContactEmail ?? '',
   });
 }
 

@@ -5,7 +5,6 @@ import { emailManageLinkAgain, registerForEvent } from '@/lib/registrations/oper
 import { manageUrl } from '@/lib/registrations/manage-token';
 import { formatClubDateTime } from '@/lib/registrations/window';
 import { getServerEnv } from '@/lib/env/server';
-import { getSiteSettings } from '@/lib/content/read';
 import { apiError } from '@/lib/http/api-errors';
 import { routeBodyLimit } from '@/lib/http/body-limits.mjs';
 import type { RateLimiter } from '@/lib/http/rate-limit';
@@ -52,16 +51,6 @@ export function resetRegistrationLimiterForTests(): void {
   forgetLimiter('registration');
 }
 
-/** The club's contact address from the site settings, for a refused member's message. */
-async function clubContactEmail(): Promise<string> {
-  try {
-    return (await getSiteSettings())?.contactEmail ?? CLUB_FALLBACK_CONTACT;
-  } catch {
-    return CLUB_FALLBACK_CONTACT;
-  }
-}
-const CLUB_FALLBACK_CONTACT = 'tcsa.telfer@gmail.com';
-
 export type RegistrationOptions = {
   /** The time registrations are judged at (tests pass a fixed one). */
   now?: Date;
@@ -95,8 +84,6 @@ export async function handleRegistration(
         lastName: parsed.data.last_name,
         email: parsed.data.email,
         memberId: parsed.data.member_id ?? null,
-        // Read only for a member: a refusal says whom to write to.
-        memberContactEmail: parsed.data.member_id ? await clubContactEmail() : undefined,
       },
       options.now,
     );

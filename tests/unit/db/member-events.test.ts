@@ -30,6 +30,7 @@ let database: TestDatabase;
 const now = new Date('2026-11-25T15:00:00Z');
 const hours = (count: number) => new Date(now.getTime() + count * 3_600_000);
 const staff = { kind: 'staff' as const, userId: 'staff-members', name: 'Mei Chen' };
+/** The club's address of the membership year (support/memberships.ts), which refusals name. */
 const CONTACT = 'tcsa.telfer@gmail.com';
 
 beforeAll(async () => {
@@ -70,7 +71,6 @@ const asMember = (membership: Membership) => ({
   lastName: 'Member',
   email: membership.uottawaEmail,
   memberId: membership.memberId,
-  memberContactEmail: CONTACT,
 });
 let visitors = 0;
 const visitor = () => {
