@@ -25,6 +25,7 @@ import styles from '../../../console.module.css';
 import { listLink, Pager, type Search, SearchBox, single } from '../../_forms/Listing';
 import { NotAllowed } from '../../NotAllowed';
 import { EventForm } from '../EventForm';
+import { EventTabs } from './EventTabs';
 import { RemoveEventForm, RemoveRegistrantForm, RestoreEventForm } from './EventActions';
 import { AddRegistrantForm, MarkNoShowsForm, StatusChangeForm } from './RegistrationActions';
 
@@ -89,6 +90,7 @@ export default async function EventPage({ params, searchParams }: Props) {
         <Link href="/admin/events">← Events</Link>
       </p>
       <h1 className={styles.pageTitle}>{event.title}</h1>
+      <EventTabs actor={signedIn} event={event} current="" />
       {single(search.created) ? (
         <p className={styles.notice}>The event is published: it shows on the site now.</p>
       ) : null}

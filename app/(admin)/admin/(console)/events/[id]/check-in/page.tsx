@@ -8,6 +8,7 @@ import { getDb } from '@/lib/db/client';
 import { parseEventId } from '@/lib/events/id';
 import styles from '../../../../console.module.css';
 import { NotAllowed } from '../../../NotAllowed';
+import { EventTabs } from '../EventTabs';
 import { CheckInBoard } from './CheckInBoard';
 
 export const metadata: Metadata = { title: 'Check-in' };
@@ -30,6 +31,7 @@ export default async function CheckInPage({ params }: Props) {
         <Link href={`/admin/events/${event.id}`}>← {event.title}</Link>
       </p>
       <h1 className={styles.pageTitle}>Check-in: {event.title}</h1>
+      <EventTabs actor={signedIn} event={event} current="check-in" />
       <CheckInBoard eventId={event.id} people={people} />
     </div>
   );
