@@ -21,6 +21,7 @@ import {
 import { ROLES } from '../auth/roles';
 import { MAX_RESUME_BYTES } from '../submissions/resume-type';
 import { PLACE_POOLS, REGISTRATION_STATUSES, STATUS_ACTORS } from '../registrations/statuses';
+import { type Answers, QUESTION_KINDS } from '../registrations/questions';
 import {
   MEMBERSHIP_ACTORS,
   MEMBERSHIP_STATUSES,
@@ -189,6 +190,15 @@ export const eventRegistrations = pgTable(
     pool: varchar('pool', { length: 10 }).notNull().default('public'),
     /** The membership checked when the person registered as a member (ID and email matched). */
     membershipId: integer('membership_id').references((): AnyPgColumn => memberships.id),
+    /**
+     * The answers to the event's questions (event_questions), keyed by question id. A column
+     * rather than a table: a registration is written with its answers by the same statement (a
+     * group commit writes a whole group's rows with one INSERT per table, and a table of answers
+     * would add one more, plus a join to every read of the registrants), and the answers go with
+     * the row when a registration is erased. A removed question that was answered is kept (its
+     * `removed_at` set), so its answers still read under its label.
+     */
+    answers: jsonb('answers').$type<Answers>().notNull().default(sql`'{}'::jsonb`),
   },
   (table) => [
     // One registration per person and event, whatever the case or surrounding spaces of the
@@ -202,6 +212,33 @@ export const eventRegistrations = pgTable(
     check('event_registrations_status_known', statusCheck(table.status, REGISTRATION_STATUSES)),
     check('event_registrations_pool_known', statusCheck(table.pool, PLACE_POOLS)),
     index('event_registrations_membership_idx').on(table.membershipId),
+  ],
+);
+
+/**
+ * The questions an event asks on its registration form (lib/registrations/questions.ts), in
+ * `position` order. A question removed after someone answered it keeps its row with `removed_at`
+ * set: the form and the API no longer ask it, the registrants' answers keep their label.
+ */
+export const eventQuestions = pgTable(
+  'event_questions',
+  {
+    id: id(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    label: varchar('label', { length: 150 }).notNull(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    /** The options of a 'choice' question, in order; [] for the other kinds. */
+    choices: jsonb('choices').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    required: boolean('required').notNull().default(false),
+    createdAt: createdAt(),
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('event_questions_event_idx').on(table.eventId, table.position),
+    check('event_questions_kind_known', statusCheck(table.kind, QUESTION_KINDS)),
   ],
 );
 
