@@ -134,6 +134,11 @@ export const events = pgTable(
     requiresDeposit: boolean('requires_deposit').notNull().default(false),
     /** Networking, office tour, workshop, …: shown on the cards and the member events page. */
     category: varchar('category', { length: 40 }),
+    /**
+     * When visitors first see the event (lib/events/visibility.ts): null while it is a draft, a
+     * future time while it is scheduled. A new row is published at once unless it says otherwise.
+     */
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).defaultNow(),
   },
   (table) => [
     index('events_starts_at_idx').on(table.startsAt),
