@@ -245,6 +245,30 @@ export async function waitlistedEmail(context: RegistrationMailContext): Promise
   return { subject, text, html, attachments: [] };
 }
 
+/**
+ * A registration for an event that needs review: received, not yet a place. Says so plainly, so
+ * that someone whose app showed 'You are now registered' knows the truth.
+ */
+export async function reviewReceivedEmail(
+  context: RegistrationMailContext,
+): Promise<ComposedEmail> {
+  const title = titleOf(context.event);
+  const subject = `We received your registration for ${title}`;
+  const { text, html } = render(subject, `Hi ${context.person.firstName},`, [
+    {
+      kind: 'paragraph',
+      text: `Thank you for registering for ${title}. The organisers review each registration for this event, so you do not have a place yet. We will email you as soon as they have decided.`,
+    },
+    { kind: 'details', rows: eventRows(context.event, context.memberId) },
+    ...manageBlocks(context.manageUrl, 'See my registration'),
+    {
+      kind: 'paragraph',
+      text: 'Changed your mind? The same link lets you withdraw your registration.',
+    },
+  ]);
+  return { subject, text, html, attachments: [] };
+}
+
 export async function declinedEmail(context: RegistrationMailContext): Promise<ComposedEmail> {
   const title = titleOf(context.event);
   const subject = `Your registration for ${title}`;

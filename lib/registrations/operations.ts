@@ -41,6 +41,7 @@ import {
   declinedEmail,
   manageLinkAgainEmail,
   reminderEmail,
+  reviewReceivedEmail,
   waitlistedEmail,
 } from '@/lib/mail/templates';
 import {
@@ -278,6 +279,12 @@ async function emailFor(
     return {
       kind: 'waitlisted',
       email: await waitlistedEmail(await mailContext(step, event, registration, known)),
+    };
+  }
+  if (to === 'submitted') {
+    return {
+      kind: 'review_received',
+      email: await reviewReceivedEmail(await mailContext(step, event, registration, known)),
     };
   }
   if (to === 'declined') {
