@@ -203,7 +203,10 @@ export const eventRegistrations = pgTable(
      * the row when a registration is erased. A removed question that was answered is kept (its
      * `removed_at` set), so its answers still read under its label.
      */
-    answers: jsonb('answers').$type<Answers>().notNull().default(sql`'{}'::jsonb`),
+    answers: jsonb('answers')
+      .$type<Answers>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (table) => [
     // One registration per person and event, whatever the case or surrounding spaces of the
@@ -236,7 +239,10 @@ export const eventQuestions = pgTable(
     label: varchar('label', { length: 150 }).notNull(),
     kind: varchar('kind', { length: 20 }).notNull(),
     /** The options of a 'choice' question, in order; [] for the other kinds. */
-    choices: jsonb('choices').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    choices: jsonb('choices')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     required: boolean('required').notNull().default(false),
     createdAt: createdAt(),
     removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
@@ -294,6 +300,10 @@ export const emailOutbox = pgTable(
     }),
     /** The membership an email is about (application received, activation, reminder, ...). */
     membershipId: integer('membership_id').references((): AnyPgColumn => memberships.id),
+    /** The message to an event's registrants this email is one copy of. */
+    eventMessageId: integer('event_message_id').references((): AnyPgColumn => eventMessages.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
@@ -657,6 +667,39 @@ export const eventLeads = pgTable(
   ],
 );
 
+/**
+ * What staff wrote to an event's registrants (`message`), or the notice that the event's date,
+ * time or place changed (`change`, with a new calendar file): who sent it, to whom, and to how
+ * many. Each person's copy is a row of the outbox that points here.
+ */
+export const eventMessages = pgTable(
+  'event_messages',
+  {
+    id: id(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    /** Whom it went to: confirmed, waitlisted, submitted, everyone, or active (a change notice). */
+    audience: varchar('audience', { length: 20 }).notNull(),
+    subject: varchar('subject', { length: 200 }).notNull(),
+    body: text('body').notNull(),
+    recipients: integer('recipients').notNull(),
+    sentById: text('sent_by_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    /** Kept as it was, so the list still names someone whose account is gone. */
+    sentByName: varchar('sent_by_name', { length: 100 }).notNull(),
+    /** The form's one-time key: submitting the same form twice sends once. */
+    sendKey: varchar('send_key', { length: 64 }).notNull().unique(),
+    /** A change notice's calendar SEQUENCE: higher than any calendar file sent before it. */
+    calendarSequence: integer('calendar_sequence'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('event_messages_event_idx').on(table.eventId, table.createdAt),
+    check('event_messages_kind', sql`${table.kind} in ('message', 'change')`),
+  ],
+);
+
 /** Every change made in the console: who, when, what, and a short before and after. */
 export const auditLog = pgTable(
   'audit_log',
@@ -933,6 +976,7 @@ export type MembershipChangeRequest = typeof membershipChangeRequests.$inferSele
  */
 export const ALL_TABLES = [
   emailOutbox,
+  eventMessages,
   registrationStatusChanges,
   eventRegistrations,
   events,
