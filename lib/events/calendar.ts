@@ -125,13 +125,21 @@ export type IcsOptions = {
   pageUrl: string;
   /** When the file is produced (DTSTAMP). */
   now: Date;
+  /**
+   * The revision of the event (SEQUENCE, RFC 5545 section 3.8.7.4): a file for the same UID with
+   * a higher one updates the entry a calendar already holds. Left out, it is 0.
+   */
+  sequence?: number;
 };
 
 /**
  * The event as an iCalendar file with CRLF line endings, or null when the event has no start yet
  * (a VEVENT of a published calendar needs one).
  */
-export function buildIcs(event: CalendarEvent, { pageUrl, now }: IcsOptions): string | null {
+export function buildIcs(
+  event: CalendarEvent,
+  { pageUrl, now, sequence = 0 }: IcsOptions,
+): string | null {
   const interval = eventInterval(event);
   if (!interval) return null;
   const title = event.title.trim() || 'TCSA event';
@@ -145,6 +153,7 @@ export function buildIcs(event: CalendarEvent, { pageUrl, now }: IcsOptions): st
     'BEGIN:VEVENT',
     `UID:tcsa-event-${event.id}@${hostOf(pageUrl)}`,
     `DTSTAMP:${utcStamp(now)}`,
+    ...(sequence > 0 ? [`SEQUENCE:${sequence}`] : []),
     `DTSTART;TZID=${CLUB_TIME_ZONE}:${clubLocalStamp(interval.start)}`,
     ...(interval.end ? [`DTEND;TZID=${CLUB_TIME_ZONE}:${clubLocalStamp(interval.end)}`] : []),
     `SUMMARY:${escapeText(title)}`,

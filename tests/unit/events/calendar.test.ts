@@ -152,6 +152,18 @@ describe('googleCalendarUrl', () => {
   });
 });
 
+describe('buildIcs for a changed event', () => {
+  it('keeps the UID and writes a higher SEQUENCE, so calendars update the entry they hold', () => {
+    const first = vevent(buildIcs(gala, { pageUrl, now })!).event;
+    const moved = { ...gala, starts_at: '2027-02-14T00:30:00.000Z' };
+    const update = vevent(buildIcs(moved, { pageUrl, now, sequence: 2 })!).event;
+    expect(property(first, 'SEQUENCE')).toBeUndefined();
+    expect(property(update, 'UID')?.value).toBe(property(first, 'UID')?.value);
+    expect(property(update, 'SEQUENCE')?.value).toBe('2');
+    expect(property(update, 'DTSTART')?.value).toBe('20270213T193000');
+  });
+});
+
 describe('calendarFileName', () => {
   it('names the file after the event id', () => {
     expect(calendarFileName({ id: 12 })).toBe('tcsa-event-12.ics');
