@@ -10,6 +10,7 @@ export type EventTab = { segment: string; label: string; permission: EventAction
 export const EVENT_TABS = [
   { segment: '', label: 'Registrants', permission: 'registrations.read' },
   { segment: 'check-in', label: 'Door', permission: 'registrations.checkIn' },
+  { segment: 'edit', label: 'Settings', permission: 'events.edit' },
 ] as const satisfies readonly EventTab[];
 
 export type EventTabSegment = (typeof EVENT_TABS)[number]['segment'];
