@@ -67,6 +67,13 @@ const RULES = {
     finance: 'none',
     event_lead: 'led-events',
   },
+  /** Email an event's registrants, and tell them of a new date, time or place; see its emails. */
+  'registrations.message': {
+    super_admin: 'all',
+    coordinator: 'all',
+    finance: 'none',
+    event_lead: 'led-events',
+  },
   'registrations.checkIn': {
     super_admin: 'all',
     coordinator: 'all',
