@@ -1,3 +1,4 @@
+import { publishedSince } from '../events/publication-clock';
 import { CACHE_SECONDS, DATA_SOURCES, type ListSource } from './sources';
 
 /**
@@ -83,6 +84,8 @@ export function freshJson(
 ): Uint8Array<ArrayBuffer> | null {
   const entry = store().entries.get(source);
   if (!entry || entry.generation !== generation || now - entry.storedAt >= freshMs) return null;
+  // A scheduled event has appeared since it was read (lib/events/publication-clock.ts).
+  if (publishedSince(entry.storedAt, now)) return null;
   return entry.bytes;
 }
 

@@ -3,8 +3,10 @@ import { unstable_cache } from 'next/cache';
 import { connection } from 'next/server';
 import { type Database, getDb } from '@/lib/db/client';
 import * as queries from '@/lib/db/queries';
-import type { HeroPage } from '@/lib/db/schema';
+import type { Event, HeroPage } from '@/lib/db/schema';
 import { parseEventId } from '@/lib/events/id';
+import { notePublicationTimes } from '@/lib/events/publication-clock';
+import { isVisibleToVisitors } from '@/lib/events/visibility';
 import { noteFailedRead } from '@/lib/http/page-render';
 import { currentReadGeneration } from '@/lib/publish/read-generation';
 import { testFaultFor } from '@/lib/testing/faults';
@@ -74,10 +76,41 @@ function list<T, D>(
   return cachedRead(source, DATA_SOURCES[source].tag, async (db) => (await rows(db)).map(toDto));
 }
 
+/**
+ * An event as the cache keeps it: its answer and when it is published (ms), so that a scheduled
+ * event read before its time shows from its time on, whatever the cache's age.
+ */
+type PublishedEvent = { publishedAt: number; event: EventDto };
+
+function publishedEvent(row: Event): PublishedEvent {
+  // listEvents and findEvent read no drafts (a null publication time).
+  return { publishedAt: row.publishedAt!.getTime(), event: serialize.toEventDto(row) };
+}
+
+/** The events of `entries` on the site now (lib/events/visibility.ts); notes the others' times. */
+function visibleNow(entries: readonly PublishedEvent[]): EventDto[] {
+  const now = new Date();
+  notePublicationTimes(
+    entries.map((entry) => entry.publishedAt),
+    now.getTime(),
+  );
+  return entries
+    .filter(({ publishedAt }) =>
+      isVisibleToVisitors({ publishedAt: new Date(publishedAt), cancelledAt: null }, now),
+    )
+    .map((entry) => entry.event);
+}
+
+const loadPublishedEvents = cachedRead(
+  'published-events',
+  DATA_SOURCES.events.tag,
+  async (db): Promise<PublishedEvent[]> => (await queries.listEvents(db)).map(publishedEvent),
+);
+
 const heroImages = (page: HeroPage) => (db: Database) => queries.listPageHeroImages(db, page);
 
 const listLoaders = {
-  events: list('events', queries.listEvents, serialize.toEventDto),
+  events: async () => visibleNow(await loadPublishedEvents()),
   members: list('members', queries.listMembers, serialize.toMemberDto),
   circularGalleryImages: list(
     'circularGalleryImages',
@@ -124,10 +157,20 @@ export type ListDtos = { [S in ListSource]: Awaited<ReturnType<(typeof listLoade
 /** What a source answers under the 'invalid' test fault: an object where a list belongs. */
 export type InvalidPayload = { detail: string };
 
-const loadEventRow = cachedRead('event', DATA_SOURCES.event.tag, async (db, id: number) => {
-  const row = await queries.findEvent(db, id);
-  return row ? serialize.toEventDto(row) : null;
-});
+const loadPublishedEvent = cachedRead(
+  'published-event',
+  DATA_SOURCES.event.tag,
+  async (db, id: number): Promise<PublishedEvent | null> => {
+    const row = await queries.findEvent(db, id);
+    return row ? publishedEvent(row) : null;
+  },
+);
+
+/** The event with this id when visitors may see it now (a draft or a scheduled one: null). */
+async function loadEventRow(id: number): Promise<EventDto | null> {
+  const entry = await loadPublishedEvent(id);
+  return entry ? (visibleNow([entry])[0] ?? null) : null;
+}
 
 /** Marks the read as request-time and applies a test fault; throws on an 'error' fault. */
 async function beginRead(source: DataSource) {

@@ -7,6 +7,7 @@ import {
   eq,
   getTableColumns,
   inArray,
+  isNotNull,
   isNull,
   ne,
   or,
@@ -45,8 +46,12 @@ import {
  * only through these functions (via lib/api), so both serve exactly the same data.
  */
 
-/** The events visitors see: every event the club has not cancelled. */
-const isPublicEvent = isNull(events.cancelledAt);
+/**
+ * The events visitors may see: not cancelled, and not drafts. Scheduled ones are read too, with
+ * their time, so that a cached list shows them when it comes: lib/api/reads.ts keeps only those
+ * isVisibleToVisitors (lib/events/visibility.ts) lets through at each read.
+ */
+const isPublicEvent = and(isNull(events.cancelledAt), isNotNull(events.publishedAt));
 
 export function listEvents(db: Database) {
   return db

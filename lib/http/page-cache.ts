@@ -1,6 +1,7 @@
 import { HTML_LIMITED_BOT_UA_RE } from 'next/dist/shared/lib/router/utils/is-bot';
 import { CACHE_SECONDS } from '../api/sources';
 import { parseEventId } from '../events/id';
+import { publishedSince } from '../events/publication-clock';
 import { SITEMAP_PATHS } from '../site/seo';
 import { randomHex } from './random-hex.mjs';
 import { createNonce } from './security-headers.mjs';
@@ -47,6 +48,8 @@ import { TEST_FAULT_COOKIE } from '../testing/fault-cookie';
  *   code loading) most likely streamed its hero and sections in behind their loading states. It
  *   is kept but counts as stale at once, so the next visit has it rendered again, warm.
  * - The content webhook (/api/revalidate) empties the cache: invalidatePageCache().
+ * - A page rendered before a scheduled event's publication time that has since come is not
+ *   answered (not even as stale): it is rendered again (lib/events/publication-clock.ts).
  * - At most MAX_PAGES pages; the least recently rendered goes first.
  */
 
@@ -180,6 +183,8 @@ type RenderedPage = {
   bodyLength: number;
   headers: [name: string, value: string[]][];
   renderedAt: number;
+  /** When its render began: its reads came after. */
+  startedAt: number;
 };
 
 export type CachedAnswer = {
@@ -258,6 +263,11 @@ export class PageCache {
   answer(key: string, url: string, nonce: string): CachedAnswer | null {
     const page = this.#pages.get(key);
     if (!page) return null;
+    // A scheduled event has appeared since it was rendered (lib/events/publication-clock.ts).
+    if (publishedSince(page.startedAt, this.#now())) {
+      this.#pages.delete(key);
+      return null;
+    }
     const age = this.#now() - page.renderedAt;
     if (age >= this.#freshMs) void this.refresh(key, url);
     if (age >= this.#freshMs + this.#staleMs) return null;
@@ -310,7 +320,7 @@ export class PageCache {
     const startedAt = this.#now();
     let page: RenderedPage | null;
     try {
-      page = await this.#renderPage(url, renderId, parsePageKey(key).variant);
+      page = await this.#renderPage(url, renderId, parsePageKey(key).variant, startedAt);
     } finally {
       this.#activeRenders.delete(renderId);
     }
@@ -332,6 +342,7 @@ export class PageCache {
     url: string,
     renderId: string,
     variant: PageVariant,
+    startedAt: number,
   ): Promise<RenderedPage | null> {
     const response = await this.#render(url, `${this.#secret}.${renderId}`, variant);
     const contentType = response.headers.get('content-type') ?? '';
@@ -348,7 +359,14 @@ export class PageCache {
     }
     const body = html.split(renderId).map((part) => UTF8.encode(part));
     const bodyLength = body.reduce((length, part) => length + part.length, 0);
-    return { status: response.status, body, bodyLength, headers, renderedAt: this.#now() };
+    return {
+      status: response.status,
+      body,
+      bodyLength,
+      headers,
+      renderedAt: this.#now(),
+      startedAt,
+    };
   }
 
   /**

@@ -72,6 +72,7 @@ import {
 } from './pools';
 import type { PlacePool } from './statuses';
 import { checkMemberForEvent } from '@/lib/memberships/verify';
+import { isVisibleToVisitors } from '@/lib/events/visibility';
 
 /**
  * Everything that changes a registration's status, each in one transaction that first locks the
@@ -500,6 +501,8 @@ async function createRegistration(
       const event = await lockEvent(tx, eventId);
       // A cancelled event is gone for visitors: registering for it is registering for nothing.
       if (!event || event.cancelledAt) return { kind: 'not_found' };
+      // A draft or a scheduled event is not on the site yet: only staff add people to it.
+      if (actor.kind === 'self' && !isVisibleToVisitors(event, now)) return { kind: 'not_found' };
       const member = await checkMember(tx, event, input, now);
       if (member && !member.ok) return { kind: 'member_refused', message: member.message };
 
@@ -680,8 +683,8 @@ export async function registerGroup(
   const key = await manageLinkKey(db);
   return db.transaction(async (tx): Promise<RegistrationOutcome[]> => {
     const event = await lockEvent(tx, eventId);
-    // A cancelled event is gone for visitors: registering for it is registering for nothing.
-    if (!event || event.cancelledAt) return requests.map(() => ({ kind: 'not_found' }));
+    // A cancelled event is gone for visitors, a draft or scheduled one not there yet.
+    if (!event || !isVisibleToVisitors(event)) return requests.map(() => ({ kind: 'not_found' }));
 
     const outcomes: Array<RegistrationOutcome | undefined> = requests.map(() => undefined);
     // Members are checked one by one (each a read by the membership's unique ID).
@@ -1341,7 +1344,7 @@ export async function registrationAvailability(
   now: Date = new Date(),
 ): Promise<Availability | null> {
   const [event] = await db.select().from(events).where(eq(events.id, eventId));
-  if (!event || event.cancelledAt) return null;
+  if (!event || !isVisibleToVisitors(event, now)) return null;
   const tally = await tallyForRegistration(db, eventId, null);
   const free = placesLeft(event, tally.byPool);
   const open = openWindows(event, now);
