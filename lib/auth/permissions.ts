@@ -80,6 +80,16 @@ const RULES = {
     finance: 'none',
     event_lead: 'led-events',
   },
+  /**
+   * The numbers (per event and per term): an event lead sees only their events' numbers, on the
+   * event's page and in the term's totals.
+   */
+  'numbers.read': {
+    super_admin: 'all',
+    coordinator: 'all',
+    finance: 'none',
+    event_lead: 'led-events',
+  },
   /** A person's attendance across every event: more than one event's lead should see. */
   'attendance.read': {
     super_admin: 'all',
@@ -227,6 +237,15 @@ export function uploadPermission(purpose: string): ConsoleAction {
 /** Whether the actor may upload a file for `purpose` (lib/media/kinds.ts). */
 export function canUpload(actor: Actor, purpose: string): boolean {
   return can(actor, uploadPermission(purpose));
+}
+
+/**
+ * How far an event-scoped action reaches for the actor, on pages that gather many events (the
+ * term's numbers): every event, only the ones they lead, or none.
+ */
+export function reachOf(actor: Actor, action: EventAction): 'all' | 'led' | 'none' {
+  const grant: Grant = RULES[action][actor.role];
+  return grant === 'led-events' ? 'led' : grant;
 }
 
 /** Which events the actor finds in the console: every event, or only the ones they lead. */

@@ -6,6 +6,7 @@ import {
   canUpload,
   eventsInView,
   isEventScoped,
+  reachOf,
 } from '@/lib/auth/permissions';
 import { ROLES, type Role } from '@/lib/auth/roles';
 
@@ -59,6 +60,12 @@ const EXPECTED: Record<Action, Record<Role, 'yes' | 'no' | 'own events'>> = {
     event_lead: 'own events',
   },
   'registrations.checkIn': {
+    super_admin: 'yes',
+    coordinator: 'yes',
+    finance: 'no',
+    event_lead: 'own events',
+  },
+  'numbers.read': {
     super_admin: 'yes',
     coordinator: 'yes',
     finance: 'no',
@@ -141,6 +148,13 @@ describe('the console permission rules', () => {
     expect(eventsInView({ id: 'x', role: 'event_lead' })).toBe('led');
     expect(eventsInView({ id: 'x', role: 'coordinator' })).toBe('all');
     expect(eventsInView({ id: 'x', role: 'super_admin' })).toBe('all');
+  });
+
+  it('reach every event, an event lead’s own or none for the pages that gather many events', () => {
+    expect(reachOf({ id: 'x', role: 'super_admin' }, 'numbers.read')).toBe('all');
+    expect(reachOf({ id: 'x', role: 'coordinator' }, 'numbers.read')).toBe('all');
+    expect(reachOf({ id: 'x', role: 'event_lead' }, 'numbers.read')).toBe('led');
+    expect(reachOf({ id: 'x', role: 'finance' }, 'numbers.read')).toBe('none');
   });
 
   it('let an event lead upload the pictures of events and nothing else', () => {
