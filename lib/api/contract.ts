@@ -62,6 +62,26 @@ export const eventSchema = z.object({
   category: nullableText,
 });
 
+/** A question the event asks on its registration form (lib/registrations/questions.ts). */
+export const eventQuestionSchema = z.object({
+  /** The key of its answer in a registration's `answers`. */
+  id: z.number().int().positive(),
+  label: z.string(),
+  /** short_text: one line of text · choice: one of `choices` · yes_no: true or false. */
+  kind: z.enum(['short_text', 'choice', 'yes_no']),
+  /** The options of a 'choice' question, in order; [] for the other kinds. */
+  choices: z.array(z.string()),
+  required: z.boolean(),
+});
+
+/**
+ * GET /api/events/{id}/: the event, with the questions its registration asks added (the list
+ * /api/events/ keeps the event's fields only). [] when it asks none.
+ */
+export const eventDetailSchema = eventSchema.extend({
+  questions: z.array(eventQuestionSchema),
+});
+
 export const memberSchema = z.object({
   id: z.number().int().positive(),
   first_name: z.string(),
@@ -216,6 +236,8 @@ export const apiErrorSchema = z.object({
 });
 
 export type EventDto = z.infer<typeof eventSchema>;
+export type EventQuestionDto = z.infer<typeof eventQuestionSchema>;
+export type EventDetailDto = z.infer<typeof eventDetailSchema>;
 export type MemberDto = z.infer<typeof memberSchema>;
 export type GalleryItemDto = z.infer<typeof galleryItemSchema>;
 export type SponsorImageDto = z.infer<typeof sponsorImageSchema>;
@@ -346,6 +368,12 @@ export const registrationRequestSchema = z
       .max(20, 'A member ID looks like TCSA-26-0001.')
       .optional()
       .transform((value) => (value ? value : undefined)),
+    /**
+     * Added for questions per event: the answers keyed by question id (`{"12": "Vegetarian",
+     * "13": true}`), checked against the event's questions when the registration is written.
+     * Absent: no answers (enough when no question is required).
+     */
+    answers: z.unknown().optional(),
   })
   .superRefine((value, context) => {
     if (value.member_id && !value.email.trim().toLowerCase().endsWith('@uottawa.ca')) {

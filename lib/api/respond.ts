@@ -1,5 +1,6 @@
 import 'server-only';
 import { apiError } from '@/lib/http/api-errors';
+import { publicQuestions } from '@/lib/registrations/public-questions';
 import { loadEvent, loadListJson } from './reads';
 import { DATA_SOURCES, type ListSource } from './sources';
 
@@ -24,7 +25,10 @@ export async function serveEvent(rawId: string): Promise<Response> {
   try {
     const event = await loadEvent(rawId);
     if (event === null) return apiError('event_not_found');
-    return Response.json(event);
+    // The questions its registration asks, added to the event's fields (the 'invalid' test
+    // fault's list is answered as it is).
+    if (Array.isArray(event)) return Response.json(event);
+    return Response.json({ ...event, questions: await publicQuestions(event.id) });
   } catch {
     return apiError('source_failed', { message: DATA_SOURCES.event.failure });
   }

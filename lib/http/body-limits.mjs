@@ -7,8 +7,12 @@
 const KB = 1024;
 const MB = 1024 * 1024;
 
-/** An event registration: three short fields. */
-export const REGISTRATION_BODY_BYTES = 4 * KB;
+/**
+ * An event registration: a few short fields and the answers to the event's questions (at most 10
+ * of at most 200 characters, lib/registrations/questions.ts: 12 KB of JSON even when every
+ * character is escaped as \uXXXX).
+ */
+export const REGISTRATION_BODY_BYTES = 16 * KB;
 /**
  * A message or a service request: 5000 characters are at most 30 KB of JSON even when every
  * character is escaped (\uXXXX); the short fields and the braces fit in the rest.

@@ -73,6 +73,8 @@ import {
 import type { PlacePool } from './statuses';
 import { checkMemberForEvent } from '@/lib/memberships/verify';
 import { isVisibleToVisitors } from '@/lib/events/visibility';
+import { activeQuestions } from './event-questions';
+import { type Answers, checkAnswers, type EventQuestion } from './questions';
 
 /**
  * Everything that changes a registration's status, each in one transaction that first locks the
@@ -407,9 +409,17 @@ export type RegistrationOutcome =
   | { kind: 'member_refused'; message: string }
   | { kind: 'closed' }
   | { kind: 'full'; capacity: number }
-  | { kind: 'duplicate' };
+  | { kind: 'duplicate' }
+  /** The answers to the event's questions are missing or wrong: a message per question. */
+  | { kind: 'invalid_answers'; fields: Record<string, string> };
 
-type NewRegistration = RegistrationInput & {
+/**
+ * A visitor's registration: the person, and the answers to the event's questions as they were
+ * sent (checked against the questions under the event's lock, checkAnswers in questions.ts).
+ */
+export type VisitorInput = RegistrationInput & { answers?: unknown };
+
+type NewRegistration = VisitorInput & {
   /** Staff adding someone by hand choose the status; visitors get what the event's rules give. */
   status?: 'confirmed' | 'waitlisted' | 'submitted';
 };
@@ -503,6 +513,15 @@ async function createRegistration(
       if (!event || event.cancelledAt) return { kind: 'not_found' };
       // A draft or a scheduled event is not on the site yet: only staff add people to it.
       if (actor.kind === 'self' && !isVisibleToVisitors(event, now)) return { kind: 'not_found' };
+      // Staff adding someone by hand answer nothing; a visitor answers what the event asks.
+      let answers: Answers = {};
+      if (actor.kind !== 'staff' || input.answers !== undefined) {
+        const checked = checkAnswers(await activeQuestions(tx, eventId), input.answers);
+        if (!checked.ok && actor.kind !== 'staff') {
+          return { kind: 'invalid_answers', fields: checked.fields };
+        }
+        answers = checked.ok ? checked.answers : {};
+      }
       const member = await checkMember(tx, event, input, now);
       if (member && !member.ok) return { kind: 'member_refused', message: member.message };
 
@@ -538,6 +557,7 @@ async function createRegistration(
         checkedInAt: null,
         pool: decided.pool,
         membershipId: member?.ok ? member.membershipId : null,
+        answers,
       };
       const existing = tally.existing;
       const [registration] = existing
@@ -606,13 +626,13 @@ async function createRegistration(
 export function registerForEvent(
   db: Database,
   eventId: number,
-  input: RegistrationInput,
+  input: VisitorInput,
   now: Date = new Date(),
 ): Promise<RegistrationOutcome> {
   return registrationGroupOf(db, eventId).submit({ input, now });
 }
 
-export type RegistrationRequest = { input: RegistrationInput; now: Date };
+export type RegistrationRequest = { input: VisitorInput; now: Date };
 
 /**
  * How registrations for one event are grouped (group-commit.ts): at most 200 in a transaction,
@@ -687,9 +707,19 @@ export async function registerGroup(
     if (!event || !isVisibleToVisitors(event)) return requests.map(() => ({ kind: 'not_found' }));
 
     const outcomes: Array<RegistrationOutcome | undefined> = requests.map(() => undefined);
+    // The event's questions, read once for the group: each request's answers are checked first.
+    let questions: EventQuestion[] | null = null;
+    const answersOf = new Map<number, Answers>();
+    for (const [index, { input }] of requests.entries()) {
+      questions ??= await activeQuestions(tx, eventId);
+      const checked = checkAnswers(questions, input.answers);
+      if (!checked.ok) outcomes[index] = { kind: 'invalid_answers', fields: checked.fields };
+      else answersOf.set(index, checked.answers);
+    }
     // Members are checked one by one (each a read by the membership's unique ID).
     const members = new Map<number, { membershipId: number; memberId: string }>();
     for (const [index, { input, now }] of requests.entries()) {
+      if (outcomes[index]) continue;
       const member = await checkMember(tx, event, input, now);
       if (member && !member.ok)
         outcomes[index] = { kind: 'member_refused', message: member.message };
@@ -785,6 +815,7 @@ export async function registerGroup(
           checkedInAt: null,
           pool: one.pool,
           membershipId: members.get(one.index)?.membershipId ?? null,
+          answers: answersOf.get(one.index) ?? {},
         },
       };
     });

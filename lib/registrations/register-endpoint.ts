@@ -20,6 +20,7 @@ import {
   created,
   forgetLimiter,
   guardPost,
+  invalidFields,
   namedLimiter,
   readJsonBody,
 } from '../api/guarded-post';
@@ -28,13 +29,13 @@ import { toRegistrationDto } from '../api/serialize';
 
 /**
  * POST /api/events/{id}/register/ — every answer of the registration endpoint:
- * 429 rate limited · 403 CSRF · 404 unknown event · 413 body too large · 400 not JSON or invalid
- * fields · 409 already registered (the manage link emailed again), full, not open yet or
+ * 429 rate limited · 403 CSRF · 404 unknown event · 413 body too large · 400 not JSON, invalid
+ * fields or answers to the event's questions missing or wrong · 409 already registered (the manage link emailed again), full, not open yet or
  * closed · 201 registered (confirmed, waitlisted or awaiting review, with the person's manage
  * link).
  */
 
-/** A registration body is three short fields; anything larger is refused unread. */
+/** A registration body is a few short fields and the answers; anything larger is refused unread. */
 export const MAX_REGISTRATION_BODY_BYTES = routeBodyLimit('registration').bytes;
 export const DEFAULT_REGISTRATION_RATE_LIMIT = DEFAULT_RATE_LIMIT_PER_MINUTE;
 
@@ -84,6 +85,7 @@ export async function handleRegistration(
         lastName: parsed.data.last_name,
         email: parsed.data.email,
         memberId: parsed.data.member_id ?? null,
+        answers: parsed.data.answers,
       },
       options.now,
     );
@@ -103,6 +105,9 @@ export async function handleRegistration(
           message:
             'This event is for members only: register with your member ID and the uOttawa email of your membership.',
         });
+      case 'invalid_answers':
+        // A message per question (`answers.<id>`), and all of them in `error`.
+        return invalidFields(outcome.fields);
       case 'member_refused':
         return apiError('member_not_verified', { message: outcome.message });
       case 'duplicate':

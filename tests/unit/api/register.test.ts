@@ -183,9 +183,9 @@ describe(`POST /api/events/{id}/register/ (${DATABASE_UNDER_TEST})`, () => {
     );
   });
 
-  describe('413: bodies over 4 KB', () => {
+  describe('413: bodies over 16 KB', () => {
     it('refused by Content-Length before reading', async () => {
-      const big = { ...person(), padding: 'x'.repeat(5000) };
+      const big = { ...person(), padding: 'x'.repeat(17_000) };
       const answer = await register(open.id, big);
       expect(answer.status).toBe(413);
       expect(answer.body.error).toBe('The request body is too large.');
@@ -197,7 +197,7 @@ describe(`POST /api/events/{id}/register/ (${DATABASE_UNDER_TEST})`, () => {
       let sent = 0;
       const stream = new ReadableStream<Uint8Array>({
         pull(controller) {
-          if (sent++ < 10) controller.enqueue(chunk);
+          if (sent++ < 20) controller.enqueue(chunk);
           else controller.close();
         },
       });

@@ -26,7 +26,7 @@ describe('bodyLimitFor', () => {
   it('gives each route with a body its own limit and 413 text', () => {
     expect(bodyLimitFor('/api/events/3/register/')).toMatchObject({
       route: 'registration',
-      bytes: 4 * 1024,
+      bytes: 16 * 1024,
       message: API_ERRORS.body_too_large.message,
     });
     expect(bodyLimitFor('/api/events/3/register').route).toBe('registration');
