@@ -1,62 +1,60 @@
 import 'server-only';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { recordChange } from '@/lib/audit/record';
+import { type Actor, reachOf } from '@/lib/auth/permissions';
 import type { SignedIn } from '@/lib/auth/session';
 import type { Database } from '@/lib/db/client';
 import { toCsv } from '@/lib/db/csv';
-import { eventLeads, eventRegistrations, events, type Event } from '@/lib/db/schema';
+import { eventLeads, events, type Event } from '@/lib/db/schema';
 import { CLUB_TIME_ZONE, clubDate, clubInstant, clubWallClock } from '@/lib/db/time';
-import { PLACE_HOLDING_STATUSES } from '@/lib/registrations/statuses';
+import {
+  emptyCounts,
+  type RegistrationCounts,
+  registrationCountsByEvent,
+} from '@/lib/registrations/counts';
 
 /**
- * The console's numbers: per event (registered, confirmed, attended, no-shows and their rate,
- * late cancellations) and per academic term (events held, registrations, attendance, no-show
- * rate), with their CSV files. Each figure is counted in SQL, every event of a term in one
- * grouped query.
+ * The console's numbers: per event (registered, places taken, confirmed, checked in, no-shows and
+ * their rate, late cancellations) and per academic term (events held, registrations, attendance,
+ * no-show rate), with their CSV files. However many events, two queries: the events, and their
+ * registrations counted in one grouped query.
  */
 
 /* ------------------------------------------------------------------------------------------ */
 /* What each figure counts                                                                     */
 /* ------------------------------------------------------------------------------------------ */
 
-const registration = eventRegistrations;
+/**
+ * The figures of an event, each as lib/registrations/counts.ts defines it for every page of the
+ * console: registered is every registration on record, places taken the confirmed, checked in,
+ * no-shows and excused; confirmed those confirmed and not checked in.
+ */
+export type Counts = {
+  registered: number;
+  placesTaken: number;
+  confirmed: number;
+  checkedIn: number;
+  noShows: number;
+  lateCancellations: number;
+};
 
-/** Each figure, as the registrations it counts. */
-const COUNTED = {
-  /** Everyone who registered, whatever became of it. */
-  registered: sql`true`,
-  /** Given a place: confirmed, and what a confirmed registration becomes at and after the event. */
-  confirmed: inArray(registration.status, [...PLACE_HOLDING_STATUSES]),
-  /** Checked in at the door. */
-  attended: eq(registration.status, 'attended'),
-  /** Confirmed, not checked in, and marked a no-show after the event. */
-  noShows: eq(registration.status, 'no_show'),
-  /** Cancelled by the person after the event's cut-off. */
-  lateCancellations: and(
-    eq(registration.status, 'cancelled'),
-    eq(registration.lateCancellation, true),
-  )!,
-} satisfies Record<string, SQL>;
-
-type CountName = keyof typeof COUNTED;
-export type Counts = Record<CountName, number>;
-
-/** The counts as select columns: a joined registration row (null for none) is counted once. */
-function countColumns() {
-  return Object.fromEntries(
-    Object.entries(COUNTED).map(([name, condition]) => [
-      name,
-      sql<number>`count(${registration.id}) filter (where ${condition})`.mapWith(Number),
-    ]),
-  ) as { [Name in CountName]: SQL.Aliased<number> | SQL<number> };
+function figuresOf(counts: RegistrationCounts): Counts {
+  return {
+    registered: counts.all,
+    placesTaken: counts.placesTaken,
+    confirmed: counts.confirmed,
+    checkedIn: counts.checkedIn,
+    noShows: counts.noShows,
+    lateCancellations: counts.lateCancellations,
+  };
 }
 
 /**
  * The share of people with a place who did not come, of those whose attendance is known:
- * no-shows / (attended + no-shows). Null until someone is checked in or marked a no-show.
+ * no-shows / (checked in + no-shows). Null until someone is checked in or marked a no-show.
  */
-export function noShowRate({ attended, noShows }: Pick<Counts, 'attended' | 'noShows'>) {
-  const known = attended + noShows;
+export function noShowRate({ checkedIn, noShows }: Pick<Counts, 'checkedIn' | 'noShows'>) {
+  const known = checkedIn + noShows;
   return known === 0 ? null : noShows / known;
 }
 
@@ -160,6 +158,13 @@ export function monthName(month: number): string {
 /** The events whose numbers an account sees: every event, or those it leads. */
 export type NumbersScope = { kind: 'all' } | { kind: 'led'; userId: string };
 
+/** The events whose numbers the actor sees, or null when their role sees none. */
+export function numbersScopeOf(actor: Actor): NumbersScope | null {
+  const reach = reachOf(actor, 'numbers.read');
+  if (reach === 'none') return null;
+  return reach === 'all' ? { kind: 'all' } : { kind: 'led', userId: actor.id };
+}
+
 function scopeCondition(db: Database, scope: NumbersScope): SQL | undefined {
   if (scope.kind === 'all') return undefined;
   return inArray(
@@ -189,7 +194,10 @@ export async function eventNumbers(db: Database, eventId: number): Promise<Event
   return row ?? null;
 }
 
-/** Events' numbers, one row per event (grouped in one query), soonest first. */
+/**
+ * Events' numbers, soonest first: the events in one query and their registrations' counts in
+ * one grouped query (lib/registrations/counts.ts), whatever the number of events.
+ */
 async function numbersQuery(db: Database, where: SQL | undefined): Promise<EventNumbers[]> {
   const rows = await db
     .select({
@@ -197,25 +205,25 @@ async function numbersQuery(db: Database, where: SQL | undefined): Promise<Event
       title: events.title,
       startsAt: events.startsAt,
       cancelledAt: events.cancelledAt,
-      ...countColumns(),
     })
     .from(events)
-    .leftJoin(registration, eq(registration.eventId, events.id))
     .where(where)
-    .groupBy(events.id)
     .orderBy(asc(events.startsAt), asc(events.id));
-  return rows.map(({ cancelledAt, ...row }) => ({
-    ...row,
-    cancelled: cancelledAt !== null,
-    noShowRate: noShowRate(row),
-  }));
+  const counts = await registrationCountsByEvent(
+    db,
+    rows.map((row) => row.eventId),
+  );
+  return rows.map(({ cancelledAt, ...row }) => {
+    const figures = figuresOf(counts.get(row.eventId) ?? emptyCounts());
+    return { ...row, cancelled: cancelledAt !== null, ...figures, noShowRate: noShowRate(figures) };
+  });
 }
 
 /* ------------------------------------------------------------------------------------------ */
 /* One term                                                                                    */
 /* ------------------------------------------------------------------------------------------ */
 
-export type MonthNumbers = { month: number; label: string; registered: number; attended: number };
+export type MonthNumbers = { month: number; label: string; registered: number; checkedIn: number };
 
 export type TermNumbers = {
   term: Term;
@@ -224,7 +232,7 @@ export type TermNumbers = {
   /** Events of the term that have started (held), and the totals over every listed event. */
   eventsHeld: number;
   registered: number;
-  attended: number;
+  checkedIn: number;
   noShows: number;
   lateCancellations: number;
   noShowRate: number | null;
@@ -251,7 +259,7 @@ export async function termNumbers(
   const sum = (name: CountName) => rows.reduce((total, row) => total + row[name], 0);
   const totals = {
     registered: sum('registered'),
-    attended: sum('attended'),
+    checkedIn: sum('checkedIn'),
     noShows: sum('noShows'),
     lateCancellations: sum('lateCancellations'),
   };
@@ -263,7 +271,7 @@ export async function termNumbers(
       month,
       label: monthName(month),
       registered: inMonth.reduce((total, row) => total + row.registered, 0),
-      attended: inMonth.reduce((total, row) => total + row.attended, 0),
+      checkedIn: inMonth.reduce((total, row) => total + row.checkedIn, 0),
     };
   });
   return {
@@ -312,7 +320,8 @@ const CSV_HEADER = [
   'Event',
   'Date',
   'Registered',
-  'Confirmed',
+  'Places taken',
+  'Confirmed (not checked in)',
   'Checked in',
   'No-shows',
   'No-show rate (no-shows / (checked in + no-shows))',
@@ -324,8 +333,9 @@ function csvRow(row: EventNumbers) {
     row.title,
     row.startsAt ? clubDate(row.startsAt) : '',
     row.registered,
+    row.placesTaken,
     row.confirmed,
-    row.attended,
+    row.checkedIn,
     row.noShows,
     row.noShowRate === null ? '' : percentWords(row.noShowRate),
     row.lateCancellations,

@@ -101,8 +101,10 @@ describe(`the console's numbers (${DATABASE_UNDER_TEST})`, () => {
       cancelled: false,
       registered: 13,
       // Confirmed, checked in, no-show and excused all were given a place.
-      confirmed: 7,
-      attended: 3,
+      placesTaken: 7,
+      // Confirmed and not checked in, as the status tabs count them.
+      confirmed: 2,
+      checkedIn: 3,
       noShows: 1,
       lateCancellations: 2,
       noShowRate: 0.25,
@@ -113,14 +115,15 @@ describe(`the console's numbers (${DATABASE_UNDER_TEST})`, () => {
     const event = await insertEvent(database.db, { title: 'Empty evening', startsAt: null });
     expect(await eventNumbers(database.db, event.id)).toMatchObject({
       registered: 0,
+      placesTaken: 0,
       confirmed: 0,
-      attended: 0,
+      checkedIn: 0,
       noShows: 0,
       lateCancellations: 0,
       noShowRate: null,
     });
     expect(await eventNumbers(database.db, 987_654)).toBeNull();
-    expect(noShowRate({ attended: 2, noShows: 1 })).toBeCloseTo(1 / 3);
+    expect(noShowRate({ checkedIn: 2, noShows: 1 })).toBeCloseTo(1 / 3);
     expect(percentWords(1 / 3)).toBe('33.3%');
     expect(percentWords(0.25)).toBe('25%');
     expect(percentWords(null)).toBe('—');
@@ -196,21 +199,21 @@ describe(`the console's numbers (${DATABASE_UNDER_TEST})`, () => {
       // The last event is on 31 December, after `now`: not held yet.
       eventsHeld: 2,
       registered: 5 + 13 + 2,
-      attended: 2 + 3,
+      checkedIn: 2 + 3,
       noShows: 1 + 1,
       lateCancellations: 1 + 2,
     });
     expect(numbers.noShowRate).toBeCloseTo(2 / 7);
     expect(numbers.byMonth).toEqual([
-      { month: 9, label: 'Sep', registered: 5, attended: 2 },
-      { month: 10, label: 'Oct', registered: 13, attended: 3 },
-      { month: 11, label: 'Nov', registered: 0, attended: 0 },
-      { month: 12, label: 'Dec', registered: 2, attended: 0 },
+      { month: 9, label: 'Sep', registered: 5, checkedIn: 2 },
+      { month: 10, label: 'Oct', registered: 13, checkedIn: 3 },
+      { month: 11, label: 'Nov', registered: 0, checkedIn: 0 },
+      { month: 12, label: 'Dec', registered: 2, checkedIn: 0 },
     ]);
 
     const led = await termNumbers(database.db, { kind: 'led', userId: LEAD }, term, at(12, 1));
     expect(led.events.map((row) => row.title)).toEqual(['Mock interviews']);
-    expect(led).toMatchObject({ eventsHeld: 1, registered: 13, attended: 3, noShows: 1 });
+    expect(led).toMatchObject({ eventsHeld: 1, registered: 13, checkedIn: 3, noShows: 1 });
 
     const choices = await termsWithEvents(database.db, { kind: 'led', userId: LEAD }, now);
     expect(choices.map((choice) => choice.label)).toEqual([
@@ -243,7 +246,8 @@ describe(`the console's numbers (${DATABASE_UNDER_TEST})`, () => {
       'Event',
       'Date',
       'Registered',
-      'Confirmed',
+      'Places taken',
+      'Confirmed (not checked in)',
       'Checked in',
       'No-shows',
       'No-show rate (no-shows / (checked in + no-shows))',
@@ -255,12 +259,13 @@ describe(`the console's numbers (${DATABASE_UNDER_TEST})`, () => {
         '2024-02-10',
         '4',
         '3',
+        '0',
         '1',
         '2',
         '66.7%',
         '1',
       ],
-      ['Study night, 自习', '2024-03-05', '1', '1', '0', '0', '', '0'],
+      ['Study night, 自习', '2024-03-05', '1', '1', '1', '0', '0', '', '0'],
     ]);
     expect(await latestAudit()).toMatchObject({
       action: 'numbers.export',
