@@ -23,6 +23,8 @@ export type QueuedEmail = {
   registrationId?: number | null;
   /** The membership the email is about (application received, activation, reminder, ...). */
   membershipId?: number | null;
+  /** The message to an event's registrants this email is one copy of. */
+  eventMessageId?: number | null;
 };
 
 /** Queues the email; returns false when one with the same key was queued before. */
@@ -49,6 +51,7 @@ export async function queueEmails(db: Queryable, queued: QueuedEmail[]): Promise
         attachments: one.email.attachments,
         registrationId: one.registrationId ?? null,
         membershipId: one.membershipId ?? null,
+        eventMessageId: one.eventMessageId ?? null,
       })),
     )
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })

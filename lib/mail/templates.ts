@@ -34,7 +34,7 @@ export type MailAttachment = {
    * The event (as queued) a calendar file describes, and its page: written by the sender too, so
    * a registration's transaction only stores these few fields.
    */
-  calendarOf?: { event: CalendarEvent; pageUrl: string };
+  calendarOf?: { event: CalendarEvent; pageUrl: string; sequence?: number };
 };
 
 /** The attachment's bytes: stored ones, or the QR code or calendar file drawn now. */
@@ -43,8 +43,8 @@ export async function attachmentBytes(attachment: MailAttachment): Promise<Buffe
     return QRCode.toBuffer(attachment.qrCodeOf, { type: 'png', width: 360, margin: 2 });
   }
   if (attachment.calendarOf) {
-    const { event, pageUrl } = attachment.calendarOf;
-    return Buffer.from(buildIcs(event, { pageUrl, now: new Date() }) ?? '', 'utf8');
+    const { event, pageUrl, sequence } = attachment.calendarOf;
+    return Buffer.from(buildIcs(event, { pageUrl, now: new Date(), sequence }) ?? '', 'utf8');
   }
   return Buffer.from(attachment.contentBase64, 'base64');
 }
@@ -86,7 +86,10 @@ export function render(
     switch (block.kind) {
       case 'paragraph':
         textParts.push(block.text, '');
-        htmlParts.push(`<p style="margin:0 0 16px">${escapeHtml(block.text)}</p>`);
+        // A line break staff typed in a message stays one in the HTML.
+        htmlParts.push(
+          `<p style="margin:0 0 16px">${escapeHtml(block.text).replaceAll('\n', '<br>')}</p>`,
+        );
         break;
       case 'button':
         textParts.push(`${block.label}: ${block.href}`, '');
@@ -166,6 +169,26 @@ function manageBlocks(url: string | null, label: string): Block[] {
   return url ? [{ kind: 'button', label, href: url }] : [];
 }
 
+/**
+ * The event's calendar file, drawn by the sender; null without a start (buildIcs draws a file
+ * exactly when the event has one). `sequence` above 0 updates an entry a calendar holds.
+ */
+function calendarAttachment(event: Event, sequence?: number): MailAttachment | null {
+  const dto = toEventDto(event);
+  if (!eventInterval(dto)) return null;
+  const { id, title, description, starts_at, duration, location, organizer } = dto;
+  return {
+    filename: calendarFileName(dto),
+    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+    contentBase64: '',
+    calendarOf: {
+      event: { id, title, description, starts_at, duration, location, organizer },
+      pageUrl: new URL(`/events/${dto.id}`, siteUrl()).toString(),
+      ...(sequence ? { sequence } : {}),
+    },
+  };
+}
+
 async function doorPass(context: RegistrationMailContext): Promise<{
   blocks: Block[];
   attachments: MailAttachment[];
@@ -179,20 +202,8 @@ async function doorPass(context: RegistrationMailContext): Promise<{
       qrCodeOf: context.checkInUrl,
     },
   ];
-  const dto = toEventDto(context.event);
-  // buildIcs draws a file exactly when the event has a start.
-  if (eventInterval(dto)) {
-    const { id, title, description, starts_at, duration, location, organizer } = dto;
-    attachments.push({
-      filename: calendarFileName(dto),
-      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-      contentBase64: '',
-      calendarOf: {
-        event: { id, title, description, starts_at, duration, location, organizer },
-        pageUrl: new URL(`/events/${dto.id}`, siteUrl()).toString(),
-      },
-    });
-  }
+  const calendar = calendarAttachment(context.event);
+  if (calendar) attachments.push(calendar);
   return {
     blocks: [
       { kind: 'paragraph', text: 'Show this code at the door to check in:' },
@@ -373,4 +384,69 @@ export function accountLinkEmail(
     },
   ]);
   return { subject, text, html, attachments: [] };
+}
+
+/** What staff wrote to an event's registrants: their subject and words, the event, the link. */
+export function eventMessageEmail(
+  context: Pick<RegistrationMailContext, 'event' | 'person' | 'manageUrl'>,
+  message: { subject: string; body: string },
+): ComposedEmail {
+  const title = titleOf(context.event);
+  const paragraphs = message.body
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+  const { text, html } = render(message.subject, `Hi ${context.person.firstName},`, [
+    ...paragraphs.map((paragraph): Block => ({ kind: 'paragraph', text: paragraph })),
+    { kind: 'paragraph', text: `You receive this email because you registered for ${title}.` },
+    { kind: 'details', rows: eventRows(context.event) },
+    ...manageBlocks(context.manageUrl, 'See my registration'),
+  ]);
+  return { subject: message.subject, text, html, attachments: [] };
+}
+
+/** What of an event changed, in the order the email names them. */
+export type EventChange = 'date' | 'time' | 'place';
+
+/** 'date', 'date and time', 'date, time and place'. */
+export function changeWords(changed: readonly EventChange[]): string {
+  const words = (['date', 'time', 'place'] as const).filter((part) => changed.includes(part));
+  if (words.length <= 1) return words[0] ?? 'details';
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/**
+ * The event's date, time or place changed: the new details and a new calendar file with the
+ * same UID and a higher SEQUENCE, which updates the entry in the person's calendar.
+ */
+export function eventChangeEmail(
+  context: Pick<RegistrationMailContext, 'event' | 'person' | 'manageUrl'>,
+  { changed, sequence }: { changed: readonly EventChange[]; sequence: number },
+): ComposedEmail {
+  const title = titleOf(context.event);
+  const what = changeWords(changed);
+  const subject = `New ${what} for ${title}`;
+  const calendar = calendarAttachment(context.event, sequence);
+  const { text, html } = render(subject, `Hi ${context.person.firstName},`, [
+    {
+      kind: 'paragraph',
+      text: `The ${what} of ${title} changed. Here are the new details:`,
+    },
+    { kind: 'details', rows: eventRows(context.event) },
+    ...(calendar
+      ? [
+          {
+            kind: 'paragraph',
+            text: 'The calendar file attached updates the event in your calendar.',
+          } as Block,
+        ]
+      : []),
+    {
+      kind: 'paragraph',
+      text: 'Cannot come any more? Please cancel with your link, so that someone else gets your place.',
+    },
+    ...manageBlocks(context.manageUrl, 'See my registration'),
+  ]);
+  return { subject, text, html, attachments: calendar ? [calendar] : [] };
 }

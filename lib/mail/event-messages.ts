@@ -1,0 +1,535 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { recordChange } from '@/lib/audit/record';
+import type { Database } from '@/lib/db/client';
+import { clubDate, clubTime } from '@/lib/db/time';
+import {
+  emailOutbox,
+  type Event,
+  eventMessages,
+  eventRegistrations,
+  events,
+} from '@/lib/db/schema';
+import { toEventDto } from '@/lib/api/serialize';
+import { eventScheduleText } from '@/lib/events/details';
+import { manageLinkKey, manageUrl, unsealManageToken } from '@/lib/registrations/manage-token';
+import {
+  ACTIVE_STATUSES,
+  REGISTRATION_STATUSES,
+  type RegistrationStatus,
+} from '@/lib/registrations/statuses';
+import { type QueuedEmail, queueEmails, type Queryable } from './outbox';
+import {
+  changeWords,
+  type ComposedEmail,
+  type EventChange,
+  eventChangeEmail,
+  eventMessageEmail,
+} from './templates';
+
+/**
+ * Emails to an event's registrants: a message staff write to one group of them (confirmed,
+ * waitlisted, awaiting review, everyone), and the notice that the event's date, time or place
+ * changed, with a new calendar file. Each is one row of event_messages (who sent what, to whom,
+ * to how many) and one outbox email per person pointing to it, written by one transaction with
+ * its audit entry. The form's one-time key makes a second submit send nothing.
+ */
+
+export const AUDIENCES = ['confirmed', 'waitlisted', 'submitted', 'everyone'] as const;
+export type Audience = (typeof AUDIENCES)[number];
+/** A change notice goes to everyone still coming or hoping to: the active statuses. */
+export type MessageAudience = Audience | 'active';
+
+/** The statuses each group holds. Checked-in people are confirmed people who came. */
+const AUDIENCE_STATUSES: Record<MessageAudience, readonly RegistrationStatus[]> = {
+  confirmed: ['confirmed', 'attended'],
+  waitlisted: ['waitlisted'],
+  submitted: ['submitted'],
+  everyone: REGISTRATION_STATUSES.filter(
+    (status) => status !== 'declined' && status !== 'cancelled',
+  ),
+  active: ACTIVE_STATUSES,
+};
+
+/** How the form names each group. */
+export const AUDIENCE_LABELS: Record<Audience, string> = {
+  confirmed: 'Confirmed (and checked in)',
+  waitlisted: 'On the waitlist',
+  submitted: 'Awaiting review',
+  everyone: 'Everyone registered (not cancelled or declined)',
+};
+
+export function isAudience(value: unknown): value is Audience {
+  return typeof value === 'string' && (AUDIENCES as readonly string[]).includes(value);
+}
+
+const people = (n: number) => (n === 1 ? 'person' : 'people');
+const registrants = (n: number) => (n === 1 ? 'registrant' : 'registrants');
+
+/** '12 confirmed registrants', '1 person on the waitlist', '3 people awaiting review'. */
+export function audiencePhrase(audience: string, n: number): string {
+  switch (audience) {
+    case 'confirmed':
+      return `${n} confirmed ${registrants(n)}`;
+    case 'waitlisted':
+      return `${n} ${people(n)} on the waitlist`;
+    case 'submitted':
+      return `${n} ${people(n)} awaiting review`;
+    case 'active':
+      return `${n} ${registrants(n)} (confirmed, on the waitlist or awaiting review)`;
+    default:
+      return `${n} ${registrants(n)}`;
+  }
+}
+
+/** How many people each group holds now. */
+export async function audienceCounts(
+  db: Pick<Database, 'select'>,
+  eventId: number,
+): Promise<Record<MessageAudience, number>> {
+  const rows = await db
+    .select({ status: eventRegistrations.status, people: count() })
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.eventId, eventId))
+    .groupBy(eventRegistrations.status);
+  const byStatus = new Map(rows.map((row) => [row.status, row.people]));
+  const counts = {} as Record<MessageAudience, number>;
+  for (const [audience, statuses] of Object.entries(AUDIENCE_STATUSES)) {
+    counts[audience as MessageAudience] = statuses.reduce(
+      (sum, status) => sum + (byStatus.get(status) ?? 0),
+      0,
+    );
+  }
+  return counts;
+}
+
+type Recipient = { id: number; firstName: string; email: string; manageTokenSealed: string | null };
+
+function recipientsOf(
+  db: Pick<Database, 'select'>,
+  eventId: number,
+  audience: MessageAudience,
+): Promise<Recipient[]> {
+  return db
+    .select({
+      id: eventRegistrations.id,
+      firstName: eventRegistrations.firstName,
+      email: eventRegistrations.email,
+      manageTokenSealed: eventRegistrations.manageTokenSealed,
+    })
+    .from(eventRegistrations)
+    .where(
+      and(
+        eq(eventRegistrations.eventId, eventId),
+        inArray(eventRegistrations.status, [...AUDIENCE_STATUSES[audience]]),
+      ),
+    )
+    .orderBy(eventRegistrations.id);
+}
+
+export type MessageDraft = { audience: Audience; subject: string; body: string };
+
+export type MessagePreview = {
+  recipients: number;
+  /** Who the shown copy is addressed to (the first of the group). */
+  shownFor: string | null;
+  email: Pick<ComposedEmail, 'subject' | 'text'>;
+};
+
+/** Stands in for each person's own link in a preview: staff never see a registrant's link. */
+const LINK_PLACEHOLDER = '(their own registration link)';
+
+/**
+ * Exactly what the message sends, as the first person of the group receives it (their first
+ * name; their link shown as a placeholder), and to how many.
+ */
+export async function previewEventMessage(
+  db: Database,
+  event: Event,
+  draft: MessageDraft,
+): Promise<MessagePreview> {
+  const recipients = await recipientsOf(db, event.id, draft.audience);
+  const first = recipients[0];
+  const email = eventMessageEmail(
+    {
+      event,
+      person: { firstName: first?.firstName ?? '(first name)' },
+      manageUrl: LINK_PLACEHOLDER,
+    },
+    draft,
+  );
+  return {
+    recipients: recipients.length,
+    shownFor: first ? first.firstName : null,
+    email: { subject: email.subject, text: email.text },
+  };
+}
+
+export type SendOutcome =
+  | { kind: 'sent'; messageId: number; recipients: number }
+  /** The same form was sent before (a double submit): nothing more went out. */
+  | { kind: 'already_sent'; recipients: number }
+  /** The group changed since the preview: nothing was sent. */
+  | { kind: 'changed'; recipients: number }
+  | { kind: 'nobody' }
+  | { kind: 'not_found' };
+
+type Sender = { id: string; name: string };
+
+function linkOf(key: Buffer, recipient: Recipient): string | null {
+  const token = recipient.manageTokenSealed
+    ? unsealManageToken(key, recipient.manageTokenSealed)
+    : null;
+  return token ? manageUrl(token) : null;
+}
+
+/** Locks the event's row: registrations of the event wait, so the group counted is the group sent to. */
+async function lockEvent(tx: Queryable, eventId: number): Promise<Event | null> {
+  const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for('update');
+  return event ?? null;
+}
+
+async function sentBefore(tx: Queryable, sendKey: string) {
+  const [row] = await tx
+    .select({ recipients: eventMessages.recipients })
+    .from(eventMessages)
+    .where(eq(eventMessages.sendKey, sendKey));
+  return row ?? null;
+}
+
+/** Writes the message's row and queues one email per person; null when the key was used. */
+async function writeMessage(
+  tx: Queryable,
+  sender: Sender,
+  row: {
+    eventId: number;
+    kind: 'message' | 'change';
+    audience: MessageAudience;
+    subject: string;
+    body: string;
+    sendKey: string;
+    calendarSequence?: number;
+  },
+  recipients: Recipient[],
+  compose: (recipient: Recipient) => ComposedEmail,
+): Promise<number | null> {
+  const [message] = await tx
+    .insert(eventMessages)
+    .values({
+      ...row,
+      recipients: recipients.length,
+      sentById: sender.id,
+      sentByName: sender.name,
+    })
+    .onConflictDoNothing({ target: eventMessages.sendKey })
+    .returning({ id: eventMessages.id });
+  if (!message) return null;
+  const kind = row.kind === 'message' ? 'event_message' : 'event_change';
+  await queueEmails(
+    tx,
+    recipients.map((recipient): QueuedEmail => ({
+      dedupeKey: `${kind}:${message.id}:${recipient.id}`,
+      kind,
+      to: recipient.email,
+      email: compose(recipient),
+      registrationId: recipient.id,
+      eventMessageId: message.id,
+    })),
+  );
+  return message.id;
+}
+
+/**
+ * Sends staff's message to the group: one email per person with their own link. `expected` is
+ * how many the preview showed; when the group changed since, nothing is sent.
+ */
+export async function sendEventMessage(
+  db: Database,
+  sender: Sender,
+  eventId: number,
+  draft: MessageDraft & { sendKey: string; expected: number },
+): Promise<SendOutcome> {
+  const key = await manageLinkKey(db);
+  return db.transaction(async (tx): Promise<SendOutcome> => {
+    const event = await lockEvent(tx, eventId);
+    if (!event) return { kind: 'not_found' };
+    const earlier = await sentBefore(tx, draft.sendKey);
+    if (earlier) return { kind: 'already_sent', recipients: earlier.recipients };
+    const recipients = await recipientsOf(tx, eventId, draft.audience);
+    if (recipients.length === 0) return { kind: 'nobody' };
+    if (recipients.length !== draft.expected) {
+      return { kind: 'changed', recipients: recipients.length };
+    }
+    const messageId = await writeMessage(
+      tx,
+      sender,
+      {
+        eventId,
+        kind: 'message',
+        audience: draft.audience,
+        subject: draft.subject,
+        body: draft.body,
+        sendKey: draft.sendKey,
+      },
+      recipients,
+      (recipient) =>
+        eventMessageEmail(
+          { event, person: { firstName: recipient.firstName }, manageUrl: linkOf(key, recipient) },
+          draft,
+        ),
+    );
+    if (messageId === null) return { kind: 'already_sent', recipients: recipients.length };
+    await recordChange(tx, sender, {
+      action: 'event.message',
+      recordType: 'event',
+      recordId: eventId,
+      summary: `Emailed ${audiencePhrase(draft.audience, recipients.length)} of "${event.title}": ${draft.subject}`,
+      after: {
+        audience: AUDIENCE_LABELS[draft.audience],
+        subject: draft.subject,
+        recipients: recipients.length,
+      },
+    });
+    return { kind: 'sent', messageId, recipients: recipients.length };
+  });
+}
+
+/** What of the event's date, time and place differs between two versions of it. */
+export function eventChanges(
+  before: Pick<Event, 'startsAt' | 'duration' | 'location'>,
+  after: Pick<Event, 'startsAt' | 'duration' | 'location'>,
+): EventChange[] {
+  const changed: EventChange[] = [];
+  const dateOf = (event: typeof before) => (event.startsAt ? clubDate(event.startsAt) : null);
+  const timeOf = (event: typeof before) =>
+    `${event.startsAt ? clubTime(event.startsAt) : ''}|${event.duration?.trim() ?? ''}`;
+  if (dateOf(before) !== dateOf(after)) changed.push('date');
+  if (timeOf(before) !== timeOf(after)) changed.push('time');
+  if ((before.location?.trim() ?? '') !== (after.location?.trim() ?? '')) changed.push('place');
+  return changed;
+}
+
+export function isEventChange(value: unknown): value is EventChange {
+  return value === 'date' || value === 'time' || value === 'place';
+}
+
+/** What the console offers after a save that changed the date, time or place of an event. */
+export type ChangeNoticeOffer = {
+  eventId: number;
+  changed: EventChange[];
+  registrants: number;
+  /** The offer's one-time key: pressing its button twice notifies once. */
+  sendKey: string;
+};
+
+/**
+ * After a save: when the date, time or place changed and people are registered (confirmed,
+ * waitlisted or awaiting review), the offer to tell them; otherwise null.
+ */
+export async function changeNoticeOffer(
+  db: Database,
+  before: Pick<Event, 'id' | 'startsAt' | 'duration' | 'location'>,
+): Promise<ChangeNoticeOffer | null> {
+  const [after] = await db.select().from(events).where(eq(events.id, before.id));
+  if (!after || after.cancelledAt) return null;
+  const changed = eventChanges(before, after);
+  if (changed.length === 0) return null;
+  const registrants = (await audienceCounts(db, before.id)).active;
+  if (registrants === 0) return null;
+  return { eventId: before.id, changed, registrants, sendKey: randomUUID() };
+}
+
+/** 'The date changed. Notify the 8 registrants?' */
+export function offerQuestion(offer: Pick<ChangeNoticeOffer, 'changed' | 'registrants'>): string {
+  const what = changeWords(offer.changed);
+  return offer.registrants === 1
+    ? `The ${what} changed. Notify the 1 registrant?`
+    : `The ${what} changed. Notify the ${offer.registrants} registrants?`;
+}
+
+/**
+ * Tells everyone still coming or waiting that the date, time or place changed, with the new
+ * details and a calendar file whose SEQUENCE is higher than any sent for the event before.
+ */
+export async function sendChangeNotice(
+  db: Database,
+  sender: Sender,
+  eventId: number,
+  { changed, sendKey }: { changed: EventChange[]; sendKey: string },
+): Promise<SendOutcome> {
+  const key = await manageLinkKey(db);
+  return db.transaction(async (tx): Promise<SendOutcome> => {
+    const event = await lockEvent(tx, eventId);
+    if (!event || event.cancelledAt) return { kind: 'not_found' };
+    const earlier = await sentBefore(tx, sendKey);
+    if (earlier) return { kind: 'already_sent', recipients: earlier.recipients };
+    const recipients = await recipientsOf(tx, eventId, 'active');
+    if (recipients.length === 0) return { kind: 'nobody' };
+    const [last] = await tx
+      .select({ sequence: max(eventMessages.calendarSequence) })
+      .from(eventMessages)
+      .where(eq(eventMessages.eventId, eventId));
+    const sequence = (last?.sequence ?? 0) + 1;
+    const what = changeWords(changed);
+    const dto = toEventDto(event);
+    const body = [
+      `The ${what} changed. The new details, with a calendar file that updates the event:`,
+      `When: ${eventScheduleText(dto)}`,
+      ...(dto.location ? [`Where: ${dto.location}`] : []),
+    ].join('\n');
+    const first = eventChangeEmail(
+      { event, person: { firstName: '' }, manageUrl: null },
+      { changed, sequence },
+    );
+    const messageId = await writeMessage(
+      tx,
+      sender,
+      {
+        eventId,
+        kind: 'change',
+        audience: 'active',
+        subject: first.subject,
+        body,
+        sendKey,
+        calendarSequence: sequence,
+      },
+      recipients,
+      (recipient) =>
+        eventChangeEmail(
+          { event, person: { firstName: recipient.firstName }, manageUrl: linkOf(key, recipient) },
+          { changed, sequence },
+        ),
+    );
+    if (messageId === null) return { kind: 'already_sent', recipients: recipients.length };
+    await recordChange(tx, sender, {
+      action: 'event.notifyChange',
+      recordType: 'event',
+      recordId: eventId,
+      summary: `Emailed the new ${what} of "${event.title}" to ${audiencePhrase('active', recipients.length)}`,
+      after: { changed: what, recipients: recipients.length, calendarSequence: sequence },
+    });
+    return { kind: 'sent', messageId, recipients: recipients.length };
+  });
+}
+
+/** Whether an email went out: sent, still waiting (queued or retrying), or failed for good. */
+export type DeliveryState = 'sent' | 'waiting' | 'failed';
+
+const sentCount = sql<number>`count(${emailOutbox.sentAt})`.mapWith(Number);
+const failedCount =
+  sql<number>`count(*) filter (where ${emailOutbox.sentAt} is null and ${emailOutbox.gaveUpAt} is not null)`.mapWith(
+    Number,
+  );
+const queuedCount = sql<number>`count(${emailOutbox.id})`.mapWith(Number);
+
+export type EventMessageRow = {
+  id: number;
+  kind: string;
+  audience: string;
+  subject: string;
+  body: string;
+  recipients: number;
+  sentByName: string;
+  createdAt: Date;
+  sent: number;
+  failed: number;
+  waiting: number;
+};
+
+/** The event's messages and change notices, newest first, with how many of each arrived. */
+export async function listEventMessages(
+  db: Pick<Database, 'select'>,
+  eventId: number,
+): Promise<EventMessageRow[]> {
+  const rows = await db
+    .select({
+      id: eventMessages.id,
+      kind: eventMessages.kind,
+      audience: eventMessages.audience,
+      subject: eventMessages.subject,
+      body: eventMessages.body,
+      recipients: eventMessages.recipients,
+      sentByName: eventMessages.sentByName,
+      createdAt: eventMessages.createdAt,
+      queued: queuedCount,
+      sent: sentCount,
+      failed: failedCount,
+    })
+    .from(eventMessages)
+    .leftJoin(emailOutbox, eq(emailOutbox.eventMessageId, eventMessages.id))
+    .where(eq(eventMessages.eventId, eventId))
+    .groupBy(eventMessages.id)
+    .orderBy(desc(eventMessages.id));
+  return rows.map(({ queued, ...row }) => ({
+    ...row,
+    waiting: Math.max(0, queued - row.sent - row.failed),
+  }));
+}
+
+export type EventEmailRow = {
+  id: number;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  createdAt: Date;
+  sentAt: Date | null;
+  gaveUpAt: Date | null;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: Date;
+  registrationId: number | null;
+  name: string;
+  state: DeliveryState;
+};
+
+/**
+ * The emails sent about the event's registrations (one registration's when `registrationId` is
+ * given), newest first: the registration's own emails and the messages to its registrants.
+ */
+export async function eventEmails(
+  db: Pick<Database, 'select'>,
+  eventId: number,
+  { registrationId, limit = 100 }: { registrationId?: number; limit?: number } = {},
+): Promise<EventEmailRow[]> {
+  const rows = await db
+    .select({
+      id: emailOutbox.id,
+      kind: emailOutbox.kind,
+      toAddress: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      createdAt: emailOutbox.createdAt,
+      sentAt: emailOutbox.sentAt,
+      gaveUpAt: emailOutbox.gaveUpAt,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      nextAttemptAt: emailOutbox.nextAttemptAt,
+      registrationId: emailOutbox.registrationId,
+      firstName: eventRegistrations.firstName,
+      lastName: eventRegistrations.lastName,
+    })
+    .from(emailOutbox)
+    .innerJoin(eventRegistrations, eq(eventRegistrations.id, emailOutbox.registrationId))
+    .where(
+      and(
+        eq(eventRegistrations.eventId, eventId),
+        registrationId === undefined ? undefined : eq(emailOutbox.registrationId, registrationId),
+      ),
+    )
+    .orderBy(desc(emailOutbox.id))
+    .limit(limit);
+  return rows.map(({ firstName, lastName, ...row }) => ({
+    ...row,
+    name: `${firstName} ${lastName}`,
+    state: row.sentAt ? 'sent' : row.gaveUpAt ? 'failed' : 'waiting',
+  }));
+}
+
+/** The outbox rows of one message (tests, and a message's own list). */
+export function outboxOfMessage(db: Pick<Database, 'select'>, messageId: number) {
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.eventMessageId, messageId))
+    .orderBy(emailOutbox.id);
+}

@@ -1,0 +1,324 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, emailOutbox, eventMessages, events, type NewEvent } from '@/lib/db/schema';
+import {
+  audienceCounts,
+  changeNoticeOffer,
+  eventChanges,
+  eventEmails,
+  listEventMessages,
+  offerQuestion,
+  outboxOfMessage,
+  previewEventMessage,
+  sendChangeNotice,
+  sendEventMessage,
+} from '@/lib/mail/event-messages';
+import { attachmentBytes, type MailAttachment } from '@/lib/mail/templates';
+import { manageUrl } from '@/lib/registrations/manage-token';
+import {
+  addRegistrationByHand,
+  changeRegistrationStatus,
+  registerForEvent,
+} from '@/lib/registrations/operations';
+import {
+  DATABASE_UNDER_TEST,
+  type TestDatabase,
+  createTestDatabase,
+} from './support/test-database';
+import { addCoordinator, insertEvent } from './support/staff';
+
+let database: TestDatabase;
+const now = new Date('2026-11-24T15:00:00Z');
+const staff = { kind: 'staff' as const, userId: 'staff-messages', name: 'Mei Chen' };
+const sender = { id: staff.userId, name: staff.name };
+
+beforeAll(async () => {
+  database = await createTestDatabase({ seed: false });
+  await addCoordinator(database.db, staff, 'mei.messages@example.org');
+});
+afterAll(async () => {
+  await database.dispose();
+});
+
+/** An event with 2 confirmed, 1 waitlisted, 1 awaiting review and 1 cancelled registrant. */
+async function eventWithRegistrants(settings: Partial<NewEvent> = {}) {
+  const event = await insertEvent(database.db, {
+    title: 'Lantern night',
+    // 18:30 in Ottawa on 2 December.
+    startsAt: new Date('2026-12-02T23:30:00Z'),
+    duration: '2 hours',
+    location: 'Desmarais Hall, room 12',
+    capacity: 3,
+    waitlistEnabled: true,
+    autoPromote: false,
+    ...settings,
+  });
+  const tokens = new Map<string, string>();
+  const statuses = ['confirmed', 'confirmed', 'waitlisted', 'submitted', 'confirmed'] as const;
+  for (const [index, status] of statuses.entries()) {
+    const email = `guest${index}.${event.id}@example.org`;
+    const outcome =
+      status === 'confirmed' && index < 2
+        ? await registerForEvent(
+            database.db,
+            event.id,
+            { firstName: `Guest${index}`, lastName: 'Li', email },
+            now,
+          )
+        : await addRegistrationByHand(
+            database.db,
+            event.id,
+            { firstName: `Guest${index}`, lastName: 'Li', email, status },
+            staff,
+            now,
+          );
+    if (outcome.kind !== 'created') throw new Error(`not created: ${outcome.kind}`);
+    tokens.set(email, outcome.manageToken);
+    if (index === 4) {
+      const cancelled = await changeRegistrationStatus(
+        database.db,
+        outcome.registration.id,
+        'cancel',
+        staff,
+        { eventId: event.id, now },
+      );
+      expect(cancelled.kind).toBe('changed');
+    }
+  }
+  return { event, tokens };
+}
+
+describe(`messages to an event's registrants (${DATABASE_UNDER_TEST})`, () => {
+  it('counts each group, previews exactly what goes out, and sends one email per person once', async () => {
+    const { event, tokens } = await eventWithRegistrants();
+    const counts = await audienceCounts(database.db, event.id);
+    expect(counts).toMatchObject({ confirmed: 2, waitlisted: 1, submitted: 1, active: 4 });
+
+    const draft = {
+      audience: 'confirmed' as const,
+      subject: 'Room change for Lantern night',
+      body: 'We moved to room 14.\nSame floor.\n\nSee you there!',
+    };
+    const preview = await previewEventMessage(database.db, event, draft);
+    expect(preview.recipients).toBe(2);
+    expect(preview.shownFor).toBe('Guest0');
+    expect(preview.email.subject).toBe(draft.subject);
+    expect(preview.email.text).toContain(
+      'Hi Guest0,\n\nWe moved to room 14.\nSame floor.\n\nSee you there!',
+    );
+    expect(preview.email.text).toContain('(their own registration link)');
+
+    // The group changed since the preview: nothing goes out.
+    expect(
+      await sendEventMessage(database.db, sender, event.id, {
+        ...draft,
+        sendKey: 'key-stale',
+        expected: 3,
+      }),
+    ).toEqual({ kind: 'changed', recipients: 2 });
+
+    const sent = await sendEventMessage(database.db, sender, event.id, {
+      ...draft,
+      sendKey: 'key-one',
+      expected: 2,
+    });
+    if (sent.kind !== 'sent') throw new Error(`not sent: ${sent.kind}`);
+    expect(sent.recipients).toBe(2);
+    // A double submit of the same form sends nothing more.
+    expect(
+      await sendEventMessage(database.db, sender, event.id, {
+        ...draft,
+        sendKey: 'key-one',
+        expected: 2,
+      }),
+    ).toEqual({ kind: 'already_sent', recipients: 2 });
+
+    const copies = await outboxOfMessage(database.db, sent.messageId);
+    expect(copies.map((copy) => copy.toAddress)).toEqual([
+      `guest0.${event.id}@example.org`,
+      `guest1.${event.id}@example.org`,
+    ]);
+    for (const copy of copies) {
+      expect(copy.kind).toBe('event_message');
+      expect(copy.subject).toBe(draft.subject);
+      expect(copy.registrationId).not.toBeNull();
+      expect(copy.textBody).toContain(`/registrations/${tokens.get(copy.toAddress)}`);
+      expect(copy.htmlBody).toContain('We moved to room 14.<br>Same floor.');
+    }
+    // Each copy is the preview, with the person's own link.
+    expect(copies[0]!.textBody).toBe(
+      preview.email.text.replace(
+        '(their own registration link)',
+        manageUrl(tokens.get(copies[0]!.toAddress)!),
+      ),
+    );
+
+    const [message] = await database.db
+      .select()
+      .from(eventMessages)
+      .where(eq(eventMessages.id, sent.messageId));
+    expect(message).toMatchObject({
+      kind: 'message',
+      audience: 'confirmed',
+      recipients: 2,
+      sentById: staff.userId,
+      sentByName: 'Mei Chen',
+      body: draft.body,
+    });
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'event.message'));
+    expect(audit.map((entry) => entry.summary)).toEqual([
+      'Emailed 2 confirmed registrants of "Lantern night": Room change for Lantern night',
+    ]);
+
+    const listed = await listEventMessages(database.db, event.id);
+    expect(listed).toMatchObject([
+      {
+        subject: draft.subject,
+        recipients: 2,
+        sentByName: 'Mei Chen',
+        sent: 0,
+        waiting: 2,
+        failed: 0,
+      },
+    ]);
+    await database.db
+      .update(emailOutbox)
+      .set({ sentAt: now })
+      .where(eq(emailOutbox.id, copies[0]!.id));
+    await database.db
+      .update(emailOutbox)
+      .set({ gaveUpAt: now, lastError: '550 No such user' })
+      .where(eq(emailOutbox.id, copies[1]!.id));
+    expect(await listEventMessages(database.db, event.id)).toMatchObject([
+      { sent: 1, waiting: 0, failed: 1 },
+    ]);
+
+    // One person's emails: their registration email and the message.
+    const theirs = await eventEmails(database.db, event.id, {
+      registrationId: copies[1]!.registrationId!,
+    });
+    expect(theirs.map((email) => [email.kind, email.state])).toEqual([
+      ['event_message', 'failed'],
+      ['confirmed', 'waiting'],
+    ]);
+  });
+
+  it('sends nothing to an empty group', async () => {
+    const event = await insertEvent(database.db, { title: 'Quiet night', startsAt: now });
+    expect(
+      await sendEventMessage(database.db, sender, event.id, {
+        audience: 'everyone',
+        subject: 'Hello',
+        body: 'Anyone?',
+        sendKey: 'key-empty',
+        expected: 0,
+      }),
+    ).toEqual({ kind: 'nobody' });
+  });
+});
+
+describe(`a change of date, time or place (${DATABASE_UNDER_TEST})`, () => {
+  it('names what changed in the club’s time zone', () => {
+    const before = {
+      startsAt: new Date('2026-12-02T23:30:00Z'),
+      duration: '2 hours',
+      location: 'Room 12',
+    };
+    expect(eventChanges(before, { ...before })).toEqual([]);
+    expect(eventChanges(before, { ...before, startsAt: new Date('2026-12-03T00:30:00Z') })).toEqual(
+      ['time'],
+    );
+    expect(eventChanges(before, { ...before, startsAt: new Date('2026-12-09T23:30:00Z') })).toEqual(
+      ['date'],
+    );
+    expect(eventChanges(before, { ...before, location: 'Room 14', duration: '3 hours' })).toEqual([
+      'time',
+      'place',
+    ]);
+    expect(offerQuestion({ changed: ['date'], registrants: 8 })).toBe(
+      'The date changed. Notify the 8 registrants?',
+    );
+    expect(offerQuestion({ changed: ['date', 'time', 'place'], registrants: 1 })).toBe(
+      'The date, time and place changed. Notify the 1 registrant?',
+    );
+  });
+
+  it('offers to notify after a save, and sends everyone still coming the new details with a calendar file that updates theirs', async () => {
+    const { event } = await eventWithRegistrants();
+    const before = { ...event };
+    await database.db
+      .update(events)
+      .set({ startsAt: new Date('2026-12-03T00:30:00Z') })
+      .where(eq(events.id, event.id));
+    const offer = await changeNoticeOffer(database.db, before);
+    expect(offer).toMatchObject({ eventId: event.id, changed: ['time'], registrants: 4 });
+
+    const sent = await sendChangeNotice(database.db, sender, event.id, {
+      changed: offer!.changed,
+      sendKey: offer!.sendKey,
+    });
+    if (sent.kind !== 'sent') throw new Error(`not sent: ${sent.kind}`);
+    expect(sent.recipients).toBe(4);
+    expect(
+      await sendChangeNotice(database.db, sender, event.id, {
+        changed: offer!.changed,
+        sendKey: offer!.sendKey,
+      }),
+    ).toEqual({ kind: 'already_sent', recipients: 4 });
+
+    const copies = await outboxOfMessage(database.db, sent.messageId);
+    expect(copies).toHaveLength(4);
+    const [copy] = copies;
+    expect(copy!.kind).toBe('event_change');
+    expect(copy!.subject).toBe('New time for Lantern night');
+    expect(copy!.textBody).toContain('The time of Lantern night changed.');
+    expect(copy!.textBody).toContain('7:30 PM');
+    expect(copy!.textBody).toContain('/registrations/');
+    const [calendar] = copy!.attachments as MailAttachment[];
+    const ics = (await attachmentBytes(calendar!)).toString('utf8');
+    expect(ics).toContain(`UID:tcsa-event-${event.id}@`);
+    expect(ics).toContain('SEQUENCE:1');
+    expect(ics).toContain('DTSTART;TZID=America/Toronto:20261202T193000');
+
+    // A second change: a higher SEQUENCE.
+    const again = await sendChangeNotice(database.db, sender, event.id, {
+      changed: ['place'],
+      sendKey: 'key-second-change',
+    });
+    if (again.kind !== 'sent') throw new Error(`not sent: ${again.kind}`);
+    const [second] = await outboxOfMessage(database.db, again.messageId);
+    const secondIcs = (
+      await attachmentBytes((second!.attachments as MailAttachment[])[0]!)
+    ).toString('utf8');
+    expect(secondIcs).toContain('SEQUENCE:2');
+
+    const listed = await listEventMessages(database.db, event.id);
+    expect(listed.map((message) => [message.kind, message.audience, message.recipients])).toEqual([
+      ['change', 'active', 4],
+      ['change', 'active', 4],
+    ]);
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'event.notifyChange'))
+      .orderBy(asc(auditLog.id));
+    expect(audit[0]!.summary).toBe(
+      'Emailed the new time of "Lantern night" to 4 registrants (confirmed, on the waitlist or awaiting review)',
+    );
+  });
+
+  it('offers nothing when only other fields changed, or nobody is registered', async () => {
+    const { event } = await eventWithRegistrants();
+    await database.db
+      .update(events)
+      .set({ title: 'Lantern night!' })
+      .where(eq(events.id, event.id));
+    expect(await changeNoticeOffer(database.db, event)).toBeNull();
+    const empty = await insertEvent(database.db, { title: 'Empty', startsAt: now });
+    await database.db.update(events).set({ location: 'Elsewhere' }).where(eq(events.id, empty.id));
+    expect(await changeNoticeOffer(database.db, empty)).toBeNull();
+  });
+});
