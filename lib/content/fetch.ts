@@ -1,7 +1,8 @@
 import 'server-only';
 import type { ClientReturn, QueryParams } from '@sanity/client';
 import { unstable_rethrow } from 'next/navigation';
-import { queryBundledDataset, type Perspective } from './bundled';
+import { bundledDocuments, queryBundledDataset, queryDocuments, type Perspective } from './bundled';
+import { coerceToShape } from './coerce';
 import { getSanityClient } from './client';
 import { readWithFallback } from './lake-fallback';
 import { currentPerspective } from './draft';
@@ -9,6 +10,7 @@ import { readToken } from './token';
 import { noteFailedRead } from '../http/page-render';
 import { markCopy } from '../copy/markers';
 import { testFaultFor } from '../testing/faults';
+import { withTestCopy } from '../testing/test-copy';
 
 /** How long a published read may be served from the cache when no webhook says otherwise. */
 export const PUBLISHED_REVALIDATE_SECONDS = 60 * 60;
@@ -46,7 +48,8 @@ export async function contentFetch<const Q extends string>(
   options: ContentFetchOptions<Q>,
 ): Promise<ClientReturn<Q, unknown>> {
   try {
-    const result = await fetchFromSource(options);
+    const read = await withTestCopy(documentIdOf(options), await fetchFromSource(options));
+    const result = await inBundledShape(read, options);
     return (await testFaultFor('copy')) === 'markers'
       ? (markCopy(result) as ClientReturn<Q, unknown>)
       : result;
@@ -55,6 +58,46 @@ export async function contentFetch<const Q extends string>(
     unstable_rethrow(error);
     await noteFailedRead();
     throw error;
+  }
+}
+
+/** The document a read is about: its id parameter, else its type (the first tag). */
+function documentIdOf({ params, tags }: ContentFetchOptions<string>): string {
+  return typeof params?.id === 'string' ? params.id : (tags[0] ?? '');
+}
+
+type BundledReference = { documents: unknown; results: Map<string, unknown> };
+let bundledReference: BundledReference | undefined;
+
+/** The query's result over the bundled dataset's published copy, kept until the file changes. */
+async function bundledResult(query: string, params: QueryParams): Promise<unknown> {
+  const documents = bundledDocuments('published');
+  if (bundledReference?.documents !== documents) {
+    bundledReference = { documents, results: new Map() };
+  }
+  const key = `${query}\u0000${JSON.stringify(params)}`;
+  if (!bundledReference.results.has(key)) {
+    bundledReference.results.set(key, await queryDocuments(documents, query, params));
+  }
+  return bundledReference.results.get(key);
+}
+
+/**
+ * The read in the shape the pages expect, field by field, with the bundled copy where a field
+ * is empty or of the wrong kind (lib/content/coerce.ts). A document that does not exist stays
+ * null: pages say so where it matters (the privacy policy not published yet).
+ */
+async function inBundledShape<Q extends string>(
+  read: unknown,
+  { query, params = {} }: ContentFetchOptions<Q>,
+): Promise<ClientReturn<Q, unknown>> {
+  if (read === null || read === undefined) return read as ClientReturn<Q, unknown>;
+  try {
+    return coerceToShape(read, await bundledResult(query, params)) as ClientReturn<Q, unknown>;
+  } catch (error) {
+    // The bundled dataset could not be read (a broken file): the read is all there is.
+    console.error('The bundled copy could not be read to check the content against it', error);
+    return read as ClientReturn<Q, unknown>;
   }
 }
 

@@ -1,3 +1,5 @@
+import { textOr } from '../content/coerce';
+
 /**
  * Every piece of visible copy that is neither a page's main content (homePage, joinUsPage, …)
  * nor database data: titles, buttons, labels, status, empty and error texts. Each entry is a field
@@ -633,7 +635,8 @@ export function defaultCopy<P extends CopyPage>(page: P): Copy<P> {
 
 /**
  * A page's texts from a texts document: each field the editor filled in, else the spec's text.
- * Anything that is not a string with visible characters counts as empty.
+ * Portable Text put in a field shows as its words; anything else that is not a string with
+ * visible characters counts as empty.
  */
 export function copyFrom<P extends CopyPage>(page: P, document: unknown): Copy<P> {
   const stored =
@@ -641,8 +644,8 @@ export function copyFrom<P extends CopyPage>(page: P, document: unknown): Copy<P
   const defaults = defaultCopy(page) as Record<string, string>;
   return Object.fromEntries(
     Object.entries(defaults).map(([key, fallback]) => {
-      const value = stored[key];
-      return [key, typeof value === 'string' && value.trim() !== '' ? value : fallback];
+      // The content source's one rule (lib/content/coerce.ts): blank or not text is the spec's.
+      return [key, textOr(stored[key], fallback)];
     }),
   ) as Copy<P>;
 }

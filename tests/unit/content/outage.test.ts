@@ -122,16 +122,16 @@ describe('the Content Lake out of reach', () => {
 
   it('answers with the last copy read successfully, from memory and after a restart from disk', async () => {
     lake.answer = { heroTitle: 'Published this morning' };
-    expect((await timedRead()).result).toEqual({ heroTitle: 'Published this morning' });
+    expect((await timedRead()).result).toMatchObject({ heroTitle: 'Published this morning' });
 
     lake.mode = 'fail';
-    expect((await timedRead()).result).toEqual({ heroTitle: 'Published this morning' });
+    expect((await timedRead()).result).toMatchObject({ heroTitle: 'Published this morning' });
 
     // A restart: nothing in memory, the copy on disk remains.
     const { resetLakeFallbackForTests } = await import('@/lib/content/lake-fallback');
     resetLakeFallbackForTests();
     lake.mode = 'hang';
-    expect((await timedRead()).result).toEqual({ heroTitle: 'Published this morning' });
+    expect((await timedRead()).result).toMatchObject({ heroTitle: 'Published this morning' });
   });
 
   it('retries in the background, and reads the Lake again once it answers', async () => {
@@ -143,7 +143,7 @@ describe('the Content Lake out of reach', () => {
     await vi.waitFor(() => expect(lake.requests).toBeGreaterThanOrEqual(2), { timeout: 3000 });
     // A loaded machine (the whole suite in parallel) may take over the default second.
     await vi.waitFor(
-      async () => expect((await timedRead()).result).toEqual({ heroTitle: 'Back again' }),
+      async () => expect((await timedRead()).result).toMatchObject({ heroTitle: 'Back again' }),
       { timeout: 5000 },
     );
     // The test's own limit covers the first read and both waits above.
