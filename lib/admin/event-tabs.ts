@@ -11,6 +11,7 @@ export const EVENT_TABS = [
   { segment: '', label: 'Registrants', permission: 'registrations.read' },
   { segment: 'check-in', label: 'Door', permission: 'registrations.checkIn' },
   { segment: 'edit', label: 'Settings', permission: 'events.edit' },
+  { segment: 'messages', label: 'Messages', permission: 'registrations.message' },
 ] as const satisfies readonly EventTab[];
 
 export type EventTabSegment = (typeof EVENT_TABS)[number]['segment'];
