@@ -18,7 +18,10 @@ export const REGISTRATION_SUCCESS_MESSAGE =
 export const REGISTRATION_FAILURE_PREFIX = 'Registration failed: ';
 export const UNKNOWN_ERROR = 'Unknown error';
 
-export type RegistrationFields = RegistrationRequest;
+/** The request's fields; `answers` keyed by question id, as GET /api/events/{id}/ lists them. */
+export type RegistrationFields = Omit<RegistrationRequest, 'answers'> & {
+  answers?: Record<string, string | boolean>;
+};
 
 /** The server refused the registration; `serverError` is its answer's `error` field, if any. */
 export class RegistrationRequestError extends Error {
@@ -26,12 +29,20 @@ export class RegistrationRequestError extends Error {
   readonly serverError: string | null;
   /** The answer's `code`, when the server names the case (`already_registered`). */
   readonly code: string | null;
-  constructor(status: number, serverError: string | null, code: string | null = null) {
+  /** A 400's message per field (`answers.<id>` for the event's questions). */
+  readonly fields: Record<string, string>;
+  constructor(
+    status: number,
+    serverError: string | null,
+    code: string | null = null,
+    fields: Record<string, string> = {},
+  ) {
     super(`Request failed with status code ${status}`);
     this.name = 'RegistrationRequestError';
     this.status = status;
     this.serverError = serverError;
     this.code = code;
+    this.fields = fields;
   }
 }
 
@@ -47,6 +58,18 @@ export function alreadyRegisteredMessage(error: unknown): string | null {
 
 export function registrationPath(eventId: number): string {
   return `/api/events/${eventId}/register/`;
+}
+
+/** The string messages of a failure's `fields`, if any. */
+function fieldMessages(body: unknown): Record<string, string> {
+  if (typeof body !== 'object' || body === null || !('fields' in body)) return {};
+  const { fields } = body;
+  if (typeof fields !== 'object' || fields === null) return {};
+  return Object.fromEntries(
+    Object.entries(fields).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
 }
 
 function errorField(body: unknown): string | null {
@@ -101,7 +124,12 @@ export async function submitRegistration(
       typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'string'
         ? body.code
         : null;
-    throw new RegistrationRequestError(response.status, errorField(body), code);
+    throw new RegistrationRequestError(
+      response.status,
+      errorField(body),
+      code,
+      fieldMessages(body),
+    );
   }
   return resultOf(body);
 }

@@ -6,6 +6,7 @@ import { eventQuestions, eventRegistrations } from '@/lib/db/schema';
 import type { Queryable } from '@/lib/mail/outbox';
 import {
   type Answers,
+  answerText,
   type EventQuestion,
   QUESTION_KIND_LABELS,
   QUESTION_LIMITS,
@@ -263,4 +264,19 @@ export async function removeQuestion(
           : `"${current.label}" is removed.`,
     };
   });
+}
+
+/**
+ * The registrants CSV's columns for the event's questions, one per question (those asked, then
+ * those removed with answers, marked so), and each registration's cells under them.
+ */
+export async function answerColumns(db: Queryable, eventId: number) {
+  const questions = await questionsWithRemoved(db, eventId);
+  return {
+    header: questions.map((question) =>
+      question.removed ? `${question.label} (no longer asked)` : question.label,
+    ),
+    cells: (answers: Answers | null | undefined) =>
+      questions.map((question) => answerText(answers?.[String(question.id)])),
+  };
 }

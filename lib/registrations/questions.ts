@@ -67,8 +67,7 @@ const UNREADABLE = /[\uD800-\uDFFF\uFFFD]/u;
 const CONTROL = /\p{Cc}/u;
 
 export type AnswersCheck =
-  | { ok: true; answers: Answers }
-  | { ok: false; fields: Record<string, string> };
+  { ok: true; answers: Answers } | { ok: false; fields: Record<string, string> };
 
 /**
  * Checks the answers a visitor sent against the event's questions: each required question is
@@ -118,11 +117,13 @@ export function checkAnswers(questions: readonly EventQuestion[], raw: unknown):
       continue;
     }
     if (UNREADABLE.test(text)) {
-      fields[field] = `${question.label}: the answer contains characters that could not be read. Please type it again.`;
+      fields[field] =
+        `${question.label}: the answer contains characters that could not be read. Please type it again.`;
     } else if (CONTROL.test(text)) {
       fields[field] = `${question.label}: the answer must be one line.`;
     } else if (text.length > QUESTION_LIMITS.shortAnswer) {
-      fields[field] = `${question.label}: the answer must be at most ${QUESTION_LIMITS.shortAnswer} characters.`;
+      fields[field] =
+        `${question.label}: the answer must be at most ${QUESTION_LIMITS.shortAnswer} characters.`;
     } else answers[String(question.id)] = text;
   }
   return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, answers };

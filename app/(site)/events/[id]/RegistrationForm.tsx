@@ -1,7 +1,7 @@
 'use client';
 
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import type { AvailabilityDto } from '@/lib/api/contract';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { AvailabilityDto, EventQuestionDto } from '@/lib/api/contract';
 import { TextField } from '@/app/_components/forms/FormField';
 import formStyles from '@/app/_components/forms/Form.module.css';
 import styles from './registration.module.css';
@@ -12,10 +12,12 @@ import {
   alreadyRegisteredMessage,
   fetchAvailability,
   type RegistrationFields,
+  RegistrationRequestError,
   registrationFailureMessage,
   sendRegistrationEmails,
   submitRegistration,
 } from '@/lib/registrations/client';
+import { answersOf, QuestionFields } from './QuestionFields';
 
 export type RegistrationFormCopy = Pick<
   Copy<'event'>,
@@ -136,6 +138,7 @@ export function RegistrationForm({
   emailConfig,
   copy = defaultCopy('event'),
   timeZoneLabel = 'Ottawa time (ET)',
+  questions = [],
 }: {
   titleId: string;
   eventId: number;
@@ -145,11 +148,22 @@ export function RegistrationForm({
   emailConfig: EmailConfig;
   copy?: RegistrationFormCopy;
   timeZoneLabel?: string;
+  /** The event's own questions (GET /api/events/{id}/ `questions`), asked after the email. */
+  questions?: readonly EventQuestionDto[];
 }) {
   const [submitting, setSubmitting] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const [availability, setAvailability] = useState<AvailabilityDto | null>(null);
   const [asMember, setAsMember] = useState(false);
+  // The server's message per question after a refused registration (`answers.<id>`).
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // Focus moves to the first question the server found wrong, which says why beside it.
+    formRef.current
+      ?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input')
+      ?.focus();
+  }, [answerErrors]);
   const statusId = useId();
   const availabilityId = useId();
   const memberHintId = useId();
@@ -191,12 +205,21 @@ export function RegistrationForm({
     event.preventDefault();
     const form = event.currentTarget;
     const fields = fieldsOf(form);
+    // A client that asks no questions sends no answers, as before questions existed.
+    if (questions.length > 0) fields.answers = answersOf(form, questions);
     setSubmitting(true);
     setStatus(null);
     let result;
     try {
       result = await submitRegistration(eventId, fields);
     } catch (error) {
+      setAnswerErrors(
+        error instanceof RegistrationRequestError
+          ? Object.fromEntries(
+              Object.entries(error.fields).filter(([field]) => field.startsWith('answers.')),
+            )
+          : {},
+      );
       const registeredAlready = alreadyRegisteredMessage(error);
       setStatus(
         registeredAlready
@@ -208,6 +231,7 @@ export function RegistrationForm({
       return;
     }
     form.reset();
+    setAnswerErrors({});
     setStatus({
       tone: 'success',
       // The spec's text (as the editors keep it) for a confirmed place; the server's words,
@@ -228,6 +252,7 @@ export function RegistrationForm({
 
   return (
     <form
+      ref={formRef}
       className={formStyles.form}
       onSubmit={onSubmit}
       aria-labelledby={titleId}
@@ -317,6 +342,7 @@ export function RegistrationForm({
           {publicOpening}
         </p>
       ) : null}
+      <QuestionFields questions={questions} errors={answerErrors} />
       <p
         id={statusId}
         className={`${formStyles.status} ${styles.status}`}

@@ -25,6 +25,7 @@ import {
 } from '@/lib/events/details';
 import { eventJsonLd } from '@/lib/events/structured-data';
 import { hasEnded, hasStarted } from '@/lib/events/schedule';
+import { publicQuestions } from '@/lib/registrations/public-questions';
 import { readEvent } from './event-data';
 import { RegistrationForm } from './RegistrationForm';
 import styles from './event.module.css';
@@ -91,7 +92,7 @@ function CalendarLinks({
   );
 }
 
-function Registration({
+async function Registration({
   event,
   now,
   copy,
@@ -117,6 +118,8 @@ function Registration({
       </section>
     );
   }
+  // The event's own questions, cached with the event (lib/registrations/public-questions.ts).
+  const questions = await publicQuestions(event.id);
   return (
     <section className={styles.register} aria-labelledby="registration-title">
       <RegistrationForm
@@ -127,6 +130,7 @@ function Registration({
         emailConfig={getEmailConfig()}
         copy={pickCopy(copy, ...REGISTRATION_FORM_COPY_KEYS)}
         timeZoneLabel={copy.timeZone}
+        questions={questions}
       />
     </section>
   );
