@@ -12,6 +12,7 @@ export const EVENT_TABS = [
   { segment: 'check-in', label: 'Door', permission: 'registrations.checkIn' },
   { segment: 'edit', label: 'Settings', permission: 'events.edit' },
   { segment: 'messages', label: 'Messages', permission: 'registrations.message' },
+  { segment: 'questions', label: 'Questions', permission: 'events.edit' },
 ] as const satisfies readonly EventTab[];
 
 export type EventTabSegment = (typeof EVENT_TABS)[number]['segment'];
