@@ -62,6 +62,8 @@ type Fixtures = {
   cancelledEvent: number;
   deletableEvent: number;
   registration: (eventId: number, email: string) => number;
+  /** The ids of the questions an event asks, in their order (GET /api/events/{id}/). */
+  questionIds: (eventId: number) => Promise<number[]>;
   accountId: (visitor: Visitor) => string;
   records: Records;
   /** The records as they are now (the membership cases follow one membership along). */
@@ -330,6 +332,59 @@ const CASES: Case[] = [
     page: (f) => `/admin/events/${f.cancelledEvent}`,
     args: (f) => [SMALL_STATE, form({ eventId: String(f.cancelledEvent) })],
     audit: 'event.restore',
+  },
+  {
+    file: `${CONSOLE}/events/[id]/questions/actions.ts`,
+    name: 'saveQuestionAction',
+    label: 'add a question to an event',
+    permission: 'events.edit',
+    event: (f) => f.eventX,
+    page: (f) => `/admin/events/${f.eventX}/questions`,
+    args: (f) => [
+      FORM_STATE,
+      form({
+        eventId: String(f.eventX),
+        label: 'Program',
+        kind: 'choice',
+        choices: 'Accounting\nFinance',
+        required: 'on',
+      }),
+    ],
+    audit: 'event.question.add',
+  },
+  {
+    file: `${CONSOLE}/events/[id]/questions/actions.ts`,
+    name: 'moveQuestionAction',
+    label: 'move a question of an event',
+    permission: 'events.edit',
+    event: (f) => f.eventX,
+    page: (f) => `/admin/events/${f.eventX}/questions`,
+    args: async (f) => [
+      SMALL_STATE,
+      form({
+        eventId: String(f.eventX),
+        questionId: String((await f.questionIds(f.eventX))[0]),
+        direction: 'down',
+      }),
+    ],
+    audit: 'event.question.move',
+  },
+  {
+    file: `${CONSOLE}/events/[id]/questions/actions.ts`,
+    name: 'removeQuestionAction',
+    label: 'remove a question of an event',
+    permission: 'events.edit',
+    event: (f) => f.eventX,
+    page: (f) => `/admin/events/${f.eventX}/questions`,
+    args: async (f) => [
+      SMALL_STATE,
+      form({
+        eventId: String(f.eventX),
+        questionId: String((await f.questionIds(f.eventX)).at(-1)),
+        confirm: 'yes',
+      }),
+    ],
+    audit: 'event.question.remove',
   },
   {
     file: `${CONSOLE}/events/actions.ts`,
@@ -733,6 +788,16 @@ test.describe('the console refuses every visitor a door is not for', () => {
       await addRegistrant(eventX, email);
     }
     await addRegistrant(eventY, 'other.event@example.org');
+    // Two questions on the event the question cases move and remove.
+    for (const label of ['Dietary needs', 'T-shirt size']) {
+      const added = await callAction(
+        visitor('admin'),
+        actionOf(`${CONSOLE}/events/[id]/questions/actions.ts`, 'saveQuestionAction'),
+        `/admin/events/${eventX}/questions`,
+        [FORM_STATE, form({ eventId: String(eventX), label, kind: 'short_text', choices: '' })],
+      );
+      expect(added.text).toContain('is added');
+    }
     await addRegistrant(pastEvent, 'no.show@example.org');
     await addRegistrant(cancelledEvent, 'bubble@example.org');
     const cancelled = await callAction(
@@ -794,6 +859,11 @@ test.describe('the console refuses every visitor a door is not for', () => {
       records: current,
       registration: (eventId, email) =>
         current.registrations.find((r) => r.event_id === eventId && r.email === email)!.id,
+      questionIds: async (eventId) => {
+        const response = await fetch(`${site.baseURL}/api/events/${eventId}/`);
+        const event = (await response.json()) as { questions: Array<{ id: number }> };
+        return event.questions.map((question) => question.id);
+      },
     };
   });
 
