@@ -26,6 +26,7 @@ import {
   STATUS_LABELS,
 } from '@/lib/registrations/statuses';
 import { manageLinkKey } from '@/lib/registrations/manage-token';
+import { answerColumns } from '@/lib/registrations/event-questions';
 import {
   checkbox,
   countWithDefault,
@@ -697,6 +698,8 @@ async function registrantsFile(
     .leftJoin(memberships, eq(memberships.id, eventRegistrations.membershipId))
     .where(eq(eventRegistrations.eventId, eventId))
     .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id));
+  // One column per question of the event, answered or not (removed ones with their answers).
+  const answers = await answerColumns(db, eventId);
   const csv = toCsv(
     [
       'First name',
@@ -707,6 +710,7 @@ async function registrantsFile(
       'Late cancellation',
       'Checked in at (Ottawa time)',
       'Member ID',
+      ...answers.header,
     ],
     rows.map(({ registration: row, memberId }) => [
       row.firstName,
@@ -717,6 +721,7 @@ async function registrantsFile(
       row.status === 'cancelled' ? (row.lateCancellation ? 'yes' : 'no') : '',
       row.checkedInAt ? `${clubDate(row.checkedInAt)} ${clubTime(row.checkedInAt)}` : '',
       memberId ?? '',
+      ...answers.cells(row.answers),
     ]),
     { bom: true },
   );
