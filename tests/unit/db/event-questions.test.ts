@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventDetailSchema } from '@/lib/api/contract';
+import { registrantsCsv } from '@/lib/admin/events';
 import { listEvents } from '@/lib/db/queries';
 import { auditLog, type Event, eventQuestions, eventRegistrations } from '@/lib/db/schema';
 import {
@@ -34,6 +35,7 @@ import {
   type TestDatabase,
   createTestDatabase,
 } from './support/test-database';
+import { parseCsv } from './support/parse-csv';
 import { addCoordinator, type StaffActor } from './support/staff';
 
 vi.mock('next/cache', () => import('../api/support/next-cache'));
@@ -386,6 +388,20 @@ describe(`questions and answers in the database (${DATABASE_UNDER_TEST})`, () =>
     expect(outcome.kind).toBe('created');
     if (outcome.kind === 'created')
       expect(outcome.registration.answers).toEqual({ [diet!]: 'None' });
+  });
+
+  it('the registrants CSV has one column per question, the removed one marked, Yes/No in words', async () => {
+    const csv = await registrantsCsv(database.db, event.id);
+    const [header, ...rows] = parseCsv(csv);
+    expect(header!.slice(-3)).toEqual([
+      'Dietary needs',
+      'First TCSA event?',
+      'T-shirt size (no longer asked)',
+    ]);
+    const row = rows.find((cells) => cells.includes('answers@example.org'))!;
+    expect(row.slice(-3)).toEqual(['Vegan', 'No', 'L']);
+    const walkIn = rows.find((cells) => cells.includes('walk-in@example.org'))!;
+    expect(walkIn.slice(-3)).toEqual(['', '', '']);
   });
 
   it('editing a question that is gone says so', async () => {
