@@ -310,6 +310,12 @@ export function formValuesOf(event: Event | null): Record<string, string> {
     autoPromote: event?.autoPromote === false ? 'manual' : 'auto',
     requiresReview: event?.requiresReview ? 'on' : '',
     cancellationCutoffHours: String(event?.cancellationCutoffHours ?? 24),
+    // Shown by the form (its state in words and the time of a schedule); never read back.
+    publishedAt: event?.publishedAt?.toISOString() ?? '',
+    publishAt:
+      event?.publishedAt && event.publishedAt.getTime() > Date.now()
+        ? clubDateTimeValue(event.publishedAt)
+        : '',
   };
 }
 
@@ -381,6 +387,7 @@ function snapshot(event: Omit<Event, 'id' | 'createdAt' | 'cancelledAt'> & { lea
     autoPromote: event.autoPromote,
     requiresReview: event.requiresReview,
     cancellationCutoffHours: event.cancellationCutoffHours,
+    publishedAt: event.publishedAt?.toISOString() ?? null,
     descriptionLength: event.description?.length ?? 0,
     ...(event.leadIds ? { leadIds: event.leadIds } : {}),
   };
@@ -409,13 +416,18 @@ export async function createEvent(
   actor: SignedIn,
   values: EventFormValues,
   leadIds: readonly string[],
+  /** When it appears on the site: null for a draft; left out, at once. */
+  publishedAt?: Date | null,
 ): Promise<EventChangeOutcome> {
   return db.transaction(async (tx) => {
     const leads = await validLeadIds(tx, leadIds);
     if (leads.length !== new Set(leadIds).size) {
       return { ok: false, field: 'leads', message: 'Choose event leads from the list.' };
     }
-    const [created] = await tx.insert(events).values(columnsOf(values)).returning();
+    const [created] = await tx
+      .insert(events)
+      .values({ ...columnsOf(values), ...(publishedAt === undefined ? {} : { publishedAt }) })
+      .returning();
     const event = created!;
     if (leads.length > 0) {
       await tx.insert(eventLeads).values(leads.map((userId) => ({ eventId: event.id, userId })));
@@ -424,7 +436,7 @@ export async function createEvent(
       action: 'event.create',
       recordType: 'event',
       recordId: event.id,
-      summary: `Created the event "${event.title}"`,
+      summary: `Created the event "${event.title}"${event.publishedAt === null ? ' as a draft' : event.publishedAt.getTime() > Date.now() ? ', scheduled' : ''}`,
       after: snapshot({ ...event, leadIds: leads }),
     });
     return { ok: true, id: event.id };

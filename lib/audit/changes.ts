@@ -42,6 +42,7 @@ const EVENT_LABELS: Record<string, string> = {
   autoPromote: 'When a place frees up',
   requiresReview: 'Registrations need review',
   cancellationCutoffHours: 'Late cancellation cut-off (hours)',
+  publishedAt: 'On the site from',
   leadIds: 'Event leads',
   cancelled: 'Cancelled',
   registrationId: 'Registration',

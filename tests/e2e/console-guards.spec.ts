@@ -388,6 +388,15 @@ const CASES: Case[] = [
   },
   {
     file: `${CONSOLE}/events/actions.ts`,
+    name: 'duplicateEventAction',
+    label: 'duplicate an event',
+    permission: 'events.create',
+    page: (f) => `/admin/events/${f.pastEvent}/edit`,
+    args: (f) => [SMALL_STATE, form({ eventId: String(f.pastEvent) })],
+    audit: 'event.duplicate',
+  },
+  {
+    file: `${CONSOLE}/events/actions.ts`,
     name: 'removeRegistrant',
     label: 'remove a registrant',
     permission: 'registrations.remove',

@@ -9,12 +9,20 @@ import {
   restoreEvent,
   updateEvent,
 } from '@/lib/admin/events';
+import {
+  decidePublication,
+  duplicateEvent,
+  publicationWords,
+  publishChoiceOf,
+  setPublication,
+} from '@/lib/admin/event-authoring';
 import { requiredLine } from '@/lib/api/contract';
 import { fieldErrorsOf } from '@/lib/auth/account-schema';
 import { can } from '@/lib/auth/permissions';
 import { type AllowedOnEvent, guard, guardEvent } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 import { deliverSoon } from '@/lib/jobs/tick';
+import { type ChangeNoticeOffer, changeNoticeOffer } from '@/lib/mail/event-messages';
 import { parseEventId } from '@/lib/events/id';
 import { publishChange } from '@/lib/publish/publish';
 import { movedUpSentence } from '@/lib/registrations/statuses';
@@ -43,14 +51,26 @@ const FORM_FIELDS = [
   'autoPromote',
   'requiresReview',
   'cancellationCutoffHours',
+  'publishAt',
+  'publishedAt',
 ] as const;
+
+/** The event form's answer: after a change of date, time or place, the offer to notify. */
+export type EventFormState = FormState & { notifyChange?: ChangeNoticeOffer };
 
 function valuesOf(form: FormData): Record<string, string> {
   return Object.fromEntries(FORM_FIELDS.map((field) => [field, String(form.get(field) ?? '')]));
 }
 
-/** Creates an event (no `eventId` in the form) or saves one; publishes it on the site at once. */
-export async function saveEvent(_previous: FormState, form: FormData): Promise<FormState> {
+/**
+ * Creates an event (no `eventId` in the form) or saves one. The button pressed says when it
+ * reaches the site (`publish`: now, at `publishAt`, or a draft); a new event without one is
+ * published at once, a saved one keeps its publication.
+ */
+export async function saveEvent(
+  _previous: EventFormState,
+  form: FormData,
+): Promise<EventFormState> {
   const values = valuesOf(form);
   const rawId = form.get('eventId');
   const access = rawId ? await guardEvent('events.edit', rawId) : await guard('events.create');
@@ -59,19 +79,76 @@ export async function saveEvent(_previous: FormState, form: FormData): Promise<F
   const current = 'event' in access ? (access as AllowedOnEvent).event : null;
   const db = await getDb();
 
+  const choice = publishChoiceOf(form.get('publish'), !current);
+  if (!choice) return { errors: { form: 'Choose how the event reaches the site.' }, values };
   const parsed = eventFormSchema(current).safeParse(values);
-  if (!parsed.success) return { errors: fieldErrorsOf(parsed.error), values };
+  const publication = decidePublication(choice, values.publishAt ?? '');
+  if (!parsed.success || !publication.ok) {
+    return {
+      errors: {
+        ...(parsed.success ? {} : fieldErrorsOf(parsed.error)),
+        ...(publication.ok ? {} : { [publication.field]: publication.message }),
+      },
+      values,
+    };
+  }
   const leadIds = can(actor, 'events.assignLeads') ? form.getAll('leads').map(String) : undefined;
+  const { publishedAt } = publication;
 
   const outcome = current
     ? await updateEvent(db, actor, current.id, parsed.data, leadIds)
-    : await createEvent(db, actor, parsed.data, leadIds ?? []);
+    : await createEvent(db, actor, parsed.data, leadIds ?? [], publishedAt);
   if (!outcome.ok) return { errors: { [outcome.field ?? 'form']: outcome.message }, values };
+  // A new event without a time said is published at once (the column's default).
+  let shownFrom = current
+    ? current.publishedAt
+    : publishedAt === undefined
+      ? new Date()
+      : publishedAt;
+  if (current && publishedAt !== undefined) {
+    const published = await setPublication(db, actor, current.id, publishedAt);
+    if (!published.ok) return { errors: { form: published.message }, values };
+    shownFrom = published.publishedAt;
+  }
   await publishChange(['db:events']);
   // A raised capacity may have promoted people from the waitlist: their emails go now.
   deliverSoon();
-  if (!current) redirect(`/admin/events/${outcome.id}?created=1`);
-  return { errors: {}, values, done: 'Saved. The site shows the change now.' };
+  // A new date, time or place while people are registered: the form offers to tell them.
+  const notifyChange = current ? await changeNoticeOffer(db, current) : null;
+  const onSite = shownFrom !== null && shownFrom.getTime() <= Date.now();
+  // A draft or a scheduled event opens its settings, where it is previewed and published.
+  if (!current) {
+    redirect(`/admin/events/${outcome.id}${onSite ? '' : '/edit'}?created=1`);
+  }
+  return {
+    ...(notifyChange ? { notifyChange } : {}),
+    errors: {},
+    values: { ...values, publishedAt: shownFrom?.toISOString() ?? '' },
+    done: onSite
+      ? 'Saved. The site shows the change now.'
+      : shownFrom === null
+        ? 'Saved. It is a draft: visitors do not see it.'
+        : `Saved. ${publicationWords(shownFrom)}.`,
+  };
+}
+
+/**
+ * Makes a new draft from an event (every field, picture, setting and question; no dates, no
+ * registrations) and opens its settings.
+ */
+export async function duplicateEventAction(
+  _previous: SmallActionState,
+  form: FormData,
+): Promise<SmallActionState> {
+  const access = await guard('events.create');
+  if (!access.ok) return { error: access.message };
+  const id = parseEventId(String(form.get('eventId') ?? ''));
+  if (id === null) return { error: 'This event no longer exists.' };
+  const outcome = await duplicateEvent(await getDb(), access.actor, id);
+  if (!outcome.ok) return { error: outcome.message };
+  // A draft is not on the site; the console's lists show it.
+  await publishChange(['db:events']);
+  redirect(`/admin/events/${outcome.id}/edit?copied=1`);
 }
 
 export type SmallActionState = { error?: string; done?: string };
