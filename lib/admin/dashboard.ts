@@ -1,27 +1,41 @@
 import 'server-only';
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, ne, notInArray } from 'drizzle-orm';
 import { type Actor, eventsInView } from '@/lib/auth/permissions';
 import { SIGN_IN_ACTION } from '@/lib/auth/server';
 import type { Database } from '@/lib/db/client';
-import { auditLog, eventLeads, eventRegistrations, events } from '@/lib/db/schema';
-import { PLACE_HOLDING_STATUSES } from '@/lib/registrations/statuses';
+import { auditLog, eventLeads, events } from '@/lib/db/schema';
+import { clubInstant, clubWallClock } from '@/lib/db/time';
+import type { RegistrationCounts } from '@/lib/registrations/counts';
+import { withCountsAndLeads } from './events';
 
 export type UpcomingEvent = {
   id: number;
   title: string;
   startsAt: Date | null;
   capacity: number | null;
+  /** Places taken (`counts.placesTaken`). */
   registered: number;
+  counts: RegistrationCounts;
+  leadIds: string[];
 };
 
-/** The next events the actor may see, soonest first, with how many people registered for each. */
+/** Midnight of `now`'s date in the club's time zone. */
+function startOfClubDay(now: Date): Date {
+  const { year, month, day } = clubWallClock(now);
+  return clubInstant({ year, month, day, hour: 0, minute: 0 });
+}
+
+/**
+ * The next events the actor may see, soonest first, with their counts (lib/registrations/counts.ts).
+ * Today's events stay on the list all day, started or not: their door is open.
+ */
 export async function upcomingEventsWithCounts(
   db: Database,
   actor: Actor,
   now = new Date(),
   limit = 8,
 ): Promise<UpcomingEvent[]> {
-  const conditions = [gt(events.startsAt, now), isNull(events.cancelledAt)];
+  const conditions = [gte(events.startsAt, startOfClubDay(now)), isNull(events.cancelledAt)];
   if (eventsInView(actor) === 'led') {
     conditions.push(
       inArray(
@@ -33,26 +47,18 @@ export async function upcomingEventsWithCounts(
       ),
     );
   }
-  return db
+  const rows = await db
     .select({
       id: events.id,
       title: events.title,
       startsAt: events.startsAt,
       capacity: events.capacity,
-      registered: count(eventRegistrations.id),
     })
     .from(events)
-    .leftJoin(
-      eventRegistrations,
-      and(
-        eq(eventRegistrations.eventId, events.id),
-        inArray(eventRegistrations.status, [...PLACE_HOLDING_STATUSES]),
-      ),
-    )
     .where(and(...conditions))
-    .groupBy(events.id)
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(limit);
+  return withCountsAndLeads(db, rows);
 }
 
 /**

@@ -17,14 +17,14 @@ import {
 import { clubDate, clubInstant, clubTime } from '@/lib/db/time';
 import { requiredLine } from '@/lib/api/contract';
 import { EVENT_CATEGORIES } from '@/lib/events/categories';
-import { placesTaken } from '@/lib/db/queries';
-import { deleteRegistrations, promoteAfterEventChange } from '@/lib/registrations/operations';
 import {
-  PLACE_HOLDING_STATUSES,
-  REGISTRATION_STATUSES,
-  type RegistrationStatus,
-  STATUS_LABELS,
-} from '@/lib/registrations/statuses';
+  emptyCounts,
+  type RegistrationCounts,
+  registrationCounts,
+  registrationCountsByEvent,
+} from '@/lib/registrations/counts';
+import { deleteRegistrations, promoteAfterEventChange } from '@/lib/registrations/operations';
+import { type RegistrationStatus, STATUS_LABELS } from '@/lib/registrations/statuses';
 import { manageLinkKey } from '@/lib/registrations/manage-token';
 import { answerColumns } from '@/lib/registrations/event-questions';
 import {
@@ -55,8 +55,52 @@ export type ConsoleEventRow = {
   location: string | null;
   capacity: number | null;
   cancelledAt: Date | null;
+  /** Places taken (`counts.placesTaken`), what the capacity counts. */
   registered: number;
+  counts: RegistrationCounts;
+  leadIds: string[];
 };
+
+/** The leads of each of several events, in one query. */
+async function leadsByEvent(db: Database, eventIds: readonly number[]) {
+  const leads = new Map<number, string[]>(eventIds.map((id) => [id, []]));
+  if (eventIds.length === 0) return leads;
+  const rows = await db
+    .select({ eventId: eventLeads.eventId, userId: eventLeads.userId })
+    .from(eventLeads)
+    .where(inArray(eventLeads.eventId, [...eventIds]));
+  for (const row of rows) leads.get(row.eventId)?.push(row.userId);
+  return leads;
+}
+
+/**
+ * The rows of a list of events (the events page, the dashboard) with their counts and leads,
+ * each read once for the whole list.
+ */
+export async function withCountsAndLeads<Row extends { id: number; capacity: number | null }>(
+  db: Database,
+  rows: readonly Row[],
+) {
+  const ids = rows.map((row) => row.id);
+  const [counts, leads] = await Promise.all([
+    registrationCountsByEvent(db, ids),
+    leadsByEvent(db, ids),
+  ]);
+  return rows.map((row) => {
+    const eventCounts = counts.get(row.id) ?? emptyCounts();
+    return {
+      ...row,
+      registered: eventCounts.placesTaken,
+      counts: eventCounts,
+      leadIds: leads.get(row.id) ?? [],
+    };
+  });
+}
+
+/** Whether the event starts on today's date in the club's time zone: its door may open today. */
+export function happensToday(event: { startsAt: Date | null }, now: Date = new Date()): boolean {
+  return event.startsAt !== null && clubDate(event.startsAt) === clubDate(now);
+}
 
 /** One page of the events the account may see (an event lead: the ones they lead), newest first. */
 export async function listConsoleEvents(
@@ -94,27 +138,24 @@ export async function listConsoleEvents(
       location: events.location,
       capacity: events.capacity,
       cancelledAt: events.cancelledAt,
-      registered: count(eventRegistrations.id),
     })
     .from(events)
-    .leftJoin(
-      eventRegistrations,
-      and(
-        eq(eventRegistrations.eventId, events.id),
-        inArray(eventRegistrations.status, [...PLACE_HOLDING_STATUSES]),
-      ),
-    )
     .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .groupBy(events.id)
     .orderBy(sql`${events.startsAt} desc nulls first`, desc(events.id))
     .limit(EVENTS_PAGE_SIZE + 1)
     .offset((page - 1) * EVENTS_PAGE_SIZE);
-  return { rows: rows.slice(0, EVENTS_PAGE_SIZE), hasMore: rows.length > EVENTS_PAGE_SIZE };
+  return {
+    rows: await withCountsAndLeads(db, rows.slice(0, EVENTS_PAGE_SIZE)),
+    hasMore: rows.length > EVENTS_PAGE_SIZE,
+  };
 }
 
 export type ConsoleEvent = Event & {
   leadIds: string[];
+  /** Places taken (`counts.placesTaken`), what the capacity counts. */
   registered: number;
+  /** Every count of its registrations (lib/registrations/counts.ts). */
+  counts: RegistrationCounts;
   /** Whether the event had started when it was read: no-shows can be marked. */
   started: boolean;
 };
@@ -126,21 +167,22 @@ export async function findConsoleEvent(
 ): Promise<ConsoleEvent | null> {
   const [event] = await db.select().from(events).where(eq(events.id, id));
   if (!event) return null;
-  const [leads, registered] = await Promise.all([
+  const [leads, counts] = await Promise.all([
     db.select({ id: eventLeads.userId }).from(eventLeads).where(eq(eventLeads.eventId, id)),
-    registrationCount(db, id),
+    registrationCounts(db, id),
   ]);
   return {
     ...event,
     leadIds: leads.map((lead) => lead.id),
-    registered,
+    registered: counts.placesTaken,
+    counts,
     started: event.startsAt !== null && event.startsAt.getTime() <= now.getTime(),
   };
 }
 
 /** Places taken (confirmed, and what confirmed becomes): what capacity counts. */
-function registrationCount(db: Pick<Database, 'select'>, eventId: number): Promise<number> {
-  return placesTaken(db, eventId);
+async function registrationCount(db: Pick<Database, 'select'>, eventId: number): Promise<number> {
+  return (await registrationCounts(db, eventId)).placesTaken;
 }
 
 /** The accounts that can be made leads of an event: active event leads. */
@@ -581,24 +623,6 @@ export type Registrant = {
   membershipId: number | null;
   memberId: string | null;
 };
-
-/** How many registrations of the event have each status. */
-export async function statusCounts(
-  db: Database,
-  eventId: number,
-): Promise<Record<RegistrationStatus, number>> {
-  const rows = await db
-    .select({ status: eventRegistrations.status, rows: count() })
-    .from(eventRegistrations)
-    .where(eq(eventRegistrations.eventId, eventId))
-    .groupBy(eventRegistrations.status);
-  const counts = Object.fromEntries(REGISTRATION_STATUSES.map((status) => [status, 0])) as Record<
-    RegistrationStatus,
-    number
-  >;
-  for (const row of rows) counts[row.status as RegistrationStatus] = row.rows;
-  return counts;
-}
 
 /**
  * The event's registrants filtered by name or email and by status: in the order they

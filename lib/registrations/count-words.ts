@@ -3,6 +3,7 @@ import {
   PLACE_HOLDING_STATUSES,
   REGISTRATION_STATUSES,
   type RegistrationStatus,
+  STATUS_LABELS,
 } from './statuses';
 
 /**
@@ -96,5 +97,23 @@ export function doorFigures(counts: RegistrationCounts): Array<{ value: number; 
       ? [{ value: counts.noShows, words: counts.noShows === 1 ? 'no-show' : 'no-shows' }]
       : []),
     ...(counts.excused > 0 ? [{ value: counts.excused, words: 'excused' }] : []),
+  ];
+}
+
+/**
+ * The status tabs of the registrants list: 'All (4)', then each status that has registrations
+ * (and Confirmed always), with its count.
+ */
+export function statusTabs(
+  counts: RegistrationCounts,
+): Array<{ status: RegistrationStatus | null; text: string }> {
+  return [
+    { status: null, text: `All (${counts.all})` },
+    ...REGISTRATION_STATUSES.filter(
+      (status) => counts.byStatus[status] > 0 || status === 'confirmed',
+    ).map((status) => ({
+      status,
+      text: `${STATUS_LABELS[status]} (${counts.byStatus[status]})`,
+    })),
   ];
 }

@@ -13,6 +13,7 @@ export {
   doorFigures,
   emptyCounts,
   placesTakenLabel,
+  statusTabs,
   type RegistrationCounts,
   type StatusTallyRow,
 } from './count-words';

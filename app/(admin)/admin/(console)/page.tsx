@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { recentChanges, upcomingEventsWithCounts } from '@/lib/admin/dashboard';
+import { happensToday } from '@/lib/admin/events';
 import { unhandledCount } from '@/lib/admin/inbox';
 import { can } from '@/lib/auth/permissions';
 import { requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { EXPIRING_WITHIN_DAYS, membershipCounts } from '@/lib/memberships/roster';
+import { placesTakenLabel } from '@/lib/registrations/counts';
 import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../console.module.css';
 
@@ -14,13 +16,14 @@ export const metadata: Metadata = { title: 'Dashboard' };
 export default async function DashboardPage() {
   const { signedIn } = await requireAccess('dashboard.view', '/admin');
   const db = await getDb();
+  const now = new Date();
   const showChanges = can(signedIn, 'dashboard.recentChanges');
   const showInbox = can(signedIn, 'inbox.read');
   const showMembers = can(signedIn, 'memberships.read');
   const showMoney = can(signedIn, 'payments.read');
   const showEvents = can(signedIn, 'events.list');
   const [upcoming, changes, waiting, members] = await Promise.all([
-    showEvents ? upcomingEventsWithCounts(db, signedIn) : [],
+    showEvents ? upcomingEventsWithCounts(db, signedIn, now) : [],
     showChanges ? recentChanges(db, 8, { withMoney: showMoney }) : [],
     showInbox ? unhandledCount(db) : 0,
     showMembers ? membershipCounts(db) : null,
@@ -98,10 +101,17 @@ export default async function DashboardPage() {
                           : 'Date to be announced'}
                       </span>
                     </span>
-                    <span>
-                      {event.capacity === null
-                        ? `${event.registered} registered`
-                        : `${event.registered} / ${event.capacity} registered`}
+                    <span className={styles.row}>
+                      {placesTakenLabel(event.counts, event.capacity)}
+                      {happensToday(event, now) && can(signedIn, 'registrations.checkIn', event) ? (
+                        <Link
+                          href={`/admin/events/${event.id}/check-in`}
+                          className={`${styles.button} ${styles.quietButton}`}
+                          aria-label={`Door of ${event.title} (check-in)`}
+                        >
+                          Door
+                        </Link>
+                      ) : null}
                     </span>
                   </li>
                 ))}

@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { listConsoleEvents } from '@/lib/admin/events';
+import { happensToday, listConsoleEvents } from '@/lib/admin/events';
 import { pageNumber } from '@/lib/admin/search';
 import { can, eventsInView } from '@/lib/auth/permissions';
 import { pathWithQuery, requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
+import { placesTakenLabel } from '@/lib/registrations/counts';
 import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../console.module.css';
 import { listLink, Pager, type Search, SearchBox, single } from '../_forms/Listing';
@@ -23,6 +24,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   const page = pageNumber(single(search.page));
   const { rows, hasMore } = await listConsoleEvents(await getDb(), signedIn, { text, page });
   const onlyLed = eventsInView(signedIn) === 'led';
+  const now = new Date();
   return (
     <div className={styles.stack}>
       <div className={styles.actionsRow}>
@@ -55,7 +57,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
                 <th scope="col">Title</th>
                 <th scope="col">When</th>
                 <th scope="col">Location</th>
-                <th scope="col">Registered</th>
+                <th scope="col">Places</th>
               </tr>
             </thead>
             <tbody>
@@ -74,10 +76,21 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
                     {event.startsAt ? formatConsoleDateTime(event.startsAt) : 'To be announced'}
                   </td>
                   <td data-label="Location">{event.location ?? '—'}</td>
-                  <td data-label="Registered">
-                    {event.capacity === null
-                      ? `${event.registered} (no limit)`
-                      : `${event.registered} / ${event.capacity}`}
+                  <td data-label="Places">
+                    <span className={styles.row}>
+                      {placesTakenLabel(event.counts, event.capacity)}
+                      {!event.cancelledAt &&
+                      happensToday(event, now) &&
+                      can(signedIn, 'registrations.checkIn', event) ? (
+                        <Link
+                          href={`/admin/events/${event.id}/check-in`}
+                          className={`${styles.button} ${styles.quietButton}`}
+                          aria-label={`Door of ${event.title} (check-in)`}
+                        >
+                          Door
+                        </Link>
+                      ) : null}
+                    </span>
                   </td>
                 </tr>
               ))}

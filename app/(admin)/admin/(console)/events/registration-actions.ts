@@ -14,6 +14,8 @@ import {
   STAFF_ACTIONS,
   type StaffChangeOutcome,
 } from '@/lib/registrations/operations';
+import { BULK_LIMIT, isBulkAction } from '@/lib/registrations/bulk';
+import { registrationCounts, type RegistrationCounts } from '@/lib/registrations/counts';
 import { movedUpSentence, STATUS_LABELS } from '@/lib/registrations/statuses';
 import type { SmallActionState } from './actions';
 
@@ -72,6 +74,65 @@ export async function changeStatus(
   const name = `${registration.firstName} ${registration.lastName}`;
   const to = STATUS_LABELS[STAFF_ACTIONS[action].to];
   return { done: `${name}: ${to}.${movedUpSentence(outcome.promoted)}` };
+}
+
+function peopleCount(count: number): string {
+  return count === 1 ? '1 registrant' : `${count} registrants`;
+}
+
+/**
+ * Confirm, waitlist, decline or cancel the ticked registrants, after the console's confirmation.
+ * Each goes through the same change as a single one (its own transaction: the capacity, its
+ * email, the waitlist's promotions, its audit entry), so a bulk change behaves as that many
+ * single changes; those not possible from their status are named, the others are done.
+ */
+export async function changeStatuses(
+  _previous: SmallActionState,
+  form: FormData,
+): Promise<SmallActionState> {
+  const access = await guardEvent('registrations.changeStatus', form.get('eventId'));
+  if (!access.ok) return { error: access.message };
+  const action = form.get('action');
+  if (!isBulkAction(action)) {
+    return { error: 'Choose what to do with the ticked registrants.' };
+  }
+  const ids = [...new Set(form.getAll('registrationIds').map((value) => Number(value)))].filter(
+    (id) => Number.isSafeInteger(id) && id > 0,
+  );
+  if (ids.length === 0) return { error: 'Tick at least one registrant first.' };
+  if (ids.length > BULK_LIMIT) {
+    return { error: `Change at most ${BULK_LIMIT} registrants at once.` };
+  }
+  if (form.get('confirm') !== 'yes') {
+    return { error: 'Confirm the change, then press the button again.' };
+  }
+  const reason = optionalReason.safeParse(form.get('reason') ?? '');
+  if (!reason.success) return { error: reason.error.issues[0]?.message ?? 'Check the reason.' };
+  const db = await getDb();
+  const staff = staffOf(access.actor);
+  const refused: string[] = [];
+  let changed = 0;
+  let promoted = 0;
+  for (const registrationId of ids.sort((a, b) => a - b)) {
+    const outcome = await changeRegistrationStatus(db, registrationId, action, staff, {
+      reason: reason.data,
+      eventId: access.event.id,
+    });
+    if (outcome.kind === 'changed') {
+      changed += 1;
+      promoted += outcome.promoted;
+    } else {
+      refused.push(refusal(outcome));
+    }
+  }
+  if (changed > 0) deliverSoon();
+  const to = STATUS_LABELS[STAFF_ACTIONS[action].to];
+  const done = changed > 0 ? `${peopleCount(changed)}: ${to}.${movedUpSentence(promoted)}` : '';
+  if (refused.length > 0) {
+    const notChanged = `${peopleCount(refused.length)} not changed: ${[...new Set(refused)].join(' ')}`;
+    return { error: done ? `${done} ${notChanged}` : notChanged };
+  }
+  return { done };
 }
 
 const handSchema = z.object({
@@ -142,7 +203,8 @@ export async function markEventNoShows(
 }
 
 export type CheckInResult =
-  { ok: true; status: string; checkedInAt: string | null } | { ok: false; error: string };
+  | { ok: true; status: string; checkedInAt: string | null; counts: RegistrationCounts }
+  | { ok: false; error: string };
 
 /** The door: check a person in, or undo it. */
 export async function checkIn(
@@ -163,6 +225,8 @@ export async function checkIn(
   if (outcome.kind !== 'changed') return { ok: false, error: refusal(outcome) };
   return {
     ok: true,
+    // The board's figures after the change, by the same definition as every other page.
+    counts: await registrationCounts(await getDb(), access.event.id),
     status: outcome.registration.status,
     checkedInAt: outcome.registration.checkedInAt?.toISOString() ?? null,
   };

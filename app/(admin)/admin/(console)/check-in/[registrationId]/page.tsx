@@ -38,7 +38,7 @@ export default async function CheckInPersonPage({ params }: Props) {
           <Link href={`/admin/events/${event.id}`}>event&apos;s registrants</Link>.
         </p>
       ) : (
-        <CheckInBoard eventId={event.id} people={people} single />
+        <CheckInBoard eventId={event.id} people={people} counts={event.counts} single />
       )}
       <p>
         <Link href={`/admin/events/${event.id}/check-in`}>Everyone at the door</Link>

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useState, useTransition } from 'react';
 import type { DoorPerson } from '@/lib/admin/events';
+import { doorFigures, type RegistrationCounts } from '@/lib/registrations/count-words';
 import styles from '../../../../console.module.css';
 import { checkIn } from '../../registration-actions';
 
@@ -17,15 +18,19 @@ function matches(person: DoorPerson, words: string): boolean {
 
 /**
  * The door: search by name or email, tap to check in, undo a mistake, and the counts
- * (confirmed / checked in) kept live. Made for a phone held in one hand.
+ * (confirmed, checked in, no-shows: lib/registrations/counts.ts, as the event's page counts
+ * them) kept live. Made for a phone held in one hand.
  */
 export function CheckInBoard({
   eventId,
   people: initial,
+  counts: initialCounts,
   single = false,
 }: {
   eventId: number;
   people: DoorPerson[];
+  /** The event's counts when the page was read; each check-in answers them afresh. */
+  counts: RegistrationCounts;
   /** The QR code's page: one person's card, no search. */
   single?: boolean;
 }) {
@@ -38,10 +43,12 @@ export function CheckInBoard({
   const [, startTransition] = useTransition();
 
   // A fresh list from the server (another phone checked someone in) replaces ours.
+  const [counts, setCounts] = useState(initialCounts);
   const [seen, setSeen] = useState(initial);
   if (seen !== initial) {
     setSeen(initial);
     setPeople(initial);
+    setCounts(initialCounts);
   }
 
   useEffect(() => {
@@ -49,8 +56,6 @@ export function CheckInBoard({
     return () => clearInterval(timer);
   }, [router]);
 
-  const checkedIn = people.filter((person) => person.status === 'attended').length;
-  const expected = people.filter((person) => person.status !== 'excused').length;
   const shown = useMemo(
     () => (single ? people : people.filter((person) => matches(person, words))),
     [people, words, single],
@@ -66,6 +71,7 @@ export function CheckInBoard({
       setMessage({ tone: 'error', text: result.error });
       return;
     }
+    setCounts(result.counts);
     setPeople((current) =>
       current.map((each) =>
         each.id === person.id
@@ -87,12 +93,11 @@ export function CheckInBoard({
   return (
     <div className={styles.door}>
       <p className={styles.doorCounts} aria-live="polite" data-testid="door-counts">
-        <span>
-          <strong>{expected}</strong> confirmed
-        </span>
-        <span>
-          <strong>{checkedIn}</strong> checked in
-        </span>
+        {doorFigures(counts).map((figure) => (
+          <span key={figure.words}>
+            <strong>{figure.value}</strong> {figure.words}
+          </span>
+        ))}
       </p>
       {single ? null : (
         <div className={styles.field}>

@@ -32,7 +32,7 @@ export default async function CheckInPage({ params }: Props) {
       </p>
       <h1 className={styles.pageTitle}>Check-in: {event.title}</h1>
       <EventTabs actor={signedIn} event={event} current="check-in" />
-      <CheckInBoard eventId={event.id} people={people} />
+      <CheckInBoard eventId={event.id} people={people} counts={event.counts} />
     </div>
   );
 }
