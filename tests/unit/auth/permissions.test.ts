@@ -59,6 +59,12 @@ const EXPECTED: Record<Action, Record<Role, 'yes' | 'no' | 'own events'>> = {
     finance: 'no',
     event_lead: 'own events',
   },
+  'registrations.message': {
+    super_admin: 'yes',
+    coordinator: 'yes',
+    finance: 'no',
+    event_lead: 'own events',
+  },
   'registrations.checkIn': {
     super_admin: 'yes',
     coordinator: 'yes',
