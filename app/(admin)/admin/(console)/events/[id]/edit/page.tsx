@@ -6,6 +6,7 @@ import { can } from '@/lib/auth/permissions';
 import { requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { parseEventId } from '@/lib/events/id';
+import { isVisibleToVisitors } from '@/lib/events/visibility';
 import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../../../console.module.css';
 import { NotAllowed } from '../../../NotAllowed';
@@ -39,11 +40,11 @@ export default async function EditEventPage({ params }: Props) {
           This event was cancelled on {formatConsoleDateTime(event.cancelledAt)}: visitors no longer
           see it.
         </p>
-      ) : (
+      ) : isVisibleToVisitors(event) ? (
         <p>
           <Link href={`/events/${event.id}`}>See it on the site</Link>
         </p>
-      )}
+      ) : null}
       <section className={styles.panel} aria-labelledby="event-details">
         <h2 id="event-details" className={styles.panelTitle}>
           The event
@@ -53,6 +54,7 @@ export default async function EditEventPage({ params }: Props) {
           initialValues={formValuesOf(event)}
           leadChoices={leads}
           leadIds={event.leadIds}
+          canDuplicate={can(signedIn, 'events.create')}
         />
       </section>
       {can(signedIn, 'events.delete') ? (
