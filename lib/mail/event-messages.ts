@@ -21,12 +21,25 @@ import {
 } from '@/lib/registrations/statuses';
 import { type QueuedEmail, queueEmails, type Queryable } from './outbox';
 import {
+  AUDIENCE_LABELS,
+  type Audience,
+  audiencePhrase,
   changeWords,
-  type ComposedEmail,
   type EventChange,
-  eventChangeEmail,
-  eventMessageEmail,
-} from './templates';
+} from './audiences';
+import { type ComposedEmail, eventChangeEmail, eventMessageEmail } from './templates';
+
+export {
+  AUDIENCE_LABELS,
+  AUDIENCES,
+  type Audience,
+  audiencePhrase,
+  changeWords,
+  type EventChange,
+  isAudience,
+  isEventChange,
+  offerQuestion,
+} from './audiences';
 
 /**
  * Emails to an event's registrants: a message staff write to one group of them (confirmed,
@@ -36,8 +49,6 @@ import {
  * its audit entry. The form's one-time key makes a second submit send nothing.
  */
 
-export const AUDIENCES = ['confirmed', 'waitlisted', 'submitted', 'everyone'] as const;
-export type Audience = (typeof AUDIENCES)[number];
 /** A change notice goes to everyone still coming or hoping to: the active statuses. */
 export type MessageAudience = Audience | 'active';
 
@@ -51,37 +62,6 @@ const AUDIENCE_STATUSES: Record<MessageAudience, readonly RegistrationStatus[]> 
   ),
   active: ACTIVE_STATUSES,
 };
-
-/** How the form names each group. */
-export const AUDIENCE_LABELS: Record<Audience, string> = {
-  confirmed: 'Confirmed (and checked in)',
-  waitlisted: 'On the waitlist',
-  submitted: 'Awaiting review',
-  everyone: 'Everyone registered (not cancelled or declined)',
-};
-
-export function isAudience(value: unknown): value is Audience {
-  return typeof value === 'string' && (AUDIENCES as readonly string[]).includes(value);
-}
-
-const people = (n: number) => (n === 1 ? 'person' : 'people');
-const registrants = (n: number) => (n === 1 ? 'registrant' : 'registrants');
-
-/** '12 confirmed registrants', '1 person on the waitlist', '3 people awaiting review'. */
-export function audiencePhrase(audience: string, n: number): string {
-  switch (audience) {
-    case 'confirmed':
-      return `${n} confirmed ${registrants(n)}`;
-    case 'waitlisted':
-      return `${n} ${people(n)} on the waitlist`;
-    case 'submitted':
-      return `${n} ${people(n)} awaiting review`;
-    case 'active':
-      return `${n} ${registrants(n)} (confirmed, on the waitlist or awaiting review)`;
-    default:
-      return `${n} ${registrants(n)}`;
-  }
-}
 
 /** How many people each group holds now. */
 export async function audienceCounts(
@@ -310,10 +290,6 @@ export function eventChanges(
   return changed;
 }
 
-export function isEventChange(value: unknown): value is EventChange {
-  return value === 'date' || value === 'time' || value === 'place';
-}
-
 /** What the console offers after a save that changed the date, time or place of an event. */
 export type ChangeNoticeOffer = {
   eventId: number;
@@ -338,14 +314,6 @@ export async function changeNoticeOffer(
   const registrants = (await audienceCounts(db, before.id)).active;
   if (registrants === 0) return null;
   return { eventId: before.id, changed, registrants, sendKey: randomUUID() };
-}
-
-/** 'The date changed. Notify the 8 registrants?' */
-export function offerQuestion(offer: Pick<ChangeNoticeOffer, 'changed' | 'registrants'>): string {
-  const what = changeWords(offer.changed);
-  return offer.registrants === 1
-    ? `The ${what} changed. Notify the 1 registrant?`
-    : `The ${what} changed. Notify the ${offer.registrants} registrants?`;
 }
 
 /**

@@ -10,6 +10,7 @@ import { toEventDto } from '@/lib/api/serialize';
 import type { Event } from '@/lib/db/schema';
 import { eventPageTitle, eventScheduleText } from '@/lib/events/details';
 import { siteUrl } from '@/lib/env/public';
+import { changeWords, type EventChange } from './audiences';
 
 /**
  * The emails the server sends, each as plain text and HTML in the club's style (red heading
@@ -404,16 +405,6 @@ export function eventMessageEmail(
     ...manageBlocks(context.manageUrl, 'See my registration'),
   ]);
   return { subject: message.subject, text, html, attachments: [] };
-}
-
-/** What of an event changed, in the order the email names them. */
-export type EventChange = 'date' | 'time' | 'place';
-
-/** 'date', 'date and time', 'date, time and place'. */
-export function changeWords(changed: readonly EventChange[]): string {
-  const words = (['date', 'time', 'place'] as const).filter((part) => changed.includes(part));
-  if (words.length <= 1) return words[0] ?? 'details';
-  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
 /**

@@ -1,0 +1,174 @@
+'use server';
+
+import { randomUUID } from 'node:crypto';
+import { revalidatePath } from 'next/cache';
+import { z } from 'zod';
+import { requiredLine, requiredText } from '@/lib/api/contract';
+import { fieldErrorsOf } from '@/lib/auth/account-schema';
+import { guardEvent } from '@/lib/auth/guard';
+import { getDb } from '@/lib/db/client';
+import { deliverSoon } from '@/lib/jobs/tick';
+import {
+  AUDIENCES,
+  audiencePhrase,
+  changeWords,
+  isEventChange,
+  previewEventMessage,
+  sendChangeNotice,
+  sendEventMessage,
+} from '@/lib/mail/event-messages';
+import type { FormState } from '../../../_forms/Field';
+import type { SmallActionState } from '../../actions';
+
+/**
+ * Writing to an event's registrants: a message to one group, previewed before it is sent, and
+ * the notice of a new date, time or place that the event's form offers after a save. Each passes
+ * the guard first (session, role, the event); sending writes its record, its emails and its
+ * audit entry in one transaction (lib/mail/event-messages.ts).
+ */
+
+const SUBJECT_LENGTH = 150;
+const BODY_LENGTH = 5000;
+
+/** What the preview showed, kept by the form that sends exactly that. */
+export type PreviewState = {
+  audience: string;
+  subject: string;
+  body: string;
+  recipients: number;
+  /** To whom, in words: '12 confirmed registrants'. */
+  to: string;
+  shownFor: string | null;
+  emailSubject: string;
+  emailText: string;
+  /** The send form's one-time key: a second press sends nothing more. */
+  sendKey: string;
+};
+
+export type MessageFormState = FormState & { preview?: PreviewState };
+
+const draftSchema = z.object({
+  audience: z.enum(AUDIENCES, { error: 'Choose who gets the message.' }),
+  subject: requiredLine('Subject', SUBJECT_LENGTH),
+  body: requiredText('Message', BODY_LENGTH),
+});
+
+const SEND_KEY = /^[A-Za-z0-9-]{8,64}$/;
+const EMPTY = { audience: 'confirmed', subject: '', body: '' };
+
+/** 'preview' shows what goes out and to how many; 'send' sends what the preview showed. */
+export async function messageRegistrants(
+  _previous: MessageFormState,
+  form: FormData,
+): Promise<MessageFormState> {
+  const values = {
+    audience: String(form.get('audience') ?? ''),
+    subject: String(form.get('subject') ?? ''),
+    body: String(form.get('body') ?? ''),
+  };
+  const access = await guardEvent('registrations.message', form.get('eventId'));
+  if (!access.ok) return { errors: { form: access.message }, values };
+  const parsed = draftSchema.safeParse(values);
+  if (!parsed.success) return { errors: fieldErrorsOf(parsed.error), values };
+  const draft = parsed.data;
+  const db = await getDb();
+  const event = access.event;
+
+  const previewOf = async (): Promise<MessageFormState> => {
+    const preview = await previewEventMessage(db, event, draft);
+    if (preview.recipients === 0) {
+      return { errors: { audience: 'Nobody is in this group: choose another.' }, values };
+    }
+    return {
+      errors: {},
+      values,
+      preview: {
+        ...draft,
+        recipients: preview.recipients,
+        to: audiencePhrase(draft.audience, preview.recipients),
+        shownFor: preview.shownFor,
+        emailSubject: preview.email.subject,
+        emailText: preview.email.text,
+        sendKey: randomUUID(),
+      },
+    };
+  };
+
+  if (form.get('intent') !== 'send') return previewOf();
+
+  const sendKey = String(form.get('sendKey') ?? '');
+  const expected = Number(form.get('expected'));
+  if (!SEND_KEY.test(sendKey) || !Number.isSafeInteger(expected)) {
+    return { errors: { form: 'Preview the message first, then send it.' }, values };
+  }
+  const outcome = await sendEventMessage(db, access.actor, event.id, {
+    ...draft,
+    sendKey,
+    expected,
+  });
+  switch (outcome.kind) {
+    case 'sent':
+      deliverSoon();
+      revalidatePath(`/admin/events/${event.id}/messages`);
+      return {
+        errors: {},
+        values: EMPTY,
+        done: `Sent to ${audiencePhrase(draft.audience, outcome.recipients)}. The list below shows when each email goes out.`,
+      };
+    case 'already_sent':
+      return {
+        errors: {},
+        values: EMPTY,
+        done: `This message was already sent (to ${outcome.recipients}): nothing more went out.`,
+      };
+    case 'changed': {
+      const fresh = await previewOf();
+      return {
+        ...fresh,
+        errors: {
+          form: `Not sent: the group changed since the preview and now holds ${audiencePhrase(draft.audience, outcome.recipients)}. Check the new preview, then send.`,
+        },
+      };
+    }
+    case 'nobody':
+      return {
+        errors: { audience: 'Nobody is in this group any more: nothing was sent.' },
+        values,
+      };
+    case 'not_found':
+      return { errors: { form: 'This event no longer exists.' }, values };
+  }
+}
+
+/** The offer after a save: tells everyone still coming of the new date, time or place. */
+export async function notifyRegistrants(
+  _previous: SmallActionState,
+  form: FormData,
+): Promise<SmallActionState> {
+  const access = await guardEvent('registrations.message', form.get('eventId'));
+  if (!access.ok) return { error: access.message };
+  const changed = [...new Set(form.getAll('changed'))].filter(isEventChange);
+  const sendKey = String(form.get('sendKey') ?? '');
+  if (changed.length === 0 || !SEND_KEY.test(sendKey)) {
+    return { error: 'Save the event again to be offered the notice.' };
+  }
+  const outcome = await sendChangeNotice(await getDb(), access.actor, access.event.id, {
+    changed,
+    sendKey,
+  });
+  const what = changeWords(changed);
+  switch (outcome.kind) {
+    case 'sent':
+      deliverSoon();
+      revalidatePath(`/admin/events/${access.event.id}/messages`);
+      return {
+        done: `Emailed the new ${what} to ${audiencePhrase('active', outcome.recipients)}, with a calendar file that updates their calendar.`,
+      };
+    case 'already_sent':
+      return { done: `They were already told (${outcome.recipients}): nothing more went out.` };
+    case 'nobody':
+      return { error: 'Nobody is registered any more: nothing was sent.' };
+    default:
+      return { error: 'This event no longer exists or is cancelled.' };
+  }
+}
