@@ -250,6 +250,53 @@ export async function setHandled(
   });
 }
 
+/** A submission of the inbox, as a bulk action names it. */
+export type SubmissionRef = { kind: SubmissionKind; id: number };
+
+/** The most submissions one bulk action takes: a few pages of the inbox. */
+export const BULK_LIMIT = 100;
+
+/** `message:12` (a bulk form's checkbox value) as a submission, or null. */
+export function submissionRefOf(value: unknown): SubmissionRef | null {
+  if (typeof value !== 'string') return null;
+  const match = /^([a-z]+):(\d{1,9})$/.exec(value);
+  if (!match || !isSubmissionKind(match[1])) return null;
+  return { kind: match[1], id: Number(match[2]) };
+}
+
+/**
+ * Marks each submission handled that is not already, in one transaction with an audit entry
+ * per submission (as one at a time would write). Returns how many were marked: those already
+ * handled, or gone, are left as they are.
+ */
+export async function markManyHandled(
+  db: Database,
+  actor: SignedIn,
+  refs: readonly SubmissionRef[],
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    let marked = 0;
+    const at = new Date();
+    for (const { kind, id } of refs) {
+      const { table, label } = SUBMISSION_KINDS[kind];
+      const [row] = await tx
+        .update(table)
+        .set({ handledAt: at, readAt: sql`coalesce(${table.readAt}, now())` })
+        .where(and(eq(table.id, id), isNull(table.handledAt)))
+        .returning({ id: table.id });
+      if (!row) continue;
+      marked += 1;
+      await recordChange(tx, actor, {
+        action: 'submission.handle',
+        recordType: kind,
+        recordId: id,
+        summary: `Marked handled: ${label.toLowerCase()} #${id}`,
+      });
+    }
+    return marked;
+  });
+}
+
 export async function findApplication(db: Database, id: number) {
   const [row] = await db.select().from(jobApplications).where(eq(jobApplications.id, id));
   return row ?? null;

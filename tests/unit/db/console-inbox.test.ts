@@ -9,8 +9,10 @@ import {
   inboxCounts,
   inboxStateOf,
   listInbox,
+  markManyHandled,
   markRead,
   setHandled,
+  submissionRefOf,
   unhandledCount,
 } from '@/lib/admin/inbox';
 import type { SignedIn } from '@/lib/auth/session';
@@ -125,6 +127,53 @@ describe(`the inbox (${DATABASE_UNDER_TEST})`, () => {
     expect((await searched('mid-term', 'open')).items).toEqual([]);
     expect(await inboxCounts(db, 'example')).toEqual({ all: 3, open: 2, handled: 1 });
     expect(await inboxCounts(db, 'mid-term')).toEqual({ all: 1, open: 0, handled: 1 });
+  });
+
+  it('marks several submissions handled in one go, one audit entry each, skipping the handled', async () => {
+    const db = database.db;
+    const sent = await Promise.all(
+      ['Ada', 'Bo', 'Cy'].map((name) =>
+        insertContactMessage(db, {
+          senderName: name,
+          senderEmail: `${name.toLowerCase()}@example.org`,
+          message: 'Bulk',
+        }),
+      ),
+    );
+    await setHandled(db, admin, 'message', sent[0]!.id, true);
+    const before = (await listAuditEntries(db, { recordType: 'message' })).entries.length;
+    const refs = sent.map((row) => submissionRefOf(`message:${row.id}`)!);
+    expect(await markManyHandled(db, admin, refs)).toBe(2);
+    const { entries } = await listAuditEntries(db, { recordType: 'message' });
+    expect(entries.length).toBe(before + 2);
+    expect(
+      entries
+        .slice(0, 2)
+        .map((entry) => entry.summary)
+        .sort(),
+    ).toEqual(
+      [
+        `Marked handled: contact message #${sent[1]!.id}`,
+        `Marked handled: contact message #${sent[2]!.id}`,
+      ].sort(),
+    );
+    const { items } = await listInbox(db, { text: 'Bulk', state: 'open', page: 1 });
+    expect(items).toEqual([]);
+    expect(await markManyHandled(db, admin, refs)).toBe(0);
+  });
+
+  it('reads a bulk form’s `kind:id` values, and nothing else', () => {
+    expect(submissionRefOf('request:12')).toEqual({ kind: 'request', id: 12 });
+    for (const value of [
+      'nothing:1',
+      'message:',
+      'message:1.5',
+      'message:-1',
+      ' message:1',
+      null,
+    ]) {
+      expect(submissionRefOf(value)).toBeNull();
+    }
   });
 
   it('erases everything stored under one email, the resume files too, and logs counts, not the address', async () => {
