@@ -218,7 +218,7 @@ test.describe('the club console: events, registrations and the inbox', () => {
 
     await coordinator.goto(`/admin/events/${eventId}`);
     const registrants = coordinator.getByRole('region', { name: 'Registrants' });
-    await expect(registrants).toContainText('1 / 40 registered');
+    await expect(registrants).toContainText('1 / 40 places taken');
     await expect(registrants.getByRole('table')).toContainText('ming.li@example.org');
     await expectAccessible(coordinator);
     const downloading = coordinator.waitForEvent('download');
@@ -250,7 +250,9 @@ test.describe('the club console: events, registrations and the inbox', () => {
     await expect(lead.getByRole('region', { name: 'Registrants' })).toContainText(
       'ming.li@example.org',
     );
-    // Leads are chosen by coordinators, and an event is cancelled by them.
+    // On the event's settings: leads are chosen by coordinators, and an event is cancelled by them.
+    await lead.getByRole('link', { name: 'Edit the event' }).click();
+    await expect(lead.getByRole('button', { name: 'Save the event' })).toBeVisible();
     await expect(lead.getByRole('group', { name: 'Event leads' })).toHaveCount(0);
     await expect(
       lead.getByRole('button', { name: /Cancel the event|Delete the event/ }),

@@ -92,7 +92,9 @@ test.describe('the club console: first account and sign-in', () => {
     await expect(page.getByText(`${ADMIN.name} · Super admin`)).toBeVisible();
     // The seed's upcoming events, with their registrations against their capacity.
     const upcoming = page.getByRole('region', { name: 'Upcoming events' });
-    await expect(upcoming.getByRole('listitem').first()).toContainText(/\d+ (\/ \d+ )?registered/);
+    await expect(upcoming.getByRole('listitem').first()).toContainText(
+      /\d+ (\/ \d+ )?places? taken/,
+    );
     await expect(page.getByRole('region', { name: 'Recent changes' })).toContainText(
       `Created the first account, ${ADMIN.email}, as super admin`,
     );
