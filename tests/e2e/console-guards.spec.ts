@@ -413,6 +413,50 @@ const CASES: Case[] = [
     audit: 'registration.remove',
   },
   {
+    file: `${CONSOLE}/events/[id]/messages/actions.ts`,
+    name: 'messageRegistrants',
+    label: 'email an event’s registrants',
+    permission: 'registrations.message',
+    event: (f) => f.eventX,
+    page: (f) => `/admin/events/${f.eventX}/messages`,
+    // 'Everyone': the count the preview showed must be the group's, or nothing is sent.
+    args: async (f) => {
+      const everyone = (await f.latest()).registrations.filter(
+        (r) => r.event_id === f.eventX && r.status !== 'declined' && r.status !== 'cancelled',
+      );
+      return [
+        FORM_STATE,
+        form({
+          eventId: String(f.eventX),
+          audience: 'everyone',
+          subject: 'Room change',
+          body: 'We moved to room 14.',
+          intent: 'send',
+          sendKey: `guard-message-${Date.now()}`,
+          expected: String(everyone.length),
+        }),
+      ];
+    },
+    audit: 'event.message',
+  },
+  {
+    file: `${CONSOLE}/events/[id]/messages/actions.ts`,
+    name: 'notifyRegistrants',
+    label: 'notify an event’s registrants of a new time',
+    permission: 'registrations.message',
+    event: (f) => f.eventX,
+    page: (f) => `/admin/events/${f.eventX}/edit`,
+    args: (f) => [
+      SMALL_STATE,
+      form({
+        eventId: String(f.eventX),
+        changed: 'time',
+        sendKey: `guard-notify-${Date.now()}`,
+      }),
+    ],
+    audit: 'event.notifyChange',
+  },
+  {
     file: `${CONSOLE}/events/registration-actions.ts`,
     name: 'changeStatus',
     label: 'change a registration’s status',
