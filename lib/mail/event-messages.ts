@@ -458,7 +458,11 @@ export type EventEmailRow = {
 export async function eventEmails(
   db: Pick<Database, 'select'>,
   eventId: number,
-  { registrationId, limit = 100 }: { registrationId?: number; limit?: number } = {},
+  {
+    registrationId,
+    registrationIds,
+    limit = 100,
+  }: { registrationId?: number; registrationIds?: readonly number[]; limit?: number } = {},
 ): Promise<EventEmailRow[]> {
   const rows = await db
     .select({
@@ -482,6 +486,9 @@ export async function eventEmails(
       and(
         eq(eventRegistrations.eventId, eventId),
         registrationId === undefined ? undefined : eq(emailOutbox.registrationId, registrationId),
+        registrationIds === undefined
+          ? undefined
+          : inArray(emailOutbox.registrationId, [...registrationIds]),
       ),
     )
     .orderBy(desc(emailOutbox.id))
@@ -491,6 +498,30 @@ export async function eventEmails(
     name: `${firstName} ${lastName}`,
     state: row.sentAt ? 'sent' : row.gaveUpAt ? 'failed' : 'waiting',
   }));
+}
+
+/**
+ * The emails of several registrations of the event at once (one page of the registrants list),
+ * each registration's newest first, at most `perPerson` each.
+ */
+export async function emailsOfRegistrations(
+  db: Pick<Database, 'select'>,
+  eventId: number,
+  registrationIds: readonly number[],
+  perPerson = 20,
+): Promise<Map<number, EventEmailRow[]>> {
+  const byRegistration = new Map<number, EventEmailRow[]>();
+  if (registrationIds.length === 0) return byRegistration;
+  const rows = await eventEmails(db, eventId, {
+    registrationIds,
+    limit: registrationIds.length * perPerson,
+  });
+  for (const row of rows) {
+    const list = byRegistration.get(row.registrationId!) ?? [];
+    if (list.length < perPerson) list.push(row);
+    byRegistration.set(row.registrationId!, list);
+  }
+  return byRegistration;
 }
 
 /** The outbox rows of one message (tests, and a message's own list). */

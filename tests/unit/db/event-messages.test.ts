@@ -6,6 +6,7 @@ import {
   changeNoticeOffer,
   eventChanges,
   eventEmails,
+  emailsOfRegistrations,
   listEventMessages,
   offerQuestion,
   outboxOfMessage,
@@ -204,6 +205,20 @@ describe(`messages to an event's registrants (${DATABASE_UNDER_TEST})`, () => {
       ['event_message', 'failed'],
       ['confirmed', 'waiting'],
     ]);
+    // A page of registrants at once: each person's own emails, none of another event.
+    const byPerson = await emailsOfRegistrations(database.db, event.id, [
+      copies[0]!.registrationId!,
+      copies[1]!.registrationId!,
+    ]);
+    expect(byPerson.get(copies[0]!.registrationId!)?.map((email) => email.state)).toEqual([
+      'sent',
+      'waiting',
+    ]);
+    expect(byPerson.get(copies[1]!.registrationId!)).toEqual(theirs);
+    expect(
+      (await emailsOfRegistrations(database.db, event.id + 1000, [copies[0]!.registrationId!]))
+        .size,
+    ).toBe(0);
   });
 
   it('sends nothing to an empty group', async () => {

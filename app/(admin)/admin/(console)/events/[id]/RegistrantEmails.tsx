@@ -1,25 +1,59 @@
 import { getDb } from '@/lib/db/client';
-import { eventEmails } from '@/lib/mail/event-messages';
+import { emailsOfRegistrations, type EventEmailRow } from '@/lib/mail/event-messages';
+import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../../console.module.css';
-import { EmailList } from './messages/EmailList';
+import { deliveryWords } from './messages/EmailList';
+import type { RegistrantColumn } from './RegistrantsTable';
+import own from './messages/messages.module.css';
 
 /**
- * One registrant's emails (their registration's emails and the messages they got), folded in
- * their row: when each was queued and whether it arrived. The page showing it has checked that
- * the account may read this event's registrants.
+ * One registrant's emails in their row (their registration's emails and the messages they got),
+ * folded: what each said, when it was queued and whether it went out, waits or failed.
  */
-export async function RegistrantEmails({
-  eventId,
+export function RegistrantEmails({
   registrationId,
+  name,
+  emails,
 }: {
-  eventId: number;
   registrationId: number;
+  name: string;
+  emails: EventEmailRow[];
 }) {
-  const emails = await eventEmails(await getDb(), eventId, { registrationId, limit: 20 });
+  if (emails.length === 0) return <span className={styles.muted}>None yet</span>;
+  const failed = emails.filter((email) => email.state === 'failed').length;
   return (
-    <details className={styles.changes}>
-      <summary>Emails ({emails.length === 20 ? '20 newest' : emails.length})</summary>
-      <EmailList emails={emails} caption="Newest first" showPerson={false} />
+    <details className={styles.changes} data-emails-of={registrationId}>
+      <summary>
+        {emails.length === 1 ? '1 email' : `${emails.length} emails`}
+        {failed > 0 ? `, ${failed} failed` : ''}
+        <span className="visually-hidden"> to {name}</span>
+      </summary>
+      <ul className={styles.changeList}>
+        {emails.map((email) => (
+          <li key={email.id} className={email.state === 'failed' ? own.failed : undefined}>
+            {email.subject} (queued {formatConsoleDateTime(email.createdAt)}):{' '}
+            {deliveryWords(email)}
+          </li>
+        ))}
+      </ul>
     </details>
   );
+}
+
+/** The registrants list's 'Emails' column for one page of registrants, read in one query. */
+export async function emailsColumn(
+  eventId: number,
+  registrationIds: readonly number[],
+): Promise<RegistrantColumn> {
+  const emails = await emailsOfRegistrations(await getDb(), eventId, registrationIds);
+  return {
+    label: 'Emails',
+    cell: (person) => (
+      <RegistrantEmails
+        registrationId={person.id}
+        name={`${person.firstName} ${person.lastName}`}
+        emails={emails.get(person.id) ?? []}
+      />
+    ),
+  };
 }

@@ -20,6 +20,7 @@ import { BulkStatusForm, SelectAllBox } from './BulkActions';
 import { EventTabs } from './EventTabs';
 import { answersColumns } from './RegistrantAnswers';
 import { actionLabel, RegistrantsTable } from './RegistrantsTable';
+import { emailsColumn } from './RegistrantEmails';
 import { AddRegistrantForm, MarkNoShowsForm } from './RegistrationActions';
 import local from './registrants.module.css';
 
@@ -154,7 +155,13 @@ export default async function EventPage({ params, searchParams }: Props) {
                   readAttendance: can(signedIn, 'attendance.read'),
                   readMemberships: can(signedIn, 'memberships.read'),
                 }}
-                extraColumns={await answersColumns(event.id)}
+                extraColumns={[
+                  ...(await answersColumns(event.id)),
+                  await emailsColumn(
+                    event.id,
+                    registrants.rows.map((row) => row.id),
+                  ),
+                ]}
               />
             </>
           )}
