@@ -1,0 +1,249 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { interceptEmailJs } from './support/emailjs';
+import { expect, test } from './support/fixtures';
+import { child, parseIcs, property } from './support/ical';
+import { startMailbox, type Mailbox } from './support/mailbox';
+import { startSite, type RunningSite } from './support/server';
+
+/**
+ * Writing to an event's registrants, on a server of its own whose email goes to an SMTP server
+ * started here: staff message the confirmed registrants (previewed, then sent) and each reads it
+ * at the SMTP server, the waitlisted person does not; then staff change the event's time, accept
+ * the offer to notify, and every registrant receives a calendar file with the same UID, a higher
+ * SEQUENCE and the new time. The Messages page is checked with axe and photographed at 390 and
+ * 1280 px.
+ */
+
+const SETUP_LINK = /\/admin\/setup\?token=[\w-]+/;
+const ADMIN = { name: 'Mei Chen', email: 'mei.chen@example.org', password: 'lantern moon 2026!' };
+const SHOTS = process.env.MESSAGES_SCREENSHOTS ?? 'test-results/event-messages';
+
+/** The calendar file a raw email carries as an attachment, decoded. */
+function attachedCalendar(raw: string): string {
+  for (const part of raw.split(/\r?\n--/)) {
+    const end = /\r?\n\r?\n/.exec(part);
+    if (!end) continue;
+    const headers = part.slice(0, end.index).replace(/\r?\n[ \t]+/g, ' ');
+    if (!/^Content-Type: text\/calendar/im.test(headers)) continue;
+    const body = part.slice(end.index + end[0].length);
+    if (/^Content-Transfer-Encoding: base64$/im.test(headers)) {
+      return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    }
+    if (/^Content-Transfer-Encoding: quoted-printable$/im.test(headers)) {
+      return Buffer.from(
+        body
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) =>
+            String.fromCharCode(parseInt(hex, 16)),
+          ),
+        'latin1',
+      ).toString('utf8');
+    }
+    return body;
+  }
+  throw new Error('The email carries no calendar file');
+}
+
+function vevent(raw: string) {
+  const event = child(parseIcs(attachedCalendar(raw)), 'VEVENT');
+  if (!event) throw new Error('The calendar file has no VEVENT');
+  return event;
+}
+
+test.describe('messages to registrants and a change of time, read at the SMTP server', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  let site: RunningSite;
+  let mailbox: Mailbox;
+  let staff: Page;
+  const contexts: BrowserContext[] = [];
+  let eventTitle: string;
+  let eventId: string;
+  const people = [
+    { first: 'Lin', last: 'Wang', email: 'lin.wang@example.org' },
+    { first: 'Hao', last: 'Zhang', email: 'hao.zhang@example.org' },
+    { first: 'Yu', last: 'Chen', email: 'yu.chen@example.org' },
+  ];
+
+  test.beforeAll(async () => {
+    mailbox = await startMailbox();
+    site = await startSite({ SMTP_URL: mailbox.smtpUrl, MAIL_FROM: 'TCSA <tcsa@example.org>' });
+  });
+  test.afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await site?.stop();
+    await mailbox?.close();
+  });
+
+  async function newPage(browser: Browser, address: string, width = 390) {
+    const context = await browser.newContext({
+      baseURL: site.baseURL,
+      extraHTTPHeaders: { 'x-forwarded-for': address },
+      viewport: { width, height: width === 390 ? 844 : 800 },
+    });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  const waitForMail = (email: string, subject: string) =>
+    mailbox.waitFor(
+      (mail) => mail.to === email && mail.subject === subject,
+      `“${subject}” to ${email}`,
+    );
+
+  test('staff publish a two-place event with a waitlist; three people register', async ({
+    browser,
+  }, testInfo) => {
+    await expect.poll(() => SETUP_LINK.test(site.log()), { timeout: 30_000 }).toBe(true);
+    staff = await newPage(browser, '198.51.100.30');
+    await staff.goto(SETUP_LINK.exec(site.log())![0]);
+    await staff.getByLabel('Name').fill(ADMIN.name);
+    await staff.getByLabel('Email').fill(ADMIN.email);
+    await staff.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await staff.getByLabel('Password again').fill(ADMIN.password);
+    await staff.getByRole('button', { name: 'Create the super admin' }).click();
+    await expect(staff.getByRole('heading', { name: `Welcome, ${ADMIN.name}` })).toBeVisible();
+
+    eventTitle = `Lantern Night ${testInfo.project.name}`;
+    await staff.goto('/admin/events/new');
+    await staff.getByLabel('Title').fill(eventTitle);
+    await staff.getByLabel('Date').fill('2030-10-02');
+    await staff.getByLabel('Start time').fill('19:00');
+    await staff.getByLabel('Duration').fill('2 hours');
+    await staff.getByLabel('Capacity').fill('2');
+    await staff.getByLabel('Location').fill('Desmarais Hall, room 12');
+    await staff.getByLabel('Take a waitlist when the event is full').check();
+    await staff.getByRole('button', { name: 'Publish the event' }).click();
+    await expect(staff).toHaveURL(/\/admin\/events\/\d+\?created=1$/);
+    eventId = /\/admin\/events\/(\d+)/.exec(staff.url())![1]!;
+
+    for (const [index, person] of people.entries()) {
+      const visitor = await newPage(browser, `203.0.113.${40 + index}`);
+      await interceptEmailJs(visitor);
+      await visitor.goto(`/events/${eventId}`);
+      const form = visitor.getByRole('form', { name: 'Register for this Event' });
+      await form.getByLabel('First Name').fill(person.first);
+      await form.getByLabel('Last Name').fill(person.last);
+      await form.getByLabel('Email').fill(person.email);
+      await form.getByRole('button', { name: 'Register' }).click();
+      await expect(form.getByTestId('registration-status')).toContainText(
+        'Registration successful!',
+      );
+    }
+    await waitForMail(people[2]!.email, `You are on the waitlist for ${eventTitle}`);
+  });
+
+  test('message the confirmed registrants: previewed, sent once each, read at the SMTP server', async ({
+    expectAccessible,
+  }) => {
+    await staff.goto(`/admin/events/${eventId}/messages`);
+    await expect(staff.getByRole('heading', { name: `Messages: ${eventTitle}` })).toBeVisible();
+    const tabs = staff.getByRole('navigation', { name: 'This event' });
+    await expect(tabs.getByRole('link', { name: 'Messages' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expectAccessible(staff);
+
+    // A message without its words is refused, with the summary by the button.
+    await staff.getByRole('button', { name: 'Preview' }).click();
+    await expect(staff.getByTestId('error-summary')).toContainText('Subject');
+    await expect(staff.getByLabel('Subject')).toBeFocused();
+
+    await staff.getByLabel('Confirmed (and checked in) (2)').check();
+    await staff.getByLabel('Subject').fill(`Room change for ${eventTitle}`);
+    await staff
+      .getByLabel('Message')
+      .fill('We moved to room 14, one floor up.\n\nBring your student card.');
+    await staff.getByRole('button', { name: 'Preview' }).click();
+    const preview = staff.getByRole('form', { name: /^Preview/ });
+    await expect(preview.getByTestId('preview-to')).toHaveText('2 confirmed registrants');
+    const shown = await preview.getByTestId('preview-text').innerText();
+    expect(shown).toContain('Hi Lin,');
+    expect(shown).toContain('We moved to room 14, one floor up.\n\nBring your student card.');
+    expect(shown).toContain('(their own registration link)');
+    expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await expectAccessible(staff);
+
+    await preview.getByRole('button', { name: 'Send to 2 confirmed registrants' }).click();
+    await expect(staff.getByText('Sent to 2 confirmed registrants.')).toBeVisible();
+
+    for (const person of people.slice(0, 2)) {
+      const mail = await waitForMail(person.email, `Room change for ${eventTitle}`);
+      expect(mail.text).toContain(`Hi ${person.first},`);
+      expect(mail.text).toContain('We moved to room 14, one floor up.');
+      expect(mail.text).toMatch(/See my registration: http:\/\/[^\s]+\/registrations\/[\w-]{43}/);
+    }
+    expect(
+      mailbox.received.filter((mail) => mail.subject === `Room change for ${eventTitle}`),
+      'one email per confirmed person, none to the waitlist',
+    ).toHaveLength(2);
+
+    // The page lists it: who sent it, to whom, and that both went out.
+    await expect(async () => {
+      await staff.reload();
+      const sent = staff.getByTestId('event-messages');
+      await expect(sent).toContainText(`Room change for ${eventTitle}`);
+      await expect(sent).toContainText(/Sent by Mei Chen, .+, to 2 confirmed registrants/);
+      await expect(sent).toContainText('Emails: 2 sent');
+    }).toPass({ timeout: 30_000 });
+    await expectAccessible(staff);
+  });
+
+  test('change the event’s time and notify: everyone registered gets the new calendar file', async () => {
+    const confirmation = await waitForMail(
+      people[0]!.email,
+      `You are registered for ${eventTitle}`,
+    );
+    const firstUid = property(vevent(confirmation.raw), 'UID')!.value;
+
+    await staff.goto(`/admin/events/${eventId}/edit`);
+    await staff.getByLabel('Start time').fill('20:30');
+    await staff.getByRole('button', { name: 'Save the event' }).first().click();
+    const offer = staff.getByRole('form', { name: 'Notify the registrants' });
+    await expect(offer).toContainText('The time changed. Notify the 3 registrants?');
+    await offer.getByRole('button', { name: 'Email the 3 registrants' }).click();
+    await expect(offer).toContainText('Emailed the new time to 3 registrants');
+
+    for (const person of people) {
+      const mail = await waitForMail(person.email, `New time for ${eventTitle}`);
+      expect(mail.text).toContain(`The time of ${eventTitle} changed.`);
+      expect(mail.text).toContain('8:30 PM');
+      const event = vevent(mail.raw);
+      expect(property(event, 'UID')?.value).toBe(firstUid);
+      expect(Number(property(event, 'SEQUENCE')?.value)).toBeGreaterThan(0);
+      expect(property(event, 'DTSTART')).toMatchObject({
+        params: { TZID: 'America/Toronto' },
+        value: '20301002T203000',
+      });
+      expect(property(event, 'DTEND')?.value).toBe('20301002T223000');
+    }
+
+    await staff.goto(`/admin/events/${eventId}/messages`);
+    await expect(staff.getByTestId('event-messages')).toContainText(
+      /Change notice: New time for .+Sent by Mei Chen, .+, to 3 registrants/,
+    );
+  });
+
+  test('the Messages page at 390 and 1280 px', async ({ browser }) => {
+    mkdirSync(SHOTS, { recursive: true });
+    await staff.goto(`/admin/events/${eventId}/messages`);
+    await staff.screenshot({ path: `${SHOTS}/messages-390.png`, fullPage: true });
+    expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    const wide = await browser.newContext({
+      baseURL: site.baseURL,
+      viewport: { width: 1280, height: 800 },
+      storageState: await staff.context().storageState(),
+    });
+    contexts.push(wide);
+    const page = await wide.newPage();
+    await page.goto(`/admin/events/${eventId}/messages`);
+    await expect(page.getByRole('heading', { name: `Messages: ${eventTitle}` })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/messages-1280.png`, fullPage: true });
+  });
+});
