@@ -232,7 +232,7 @@ export async function duplicateEvent(
   });
 }
 
-/** The events among `ids` that are drafts or scheduled, for the console's lists. */
+/** The events among `ids` not on the site yet, in a word for the console's lists. */
 export async function unpublishedOf(
   db: Database,
   ids: readonly number[],
@@ -245,8 +245,10 @@ export async function unpublishedOf(
     .from(events)
     .where(inArray(events.id, [...ids]));
   for (const row of rows) {
-    if (publicationState(row.publishedAt, now).kind !== 'published') {
-      words.set(row.id, publicationWords(row.publishedAt, now));
+    const state = publicationState(row.publishedAt, now);
+    if (state.kind === 'draft') words.set(row.id, 'Draft');
+    if (state.kind === 'scheduled') {
+      words.set(row.id, `Scheduled: ${clubDateTimeWords(state.at, now)}`);
     }
   }
   return words;

@@ -371,9 +371,9 @@ export function DuplicateEventForm({ eventId }: { eventId: number }) {
     {},
   );
   return (
-    <form action={submit} className={styles.form} aria-labelledby={`duplicate-${eventId}`}>
+    <form action={submit} className={styles.form}>
       <input type="hidden" name="eventId" value={eventId} />
-      <p id={`duplicate-${eventId}`} className={styles.hint}>
+      <p className={styles.hint}>
         Running it again? Duplicate makes a draft with every field, picture, setting and question of
         this event. Its dates are left to set, and nobody is registered.
       </p>

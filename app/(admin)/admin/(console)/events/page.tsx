@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { unpublishedOf } from '@/lib/admin/event-authoring';
 import { happensToday, listConsoleEvents } from '@/lib/admin/events';
 import { pageNumber } from '@/lib/admin/search';
 import { can, eventsInView } from '@/lib/auth/permissions';
@@ -22,7 +23,12 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   if (!allowed) return <NotAllowed role={signedIn.role} />;
   const text = single(search.q);
   const page = pageNumber(single(search.page));
-  const { rows, hasMore } = await listConsoleEvents(await getDb(), signedIn, { text, page });
+  const db = await getDb();
+  const { rows, hasMore } = await listConsoleEvents(db, signedIn, { text, page });
+  const unpublished = await unpublishedOf(
+    db,
+    rows.map((row) => row.id),
+  );
   const onlyLed = eventsInView(signedIn) === 'led';
   const now = new Date();
   return (
@@ -69,6 +75,12 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
                       <>
                         {' '}
                         <span className={styles.badge}>Cancelled</span>
+                      </>
+                    ) : null}
+                    {unpublished.has(event.id) ? (
+                      <>
+                        {' '}
+                        <span className={styles.badge}>{unpublished.get(event.id)}</span>
                       </>
                     ) : null}
                   </td>
