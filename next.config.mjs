@@ -16,6 +16,9 @@ const nextConfig = {
   // slash to the canonical form without one, as before.
   skipTrailingSlashRedirect: true,
   reactStrictMode: true,
+  // `forbidden()`: a console page refused to a role answers 403 with its forbidden.tsx
+  // (app/(admin)/admin/(console)/NotAllowed.tsx), not 200.
+  experimental: { authInterrupts: true },
   // The test command checks the types once, with tsc, before it builds (TCSA_TYPES_CHECKED=1);
   // every other build checks them itself.
   typescript: { ignoreBuildErrors: process.env.TCSA_TYPES_CHECKED === '1' },

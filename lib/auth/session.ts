@@ -37,7 +37,7 @@ export type PageAccess = { signedIn: SignedIn; allowed: boolean };
 /**
  * For a console page: the signed-in account, and whether it may do `action`. A signed-out
  * visitor is sent to the sign-in page, which brings them back to `returnTo` afterwards; a page
- * the role does not allow shows why instead of its content (<NotAllowed />).
+ * the role does not allow answers 403 and says why instead of its content (<NotAllowed />).
  */
 export async function requireAccess(action: ConsoleAction, returnTo: string): Promise<PageAccess> {
   const signedIn = await getSignedIn();
