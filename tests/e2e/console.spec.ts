@@ -182,11 +182,20 @@ test.describe('the club console: first account and sign-in', () => {
       page.getByRole('region', { name: 'Recent sign-ins' }).getByRole('listitem'),
     ).toHaveCount(1);
     await expectAccessible();
-    page.once('dialog', (dialog) => void dialog.accept());
+    // The console's own confirmation, never the browser's confirm().
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole('button', { name: 'Deactivate the account' }).click();
+    await expect(page.getByText('The account is deactivated')).toHaveCount(0);
+    await page.getByLabel(`Yes, deactivate ${COORDINATOR.name}’s account`).check();
     await page.getByRole('button', { name: 'Deactivate the account' }).click();
     await expect(
       page.getByText('The account is deactivated: its sessions have ended.'),
     ).toBeVisible();
+    expect(dialogs).toEqual([]);
 
     // The coordinator's open session is refused at its next request.
     await coordinator.goto(`${site.baseURL}/admin`);

@@ -81,6 +81,9 @@ export async function updateActive(
   const access = await guard('accounts.manage');
   if (!access.ok) return { error: access.message };
   const deactivate = form.get('deactivate') === 'true';
+  if (deactivate && form.get('confirm') !== 'yes') {
+    return { error: 'Tick the box to confirm, then press the button again.' };
+  }
   const outcome = await setDeactivated(await getDb(), access.actor, accountIdOf(form), deactivate);
   if (!outcome.ok) return { error: outcome.message };
   revalidatePath('/admin/accounts', 'layout');

@@ -32,6 +32,10 @@ export function RoleForm({ accountId, role }: { accountId: string; role: Role })
   );
 }
 
+/**
+ * Deactivating ends the account's sessions at once: the console's own confirmation (a box to
+ * tick, checked again by the server) asks first. Reactivating needs none.
+ */
 export function ActiveForm({
   accountId,
   name,
@@ -43,22 +47,21 @@ export function ActiveForm({
 }) {
   const [state, submit, pending] = useActionState<AccountActionState, FormData>(updateActive, {});
   return (
-    <form
-      action={submit}
-      className={styles.form}
-      onSubmit={(event) => {
-        if (
-          !deactivated &&
-          !window.confirm(`Deactivate ${name}'s account? Their open sessions end at once.`)
-        ) {
-          event.preventDefault();
-        }
-      }}
-    >
+    <form action={submit} className={styles.form}>
       <input type="hidden" name="accountId" value={accountId} />
       <input type="hidden" name="deactivate" value={deactivated ? 'false' : 'true'} />
+      {deactivated ? null : (
+        <label className={styles.checkboxLine}>
+          <input type="checkbox" name="confirm" value="yes" required />
+          <span>Yes, deactivate {name}’s account: their open sessions end at once</span>
+        </label>
+      )}
       <ActionOutcome state={state} />
-      <button type="submit" className={`${styles.button} ${styles.quietButton}`} disabled={pending}>
+      <button
+        type="submit"
+        className={deactivated ? `${styles.button} ${styles.quietButton}` : styles.dangerButton}
+        disabled={pending}
+      >
         {deactivated ? 'Reactivate the account' : 'Deactivate the account'}
       </button>
     </form>
