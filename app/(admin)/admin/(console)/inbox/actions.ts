@@ -2,17 +2,22 @@
 
 import { revalidatePath } from 'next/cache';
 import {
+  BULK_LIMIT,
   dataUnderEmail,
   describeCounts,
   erasePersonalData,
   isSubmissionKind,
+  markManyHandled,
   setHandled,
+  type SubmissionRef,
+  submissionRefOf,
 } from '@/lib/admin/inbox';
 import { requiredEmail } from '@/lib/api/contract';
 import { guard } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 import { deliverSoon } from '@/lib/jobs/tick';
 import { publishChange } from '@/lib/publish/publish';
+import { countOf } from '@/lib/site/plural';
 
 export type InboxActionState = { error?: string; done?: string };
 
@@ -32,6 +37,34 @@ export async function toggleHandled(
   if (!changed) return { error: 'This submission no longer exists.' };
   revalidatePath('/admin/inbox', 'layout');
   return { done: handled ? 'Marked handled.' : 'Back among the open submissions.' };
+}
+
+/**
+ * Marks the selected submissions handled at once (the inbox list's checkboxes, `kind:id`), after
+ * the console's confirmation; each one gets its own audit entry, as when marked one by one.
+ */
+export async function markSelectedHandled(
+  _previous: InboxActionState,
+  form: FormData,
+): Promise<InboxActionState> {
+  const access = await guard('inbox.handle');
+  if (!access.ok) return { error: access.message };
+  const values = [...new Set(form.getAll('item'))];
+  if (values.length === 0) return { error: 'Select the messages to mark handled.' };
+  if (values.length > BULK_LIMIT) {
+    return { error: `Select at most ${BULK_LIMIT} messages at once.` };
+  }
+  const refs = values.map(submissionRefOf);
+  if (refs.some((ref) => ref === null)) return { error: 'A selected message no longer exists.' };
+  if (form.get('confirm') !== 'yes') {
+    return { error: 'Tick the box to confirm, then press the button again.' };
+  }
+  const marked = await markManyHandled(await getDb(), access.actor, refs as SubmissionRef[]);
+  revalidatePath('/admin/inbox', 'layout');
+  return {
+    done:
+      marked === 0 ? 'They were already handled.' : `Marked ${countOf(marked, 'message')} handled.`,
+  };
 }
 
 export type ErasureState = { error?: string; done?: string; found?: string; email?: string };

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import {
   type InboxState,
   inboxCounts,
@@ -15,7 +16,7 @@ import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../console.module.css';
 import { listLink, Pager, type Search, SearchBox, single } from '../_forms/Listing';
 import { NotAllowed } from '../NotAllowed';
-import { ErasureForm, HandledForm } from './InboxForms';
+import { BulkHandled, ErasureForm, HandledForm, SelectItem } from './InboxForms';
 
 export const metadata: Metadata = { title: 'Inbox' };
 
@@ -28,6 +29,19 @@ const STATES: { value: InboxState; label: string }[] = [
 function excerpt(text: string | null, length = 200): string {
   if (!text) return '';
   return text.length > length ? `${text.slice(0, length - 1)}…` : text;
+}
+
+/** The list, inside the bulk action for those who handle the inbox. */
+function InboxList({
+  handles,
+  selectable,
+  children,
+}: {
+  handles: boolean;
+  selectable: boolean;
+  children: ReactNode;
+}) {
+  return handles ? <BulkHandled selectable={selectable}>{children}</BulkHandled> : children;
 }
 
 export default async function InboxPage({ searchParams }: { searchParams: Promise<Search> }) {
@@ -48,6 +62,9 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
   const stateQuery = (value: InboxState): Record<string, string> =>
     value === inboxStateOf('', text) ? {} : { state: value };
   const extra = stateQuery(state);
+  const handles = can(signedIn, 'inbox.handle');
+  // Several open items at once: the list gets checkboxes and the bulk bar.
+  const selectable = handles && items.some((item) => item.handledAt === null);
   return (
     <div className={styles.stack}>
       <h1 className={styles.pageTitle}>Inbox</h1>
@@ -73,47 +90,59 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
         </h2>
         {/* A new search looks in every tab; the tabs then filter what it found. */}
         <SearchBox id="inbox-search" label="Search the inbox" text={text} />
-        {items.length === 0 ? (
-          <p className={styles.empty}>
-            {text
-              ? 'Nothing matches these words.'
-              : state === 'open'
-                ? 'Nothing waits to be handled.'
-                : 'Nothing here yet.'}
-          </p>
-        ) : (
-          <ul className={styles.list}>
-            {items.map((item) => (
-              <li key={`${item.kind}-${item.id}`} className={styles.listItem}>
-                <article
-                  className={`${styles.form} ${styles.item}`}
-                  aria-labelledby={`item-${item.kind}-${item.id}`}
-                >
-                  <div className={styles.row}>
-                    <span className={styles.badge}>{SUBMISSION_KINDS[item.kind].label}</span>
-                    {item.readAt ? null : <span className={styles.badge}>Unread</span>}
-                    {item.handledAt ? <span className={styles.badge}>Handled</span> : null}
-                    <span className={styles.muted}>{formatConsoleDateTime(item.createdAt)}</span>
-                  </div>
-                  <h3 id={`item-${item.kind}-${item.id}`} className={styles.itemTitle}>
-                    <Link href={`/admin/inbox/${item.kind}/${item.id}`}>
-                      {item.name} &lt;{item.email}&gt;
-                    </Link>
-                  </h3>
-                  {item.subject ? (
-                    <p>
-                      {item.kind === 'change' ? 'Member ID' : 'Position'}: {item.subject}
-                    </p>
-                  ) : null}
-                  {item.body ? <p>{excerpt(item.body)}</p> : null}
-                  {can(signedIn, 'inbox.handle') ? (
-                    <HandledForm kind={item.kind} id={item.id} handled={item.handledAt !== null} />
-                  ) : null}
-                </article>
-              </li>
-            ))}
-          </ul>
-        )}
+        <InboxList handles={handles} selectable={selectable}>
+          {items.length === 0 ? (
+            <p className={styles.empty}>
+              {text
+                ? 'Nothing matches these words.'
+                : state === 'open'
+                  ? 'Nothing waits to be handled.'
+                  : 'Nothing here yet.'}
+            </p>
+          ) : (
+            <ul className={styles.list}>
+              {items.map((item) => (
+                <li key={`${item.kind}-${item.id}`} className={styles.listItem}>
+                  <article
+                    className={`${styles.form} ${styles.item}`}
+                    aria-labelledby={`item-${item.kind}-${item.id}`}
+                  >
+                    <div className={styles.row}>
+                      {selectable && item.handledAt === null ? (
+                        <SelectItem
+                          value={`${item.kind}:${item.id}`}
+                          name={`Select the ${SUBMISSION_KINDS[item.kind].label.toLowerCase()} from ${item.name}`}
+                        />
+                      ) : null}
+                      <span className={styles.badge}>{SUBMISSION_KINDS[item.kind].label}</span>
+                      {item.readAt ? null : <span className={styles.badge}>Unread</span>}
+                      {item.handledAt ? <span className={styles.badge}>Handled</span> : null}
+                      <span className={styles.muted}>{formatConsoleDateTime(item.createdAt)}</span>
+                    </div>
+                    <h3 id={`item-${item.kind}-${item.id}`} className={styles.itemTitle}>
+                      <Link href={`/admin/inbox/${item.kind}/${item.id}`}>
+                        {item.name} &lt;{item.email}&gt;
+                      </Link>
+                    </h3>
+                    {item.subject ? (
+                      <p>
+                        {item.kind === 'change' ? 'Member ID' : 'Position'}: {item.subject}
+                      </p>
+                    ) : null}
+                    {item.body ? <p>{excerpt(item.body)}</p> : null}
+                    {handles ? (
+                      <HandledForm
+                        kind={item.kind}
+                        id={item.id}
+                        handled={item.handledAt !== null}
+                      />
+                    ) : null}
+                  </article>
+                </li>
+              ))}
+            </ul>
+          )}
+        </InboxList>
         <Pager
           label="Inbox pages"
           page={page}
