@@ -95,10 +95,10 @@ export function MediaField({
   const what = isVideo ? 'video' : IMAGE_PURPOSES[purpose].label;
   return (
     <div className={styles.field}>
-      <label htmlFor={`${id}-file`} className={styles.label}>
+      <span id={`${id}-label`} className={styles.label}>
         {label}
         {required ? null : <span className={styles.optional}> (optional)</span>}
-      </label>
+      </span>
       <p id={`${id}-hint`} className={styles.hint}>
         {isVideo
           ? 'MP4 or WebM, at most 50 MB.'
@@ -114,11 +114,17 @@ export function MediaField({
       ) : (
         <p className={styles.muted}>No {what} yet.</p>
       )}
+      {/*
+        The browser's own file input says 'No file chosen' beside a picture that is there: it is
+        hidden from sight (still focusable, and named by the field's label), and its label below
+        is the button that opens it, with the focus ring of the input.
+      */}
       <input
         id={`${id}-file`}
         type="file"
         accept={isVideo ? VIDEO_ACCEPT : IMAGE_ACCEPT}
         className={styles.fileInput}
+        aria-labelledby={`${id}-label`}
         aria-describedby={described}
         aria-invalid={shownError ? true : undefined}
         onChange={(event) => {
@@ -128,6 +134,9 @@ export function MediaField({
           event.currentTarget.value = '';
         }}
       />
+      <label htmlFor={`${id}-file`} className={`${styles.button} ${styles.fileButton}`}>
+        {value ? `Choose another ${what}` : `Choose a ${what}`}
+      </label>
       <input type="hidden" name={name} value={value} />
       <div aria-live="polite">
         {upload.phase === 'uploading' ? (
