@@ -171,9 +171,9 @@ export const COLLECTION_SPECS = {
   },
   heroes: {
     slug: 'heroes',
-    title: 'Page hero images',
-    singular: 'hero image',
-    shownOn: 'the top of each page (the first image of a page is shown)',
+    title: 'Page banners',
+    singular: 'page banner',
+    shownOn: 'the wide picture at the top of each page (the first one of a page is shown)',
     fields: [
       { column: 'page', label: 'Page', kind: 'choice', required: true, choices: HERO_PAGES },
       { column: 'image', label: 'Image', kind: 'media', purpose: 'hero', required: true },
@@ -201,9 +201,9 @@ export const COLLECTION_SPECS = {
   },
   'home-hero': {
     slug: 'home-hero',
-    title: 'Home hero media',
-    singular: 'home hero media',
-    shownOn: 'the top of the home page (the first one is shown)',
+    title: 'Home page picture or video',
+    singular: 'home page picture or video',
+    shownOn: 'the top of the home page, behind its title (the first one is shown)',
     fields: [
       {
         column: 'video',

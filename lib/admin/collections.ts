@@ -75,7 +75,7 @@ export function recordName(slug: CollectionSlug, row: Record<string, unknown>): 
   for (const key of ['name', 'title', 'text']) {
     if (typeof row[key] === 'string' && row[key]) return row[key];
   }
-  if (slug === 'heroes') return `Hero image #${row.id}`;
+  if (slug === 'heroes') return `Banner #${row.id}`;
   if (slug === 'backgrounds') return `Background image #${row.id}`;
   if (slug === 'home-hero') return row.video ? `Video #${row.id}` : `Image #${row.id}`;
   return `#${String(row.id)}`;

@@ -16,7 +16,7 @@ export const IMAGE_PURPOSES = {
   portrait: { label: 'portrait', maxWidth: 800, maxHeight: 800 },
   logo: { label: 'logo', maxWidth: 800, maxHeight: 800 },
   gallery: { label: 'gallery image', maxWidth: 1600, maxHeight: 1600 },
-  hero: { label: 'hero image', maxWidth: 2560, maxHeight: 1600 },
+  hero: { label: 'banner picture', maxWidth: 2560, maxHeight: 1600 },
   background: { label: 'background image', maxWidth: 2560, maxHeight: 1600 },
   design: { label: 'design', maxWidth: 2000, maxHeight: 2000 },
 } as const;
