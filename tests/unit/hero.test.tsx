@@ -1,6 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AnimatedTitle, LETTER_DELAY_MS, splitTitleLines } from '@/app/_components/AnimatedTitle';
+import {
+  AnimatedTitle,
+  LETTER_DELAY_MS,
+  graphemes,
+  splitTitleLines,
+  wrapUnits,
+} from '@/app/_components/AnimatedTitle';
 import { HeroMedia } from '@/app/_components/HeroMedia';
 import { intersectionObservers, scrollIntoView } from './support/dom-setup';
 
@@ -85,5 +91,52 @@ describe('HeroMedia', () => {
   it('shows the default background when there is no media', () => {
     const { container } = render(<HeroMedia media={{}} />);
     expect(container.firstElementChild).toHaveAttribute('data-hero-media', 'none');
+  });
+});
+
+describe('where the animated title may wrap', () => {
+  it('keeps words whole, and lets Chinese wrap between its characters', () => {
+    expect(wrapUnits('CHINESE STUDENT ASSOCIATION')).toEqual([
+      { text: 'CHINESE', spaceBefore: false },
+      { text: 'STUDENT', spaceBefore: true },
+      { text: 'ASSOCIATION', spaceBefore: true },
+    ]);
+    expect(wrapUnits('渥太华大学华人学生会，欢迎你').map((unit) => unit.text)).toEqual([
+      '渥',
+      '太',
+      '华',
+      '大',
+      '学',
+      '华',
+      '人',
+      '学',
+      '生',
+      '会，',
+      '欢',
+      '迎',
+      '你',
+    ]);
+    expect(wrapUnits('TCSA 华人学生会')).toEqual([
+      { text: 'TCSA', spaceBefore: false },
+      { text: '华', spaceBefore: true },
+      { text: '人', spaceBefore: false },
+      { text: '学', spaceBefore: false },
+      { text: '生', spaceBefore: false },
+      { text: '会', spaceBefore: false },
+    ]);
+  });
+
+  it('animates what a reader sees as one character as one letter', () => {
+    expect(graphemes('Cafe\u0301 👩‍🎓')).toEqual(['C', 'a', 'f', 'e\u0301', ' ', '👩‍🎓']);
+    render(<AnimatedTitle title={'华人 Cafe\u0301'} />);
+    const letters = screen.getByRole('heading').querySelectorAll<HTMLElement>('[style]');
+    expect([...letters].map((letter) => letter.textContent)).toEqual([
+      '华',
+      '人',
+      'C',
+      'a',
+      'f',
+      'e\u0301',
+    ]);
   });
 });
