@@ -345,6 +345,70 @@ export type JoinUsTexts = {
   alternativeNoEmail?: string;
 };
 
+export type AnswersTexts = {
+  _id: string;
+  _type: 'answersTexts';
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  registeredWaitlisted?: string;
+  registeredWaitlistedNoPosition?: string;
+  registeredSubmitted?: string;
+  alreadyRegistered?: string;
+  eventFull?: string;
+  eventFullCapacity?: string;
+  registrationClosed?: string;
+  registrationNotOpen?: string;
+  registrationOpensOn?: string;
+  registrationMembersFirst?: string;
+  registrationMembersOnly?: string;
+  memberNotVerified?: string;
+  registrationServerError?: string;
+  registrationRateLimited?: string;
+  registrationInvalid?: string;
+  cancelled?: string;
+  cancelledLate?: string;
+  cancelStarted?: string;
+  cancelNotPossible?: string;
+  cancelNotPossibleAnyMore?: string;
+  cancelLinkNotValid?: string;
+  cancelServerError?: string;
+  messageReceived?: string;
+  requestReceived?: string;
+  applicationReceived?: string;
+  submissionServerError?: string;
+  submissionRateLimited?: string;
+  csrfMissing?: string;
+  csrfMismatch?: string;
+  serverError?: string;
+  fieldRequired?: string;
+  fieldTooLong?: string;
+  fieldUnreadable?: string;
+  fieldControl?: string;
+  fieldOneLine?: string;
+  fieldInvisible?: string;
+  fieldLoneMark?: string;
+  emailInvalid?: string;
+  memberIdNotText?: string;
+  memberIdShape?: string;
+  memberEmail?: string;
+  resumeMissing?: string;
+  resumeEmpty?: string;
+  resumeWrongType?: string;
+  resumeTooLarge?: string;
+  labelFirstName?: string;
+  labelLastName?: string;
+  labelEmail?: string;
+  labelName?: string;
+  labelMessage?: string;
+  labelOrganization?: string;
+  labelNeeds?: string;
+  labelPosition?: string;
+  whatMessage?: string;
+  whatRequest?: string;
+  whatApplication?: string;
+};
+
 export type EventTexts = {
   _id: string;
   _type: 'eventTexts';
@@ -428,6 +492,14 @@ export type EventTexts = {
   statusAttended?: string;
   statusNoShow?: string;
   statusExcused?: string;
+  statusWordSubmitted?: string;
+  statusWordConfirmed?: string;
+  statusWordWaitlisted?: string;
+  statusWordDeclined?: string;
+  statusWordCancelled?: string;
+  statusWordAttended?: string;
+  statusWordNoShow?: string;
+  statusWordExcused?: string;
 };
 
 export type EventsTexts = {
@@ -554,6 +626,26 @@ export type SiteTexts = {
   formEmailOff?: string;
   formReceivedEmailFailed?: string;
   formReceivedEmailOff?: string;
+  titleHome?: string;
+  titleTemplate?: string;
+  titleEvents?: string;
+  titleAlumni?: string;
+  titleJoinUs?: string;
+  titleMembership?: string;
+  titleMembershipJoin?: string;
+  titleMembershipEvents?: string;
+  titleMembershipFaq?: string;
+  titleMembershipPolicies?: string;
+  titleMemberId?: string;
+  titleChangeDetails?: string;
+  titleResources?: string;
+  titleServices?: string;
+  titlePartnerships?: string;
+  titleDesigns?: string;
+  titlePrivacy?: string;
+  titleNotFound?: string;
+  titlePreviewInvalid?: string;
+  titleManage?: string;
 };
 
 export type PageHero = {
@@ -850,6 +942,7 @@ export type AllSanitySchemaTypes =
   | ServicesTexts
   | AlumniTexts
   | JoinUsTexts
+  | AnswersTexts
   | EventTexts
   | EventsTexts
   | HomeTexts
@@ -1034,6 +1127,69 @@ export type TextsQueryResult =
     }
   | {
       _id: string;
+      _type: 'answersTexts';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      registeredWaitlisted?: string;
+      registeredWaitlistedNoPosition?: string;
+      registeredSubmitted?: string;
+      alreadyRegistered?: string;
+      eventFull?: string;
+      eventFullCapacity?: string;
+      registrationClosed?: string;
+      registrationNotOpen?: string;
+      registrationOpensOn?: string;
+      registrationMembersFirst?: string;
+      registrationMembersOnly?: string;
+      memberNotVerified?: string;
+      registrationServerError?: string;
+      registrationRateLimited?: string;
+      registrationInvalid?: string;
+      cancelled?: string;
+      cancelledLate?: string;
+      cancelStarted?: string;
+      cancelNotPossible?: string;
+      cancelNotPossibleAnyMore?: string;
+      cancelLinkNotValid?: string;
+      cancelServerError?: string;
+      messageReceived?: string;
+      requestReceived?: string;
+      applicationReceived?: string;
+      submissionServerError?: string;
+      submissionRateLimited?: string;
+      csrfMissing?: string;
+      csrfMismatch?: string;
+      serverError?: string;
+      fieldRequired?: string;
+      fieldTooLong?: string;
+      fieldUnreadable?: string;
+      fieldControl?: string;
+      fieldOneLine?: string;
+      fieldInvisible?: string;
+      fieldLoneMark?: string;
+      emailInvalid?: string;
+      memberIdNotText?: string;
+      memberIdShape?: string;
+      memberEmail?: string;
+      resumeMissing?: string;
+      resumeEmpty?: string;
+      resumeWrongType?: string;
+      resumeTooLarge?: string;
+      labelFirstName?: string;
+      labelLastName?: string;
+      labelEmail?: string;
+      labelName?: string;
+      labelMessage?: string;
+      labelOrganization?: string;
+      labelNeeds?: string;
+      labelPosition?: string;
+      whatMessage?: string;
+      whatRequest?: string;
+      whatApplication?: string;
+    }
+  | {
+      _id: string;
       _type: 'designsTexts';
       _createdAt: string;
       _updatedAt: string;
@@ -1153,6 +1309,14 @@ export type TextsQueryResult =
       statusAttended?: string;
       statusNoShow?: string;
       statusExcused?: string;
+      statusWordSubmitted?: string;
+      statusWordConfirmed?: string;
+      statusWordWaitlisted?: string;
+      statusWordDeclined?: string;
+      statusWordCancelled?: string;
+      statusWordAttended?: string;
+      statusWordNoShow?: string;
+      statusWordExcused?: string;
     }
   | {
       _id: string;
@@ -1647,6 +1811,26 @@ export type TextsQueryResult =
       formEmailOff?: string;
       formReceivedEmailFailed?: string;
       formReceivedEmailOff?: string;
+      titleHome?: string;
+      titleTemplate?: string;
+      titleEvents?: string;
+      titleAlumni?: string;
+      titleJoinUs?: string;
+      titleMembership?: string;
+      titleMembershipJoin?: string;
+      titleMembershipEvents?: string;
+      titleMembershipFaq?: string;
+      titleMembershipPolicies?: string;
+      titleMemberId?: string;
+      titleChangeDetails?: string;
+      titleResources?: string;
+      titleServices?: string;
+      titlePartnerships?: string;
+      titleDesigns?: string;
+      titlePrivacy?: string;
+      titleNotFound?: string;
+      titlePreviewInvalid?: string;
+      titleManage?: string;
     }
   | {
       _id: string;

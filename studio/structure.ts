@@ -29,7 +29,8 @@ export const PAGES: readonly { id: string; title: string; documents: readonly Fi
       title: 'Every page: navigation, footer, messages',
       documents: [
         singleton('siteSettings', 'Site settings: name, contact email, footer'),
-        texts('site'),
+        texts('site', 'Texts: labels, buttons, messages and browser tab titles'),
+        texts('answers', 'Form answers: registered, waitlisted, received, field messages'),
       ],
     },
     {

@@ -21,6 +21,7 @@ import {
   type SiteSettings,
 } from '@/lib/content';
 import { siteUrl } from '@/lib/env/public';
+import { fillCopy } from '@/lib/copy/catalogue';
 import { getCopy } from '@/lib/copy/read';
 import { cspNonce } from '@/lib/http/nonce';
 import { SITE_DESCRIPTION, SITE_NAME, SITE_TITLE } from '@/lib/site/constants';
@@ -40,24 +41,25 @@ async function readSiteSettings(options?: ReadOptions): Promise<SiteSettings | n
 
 export async function generateMetadata(): Promise<Metadata> {
   // Metadata is cached and shared: it never reads drafts.
-  const settings = await readSiteSettings({ perspective: 'published' });
+  const [settings, copy] = await Promise.all([
+    readSiteSettings({ perspective: 'published' }),
+    getCopy('site'),
+  ]);
   const shareImage = settings?.shareImage;
   const shareImageUrl = imageUrl(shareImage, { width: 1200, height: 630 });
   // The welcome message is how the site introduces itself, to search engines and link previews.
   const description = settings?.welcomeMessage?.trim() || SITE_DESCRIPTION;
   return {
     metadataBase: new URL(siteUrl()),
-    title: {
-      default: `${SITE_NAME} | Telfer Chinese Student Association`,
-      template: `%s | ${SITE_NAME}`,
-    },
+    // Every page names its own tab from the Studio (lib/site/seo.ts); this is for any other.
+    title: { default: copy.titleHome, template: fillCopy(copy.titleTemplate, { title: '%s' }) },
     description,
     applicationName: SITE_NAME,
     openGraph: {
       type: 'website',
       siteName: settings?.title ?? SITE_TITLE,
       locale: 'en_CA',
-      title: `${SITE_NAME} | Telfer Chinese Student Association`,
+      title: copy.titleHome,
       description,
       ...(shareImage && shareImageUrl
         ? {

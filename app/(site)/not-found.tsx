@@ -1,9 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getCopy } from '@/lib/copy/read';
+import { notFoundMetadata } from './_components/not-found-metadata';
 import styles from './status-page.module.css';
 
-export const metadata: Metadata = { title: 'Page not found' };
+export async function generateMetadata(): Promise<Metadata> {
+  return notFoundMetadata();
+}
 
 export default async function NotFound() {
   const copy = await getCopy('site');

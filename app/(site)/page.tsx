@@ -23,8 +23,8 @@ import {
 } from './_components/home/HomeSections';
 import styles from './_components/home/Home.module.css';
 
-// The layout's default title and description (the welcome message); this adds the canonical URL.
-export const generateMetadata = pageMetadata({ path: '/' });
+// The tab title from the Studio, the layout's description (the welcome message), the canonical URL.
+export const generateMetadata = pageMetadata({ path: '/', title: 'titleHome' });
 
 /** The first hero media item (spec: "the first item returned"), or none. */
 async function firstHeroMedia() {

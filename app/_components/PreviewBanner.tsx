@@ -7,9 +7,17 @@ import { PUBLISHED_VIEW_PARAM } from '@/lib/content/preview';
 import { useSiteCopy } from './SiteCopy';
 import styles from './PreviewBanner.module.css';
 
-/** The page's own name: its document title without the site's suffix. */
-function pageName(): string {
-  return document.title.replace(/\s+\|\s+[^|]*$/, '').trim();
+/**
+ * The page's own name: its document title without what the tab titles' template adds around it
+ * ('{title} | TCSA' in the Studio's site texts); the whole title when it does not follow it.
+ */
+function pageName(template: string): string {
+  const title = document.title.trim();
+  const [before, after] = template.split('{title}');
+  if (after === undefined) return title;
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`^${escape(before ?? '')}(.+)${escape(after)}$`, 's').exec(title);
+  return (match?.[1] ?? title).trim();
 }
 
 /**
@@ -24,13 +32,15 @@ export function PreviewBanner() {
   const [title, setTitle] = useState<string | null>(null);
   useEffect(() => {
     // The title is set by the page's metadata, which a client navigation updates after render.
-    const update = () => setTitle(pageName());
+    const update = () => setTitle(pageName(copy.titleTemplate));
     update();
     const observer = new MutationObserver(update);
     observer.observe(document.head, { subtree: true, childList: true, characterData: true });
     return () => observer.disconnect();
-  }, [pathname]);
-  const page = title ? `“${title}” (${pathname})` : pathname;
+  }, [pathname, copy.titleTemplate]);
+  // The home page's tab says the club's name first ('TCSA | Telfer …'): it is the Home page.
+  const name = pathname === '/' ? copy.navHome : title;
+  const page = name ? `“${name}” (${pathname})` : pathname;
   return (
     <aside className={styles.banner} aria-labelledby="preview-banner-title">
       <div className={`container ${styles.inner}`}>

@@ -95,6 +95,44 @@ export const COPY_PAGES = {
       'Forms: receipt when email is not set up ({received}, {what})',
       '{received} Emails are not sent from this site yet, but the club has your {what} and will reply to you by email.',
     ],
+    titleHome: ['Browser tab title: home page', 'TCSA | Telfer Chinese Student Association'],
+    titleTemplate: [
+      'Browser tab title of the other pages ({title}: the page’s name below)',
+      '{title} | TCSA',
+    ],
+    titleEvents: ['Browser tab title: events page (whole title)', 'Events'],
+    titleAlumni: ['Browser tab: name of the alumni page', 'Alumni'],
+    titleJoinUs: ['Browser tab: name of the join-us page', 'Join Us'],
+    titleMembership: ['Browser tab: name of the membership page', 'Membership'],
+    titleMembershipJoin: [
+      'Browser tab: name of the membership application page',
+      'Apply for Membership',
+    ],
+    titleMembershipEvents: ['Browser tab: name of the member events page', 'Member Events'],
+    titleMembershipFaq: ['Browser tab: name of the membership FAQ', 'Membership FAQ'],
+    titleMembershipPolicies: [
+      'Browser tab: name of the membership policies',
+      'Membership Policies',
+    ],
+    titleMemberId: ['Browser tab: name of the forgot member ID page', 'Forgot Your Member ID'],
+    titleChangeDetails: [
+      'Browser tab: name of the change details page',
+      'Change Your Membership Details',
+    ],
+    titleResources: ['Browser tab: name of the resources page', 'Resources'],
+    titleServices: ['Browser tab: name of the services page', 'Services'],
+    titlePartnerships: ['Browser tab: name of the partnerships page', 'Partnerships'],
+    titleDesigns: ['Browser tab: name of the designs page', 'Designs'],
+    titlePrivacy: ['Browser tab: name of the privacy policy', 'Privacy Policy'],
+    titleNotFound: ['Browser tab: name of the page-not-found page', 'Page not found'],
+    titlePreviewInvalid: [
+      'Browser tab: name of the preview-link-not-valid page',
+      'Preview link not valid',
+    ],
+    titleManage: [
+      'Browser tab title: a registration (manage link, whole title)',
+      'Your registration',
+    ],
   }),
 
   home: page('Home page texts', {
@@ -316,6 +354,181 @@ export const COPY_PAGES = {
     statusAttended: ['Status: checked in', 'Checked in. Enjoy the event!'],
     statusNoShow: ['Status: no-show', 'Not checked in at the event.'],
     statusExcused: ['Status: excused', 'Excused absence.'],
+    statusWordSubmitted: ['Status word: awaiting review', 'Awaiting review'],
+    statusWordConfirmed: ['Status word: confirmed', 'Confirmed'],
+    statusWordWaitlisted: ['Status word: waitlisted', 'Waitlisted'],
+    statusWordDeclined: ['Status word: declined', 'Declined'],
+    statusWordCancelled: ['Status word: cancelled', 'Cancelled'],
+    statusWordAttended: ['Status word: checked in', 'Checked in'],
+    statusWordNoShow: ['Status word: no-show', 'No-show'],
+    statusWordExcused: ['Status word: excused', 'Excused'],
+  }),
+
+  answers: page('Form answers (said by the server)', {
+    registeredWaitlisted: [
+      'Registration: on the waitlist ({position})',
+      'Registration successful! This event is full, so you are on the waitlist (position {position}). We will email you if a place opens up.',
+    ],
+    registeredWaitlistedNoPosition: [
+      'Registration: on the waitlist, position unknown',
+      'Registration successful! This event is full, so you are on the waitlist. We will email you if a place opens up.',
+    ],
+    registeredSubmitted: [
+      'Registration: awaiting review',
+      'Registration successful! Your registration is awaiting review by the organisers; we will email you their answer.',
+    ],
+    alreadyRegistered: [
+      'Registration: already registered',
+      'You are already registered: we have emailed your link again.',
+    ],
+    eventFull: ['Registration: event full', 'This event is full: no places are left.'],
+    eventFullCapacity: [
+      'Registration: event full ({capacity})',
+      'This event is full: all {capacity} places have been taken.',
+    ],
+    registrationClosed: ['Registration: closed', 'Registration is closed for this event.'],
+    registrationNotOpen: [
+      'Registration: not open yet',
+      'Registration for this event is not open yet.',
+    ],
+    registrationOpensOn: [
+      'Registration: opens later ({date})',
+      'Registration for this event opens on {date}.',
+    ],
+    registrationMembersFirst: [
+      'Registration: members first ({date})',
+      'Members only until {date}: registration opens to everyone then. Members register with their member ID.',
+    ],
+    registrationMembersOnly: [
+      'Registration: members-only event',
+      'This event is for members only: register with your member ID and the uOttawa email of your membership.',
+    ],
+    memberNotVerified: [
+      'Registration: member ID not recognised',
+      'This member ID and email do not match an active membership.',
+    ],
+    registrationServerError: [
+      'Registration: server error',
+      'Registration could not be saved because of a server error. Please try again later.',
+    ],
+    registrationRateLimited: [
+      'Registration: too many attempts',
+      'Too many registration attempts from your network. Please wait a minute and try again.',
+    ],
+    registrationInvalid: [
+      'Registration: the form has mistakes',
+      'Please correct the registration form.',
+    ],
+    cancelled: [
+      'Manage page: cancelled',
+      'Your registration is cancelled. We have sent you an email to confirm.',
+    ],
+    cancelledLate: [
+      'Manage page: cancelled late',
+      'Your registration is cancelled. It was less than the cut-off before the event, so it is recorded as a late cancellation. We have sent you an email to confirm.',
+    ],
+    cancelStarted: [
+      'Manage page: event started',
+      'The event has already started, so the registration can no longer be cancelled.',
+    ],
+    cancelNotPossible: [
+      'Manage page: cannot be cancelled ({status})',
+      'This registration can no longer be cancelled: it is {status}.',
+    ],
+    cancelNotPossibleAnyMore: [
+      'Manage page: cannot be cancelled',
+      'This registration can no longer be cancelled.',
+    ],
+    cancelLinkNotValid: [
+      'Manage page: link not valid',
+      'This registration link is not valid. Check that you opened the whole link from your email.',
+    ],
+    cancelServerError: [
+      'Manage page: server error',
+      'The cancellation could not be saved because of a server error. Please try again later.',
+    ],
+    messageReceived: ['Contact form: received', 'Your message has been received.'],
+    requestReceived: ['Services form: received', 'Your request has been received.'],
+    applicationReceived: ['Job application: received', 'Your application has been received.'],
+    submissionServerError: [
+      'Forms: server error ({what})',
+      'Your {what} could not be saved because of a server error. Please try again later.',
+    ],
+    submissionRateLimited: [
+      'Forms: too many attempts',
+      'Too many submissions from your network. Please wait a minute and try again.',
+    ],
+    csrfMissing: [
+      'Forms: the page is out of date (no cookie)',
+      'CSRF verification failed: the csrftoken cookie is missing. Reload the page and try again.',
+    ],
+    csrfMismatch: [
+      'Forms: the page is out of date (token)',
+      'CSRF verification failed: the X-CSRFToken header does not match the csrftoken cookie. Reload the page and try again.',
+    ],
+    serverError: [
+      'Any form: server error',
+      'Something went wrong on our side. Please try again later.',
+    ],
+    fieldRequired: ['Field: required ({label})', '{label} is required.'],
+    fieldTooLong: ['Field: too long ({label}, {max})', '{label} must be at most {max} characters.'],
+    fieldUnreadable: [
+      'Field: characters that could not be read ({label})',
+      '{label} contains characters that could not be read. Please type it again.',
+    ],
+    fieldControl: [
+      'Field: control characters ({label})',
+      '{label} must not contain control characters.',
+    ],
+    fieldOneLine: [
+      'Field: a line break in a one-line field ({label})',
+      '{label} must be on one line: it contains a line break character.',
+    ],
+    fieldInvisible: [
+      'Field: invisible characters ({label})',
+      '{label} must not contain invisible formatting characters (such as zero-width spaces, soft hyphens, fillers or text-direction marks). Please type it again.',
+    ],
+    fieldLoneMark: [
+      'Field: an accent without its letter ({label})',
+      '{label} has an accent or combining mark with no letter before it. Please type it again.',
+    ],
+    emailInvalid: ['Field: email not valid', 'Enter a valid email address.'],
+    memberIdNotText: ['Field: member ID not text', 'Member ID must be text.'],
+    memberIdShape: ['Field: member ID too long', 'A member ID looks like TCSA-26-0001.'],
+    memberEmail: [
+      'Field: member registering without the uOttawa email',
+      'Use the uOttawa email of your membership (it ends with @uottawa.ca).',
+    ],
+    resumeMissing: [
+      'Job application: no resume',
+      'Choose your resume file (PDF, DOC or DOCX) to upload.',
+    ],
+    resumeEmpty: [
+      'Job application: empty resume',
+      'The resume file is empty. Choose another file.',
+    ],
+    resumeWrongType: [
+      'Job application: resume of another type',
+      'The resume must be a PDF, DOC or DOCX document, and the file you chose is not one of these (whatever its name ends with).',
+    ],
+    resumeTooLarge: [
+      'Job application: resume too large',
+      'The resume file is too large: it must be at most 5 MB.',
+    ],
+    labelFirstName: ['Field name in the messages: first name', 'First name'],
+    labelLastName: ['Field name in the messages: last name', 'Last name'],
+    labelEmail: ['Field name in the messages: email', 'Email'],
+    labelName: ['Field name in the messages: name', 'Name'],
+    labelMessage: ['Field name in the messages: message', 'Message'],
+    labelOrganization: [
+      'Field name in the messages: name or organization',
+      'Name or organization name',
+    ],
+    labelNeeds: ['Field name in the messages: needs', 'The description of your needs'],
+    labelPosition: ['Field name in the messages: position', 'Position'],
+    whatMessage: ['Forms: a message (in the server error)', 'message'],
+    whatRequest: ['Forms: a request (in the server error)', 'request'],
+    whatApplication: ['Forms: an application (in the server error)', 'application'],
   }),
 
   joinUs: page('Join-us page texts', {

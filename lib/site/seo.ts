@@ -1,5 +1,7 @@
 import type { Metadata, ResolvingMetadata } from 'next';
-import { FOOTER_LINKS, NAV_LINKS, SITE_NAME } from './constants';
+import { fillCopy, type Copy, type CopyKey } from '../copy/catalogue';
+import { getCopy } from '../copy/read';
+import { FOOTER_LINKS, NAV_LINKS } from './constants';
 
 /** The membership pages linked from /membership (the overview itself is in the navigation). */
 export const MEMBERSHIP_PATHS = [
@@ -20,19 +22,33 @@ export const SITEMAP_PATHS: readonly string[] = [
   ),
 ];
 
+export type TitleKey = CopyKey<'site'> & `title${string}`;
+
+/** Fields that hold a page's whole tab title rather than its name in the template. */
+const WHOLE_TITLES: ReadonlySet<TitleKey> = new Set<TitleKey>([
+  'titleHome',
+  'titleEvents',
+  'titleManage',
+  'titleTemplate',
+]);
+
+/** A page's tab title, in the Studio's words. */
+export function tabTitle(copy: Copy<'site'>, key: TitleKey): string {
+  return WHOLE_TITLES.has(key) ? copy[key] : fillCopy(copy.titleTemplate, { title: copy[key] });
+}
+
 type PageSeo = {
   /** The page's path, which is also its canonical URL (made absolute by the layout's metadataBase). */
   path: string;
-  /** The document title: a plain title takes the layout's "%s | TCSA" template; absolute does not. */
-  title?: string | { absolute: string };
+  /**
+   * The browser tab's title: the page's name in the site's texts in the Studio ('titleAlumni'),
+   * in the tab titles' template ('{title} | TCSA'), except the home and events pages, whose
+   * fields hold their whole title.
+   */
+  title?: TitleKey;
   /** Without one, the layout's: the site settings' welcome message. */
   description?: string;
 };
-
-function fullTitle(title: PageSeo['title']): string | undefined {
-  if (title === undefined) return undefined;
-  return typeof title === 'string' ? `${title} | ${SITE_NAME}` : title.absolute;
-}
 
 /**
  * A page's metadata: its title, description and canonical URL, and Open Graph fields saying the
@@ -44,12 +60,12 @@ export function pageMetadata({ path, title, description: own }: PageSeo) {
     _props: unknown,
     parent: ResolvingMetadata,
   ): Promise<Metadata> {
-    const resolved = await parent;
+    const [resolved, copy] = await Promise.all([parent, getCopy('site')]);
     const inherited = resolved.openGraph;
     const description = own ?? resolved.description ?? undefined;
-    const ogTitle = fullTitle(title);
+    const ogTitle = title === undefined ? undefined : tabTitle(copy, title);
     return {
-      ...(title === undefined ? {} : { title }),
+      ...(ogTitle === undefined ? {} : { title: { absolute: ogTitle } }),
       description,
       alternates: { canonical: path },
       openGraph: {

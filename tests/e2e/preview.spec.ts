@@ -66,6 +66,17 @@ test('preview shows the drafts with the banner, and Exit preview brings back the
   expect(consoleErrors).toEqual([]);
 });
 
+test('the banner calls the home page Home, not by the club’s name first in its tab', async ({
+  page,
+}) => {
+  await page.goto(enablePath(E2E_PREVIEW_SECRET, '/'));
+  expect(new URL(page.url()).pathname).toBe('/');
+  const banner = page.getByRole('complementary', { name: 'Preview mode' });
+  await expect(banner.getByTestId('preview-page')).toHaveText(
+    'You are seeing drafts of “Home” (/) that are not published yet.',
+  );
+});
+
 test('the banner links to the same page as published, and the preview goes on', async ({
   page,
   context,

@@ -9,7 +9,7 @@ import { pageMetadata } from '@/lib/site/seo';
 
 export const generateMetadata = pageMetadata({
   path: '/alumni',
-  title: 'Alumni',
+  title: 'titleAlumni',
   description:
     "Meet TCSA's alumni and the Telfer graduates who shaped the club, and where their careers have taken them.",
 });

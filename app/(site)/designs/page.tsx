@@ -13,7 +13,7 @@ import { pageMetadata } from '@/lib/site/seo';
 
 export const generateMetadata = pageMetadata({
   path: '/designs',
-  title: 'Designs',
+  title: 'titleDesigns',
   description:
     "Posters, logos and graphics made by the TCSA design team for the club's events and campaigns.",
 });

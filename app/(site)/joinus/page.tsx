@@ -14,7 +14,7 @@ import { pageMetadata } from '@/lib/site/seo';
 
 export const generateMetadata = pageMetadata({
   path: '/joinus',
-  title: 'Join Us',
+  title: 'titleJoinUs',
   description:
     'Join the TCSA team: see the open executive positions, the benefits of membership, and apply online.',
 });

@@ -12,7 +12,7 @@ import styles from './_components/membership.module.css';
 
 export const generateMetadata = pageMetadata({
   path: '/membership',
-  title: 'Membership',
+  title: 'titleMembership',
   description:
     'TCSA membership for 2026–27: early registration, priority for office tours, member prices and member-only events for Chinese business students at Telfer. Prices, validity and how to apply.',
 });

@@ -13,7 +13,7 @@ import { pageMetadata } from '@/lib/site/seo';
 
 export const generateMetadata = pageMetadata({
   path: '/partnerships',
-  title: 'Partnerships',
+  title: 'titlePartnerships',
   description:
     'The sponsors and partner organizations that support the Telfer Chinese Student Association and its events.',
 });

@@ -4,13 +4,17 @@ import { unstable_rethrow } from 'next/navigation';
 import { getSiteSettings } from '@/lib/content';
 import { TextWithEmail } from '@/app/_components/TextWithEmail';
 import { getCopy } from '@/lib/copy/read';
+import { tabTitle } from '@/lib/site/seo';
 import { PREVIEW_LINK_PROBLEMS, type PreviewLinkProblem } from '@/lib/content/preview';
 import styles from '../status-page.module.css';
 
-export const metadata: Metadata = {
-  title: 'Preview link not valid',
-  robots: { index: false, follow: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const copy = await getCopy('site');
+  return {
+    title: { absolute: tabTitle(copy, 'titlePreviewInvalid') },
+    robots: { index: false, follow: false },
+  };
+}
 
 type Props = { searchParams: Promise<{ reason?: string | string[] }> };
 

@@ -13,7 +13,7 @@ const PRIVACY_POLICY_TITLE = 'Privacy Policy';
 
 export const generateMetadata = pageMetadata({
   path: '/privacy-policy',
-  title: PRIVACY_POLICY_TITLE,
+  title: 'titlePrivacy',
   description:
     'How the Telfer Chinese Student Association collects, uses and protects the personal information you share through this website.',
 });

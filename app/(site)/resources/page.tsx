@@ -16,7 +16,7 @@ import { pageMetadata } from '@/lib/site/seo';
 
 export const generateMetadata = pageMetadata({
   path: '/resources',
-  title: 'Resources',
+  title: 'titleResources',
   description:
     'Useful resources for Chinese business students at Telfer: academic guides, career help and student services.',
 });

@@ -11,7 +11,7 @@ import { pageMetadata } from '@/lib/site/seo';
 
 export const generateMetadata = pageMetadata({
   path: '/services',
-  title: 'Services',
+  title: 'titleServices',
   description:
     'Work with the Telfer Chinese Student Association: event partnerships, sponsorships and promotion to Chinese business students at the University of Ottawa.',
 });

@@ -18,7 +18,7 @@ import styles from './events.module.css';
 
 export const generateMetadata = pageMetadata({
   path: '/events',
-  title: { absolute: 'Events' },
+  title: 'titleEvents',
   description: EVENTS_HERO.message,
 });
 

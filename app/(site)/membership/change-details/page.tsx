@@ -10,7 +10,7 @@ import styles from '../_components/membership.module.css';
 
 export const generateMetadata = pageMetadata({
   path: '/membership/change-details',
-  title: 'Change Your Membership Details',
+  title: 'titleChangeDetails',
   description:
     'Ask the TCSA membership coordinator to change the details of your membership: your name, program or email.',
 });

@@ -17,7 +17,7 @@ import styles from '../_components/membership.module.css';
 
 export const generateMetadata = pageMetadata({
   path: '/membership/events',
-  title: 'Member Events',
+  title: 'titleMembershipEvents',
   description:
     'Upcoming TCSA events for members: dates, times and places, with early registration and priority for office tours and other events with a selection.',
 });

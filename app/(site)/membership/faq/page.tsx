@@ -15,7 +15,7 @@ import styles from '../_components/membership.module.css';
 
 export const generateMetadata = pageMetadata({
   path: '/membership/faq',
-  title: 'Membership FAQ',
+  title: 'titleMembershipFaq',
   description:
     'Answers about TCSA membership: office tours, events for non-members, how long a membership lasts, transfers, refunds, changing your details, a forgotten member ID and no-shows.',
 });

@@ -15,7 +15,7 @@ import styles from '../_components/membership.module.css';
 
 export const generateMetadata = pageMetadata({
   path: '/membership/join',
-  title: 'Apply for Membership',
+  title: 'titleMembershipJoin',
   description:
     'Apply for TCSA membership online: choose your membership type, read the refund policy and privacy notice, then pay by Interac e-Transfer with your payment reference.',
 });

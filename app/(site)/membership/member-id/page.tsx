@@ -10,7 +10,7 @@ import styles from '../_components/membership.module.css';
 
 export const generateMetadata = pageMetadata({
   path: '/membership/member-id',
-  title: 'Forgot Your Member ID',
+  title: 'titleMemberId',
   description:
     'Forgot your TCSA member ID? Enter your uOttawa email and we email the ID of an active or expired membership to that address.',
 });

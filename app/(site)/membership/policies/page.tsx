@@ -7,7 +7,7 @@ import styles from '../_components/membership.module.css';
 
 export const generateMetadata = pageMetadata({
   path: '/membership/policies',
-  title: 'Membership Policies',
+  title: 'titleMembershipPolicies',
   description:
     'The TCSA membership terms, refund policy, no-show policy, privacy notice, code of conduct and consent to share data.',
 });

@@ -7,21 +7,38 @@ import { fillCopy, pickCopy, type Copy } from '@/lib/copy/catalogue';
 import { CANCEL_REGISTRATION_COPY_KEYS } from '@/lib/copy/client-keys';
 import { getCopy } from '@/lib/copy/read';
 import { getDb } from '@/lib/db/client';
-import { eventPageTitle, eventScheduleText } from '@/lib/events/details';
+import { eventPageTitle, eventSchedule } from '@/lib/events/details';
 import { readManagedRegistration } from '@/lib/registrations/operations';
 import type { RegistrationStatus } from '@/lib/registrations/statuses';
-import { STATUS_LABELS } from '@/lib/registrations/statuses';
 import { CancelRegistration } from './CancelRegistration';
 import styles from './manage.module.css';
 
 type Props = { params: Promise<{ token: string }> };
 
 // A personal page: kept out of search engines, and the token out of other sites' logs.
-export const metadata: Metadata = {
-  title: { absolute: 'Your registration' },
-  robots: { index: false, follow: false },
-  referrer: 'no-referrer',
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const copy = await getCopy('site');
+  return {
+    title: { absolute: copy.titleManage },
+    robots: { index: false, follow: false },
+    referrer: 'no-referrer',
+  };
+}
+
+/** The status in one or two words, as the Studio says it. */
+function statusWord(status: RegistrationStatus, copy: Copy<'event'>): string {
+  const words: Record<RegistrationStatus, string> = {
+    submitted: copy.statusWordSubmitted,
+    confirmed: copy.statusWordConfirmed,
+    waitlisted: copy.statusWordWaitlisted,
+    declined: copy.statusWordDeclined,
+    cancelled: copy.statusWordCancelled,
+    attended: copy.statusWordAttended,
+    no_show: copy.statusWordNoShow,
+    excused: copy.statusWordExcused,
+  };
+  return words[status];
+}
 
 function statusMeaning(status: RegistrationStatus, copy: Copy<'event'>): string {
   const meanings: Record<RegistrationStatus, string> = {
@@ -44,12 +61,17 @@ function statusMeaning(status: RegistrationStatus, copy: Copy<'event'>): string 
  */
 export default async function ManageRegistrationPage({ params }: Props) {
   await connection();
-  const [{ token }, copy] = await Promise.all([params, getCopy('event')]);
+  const [{ token }, copy, cardCopy] = await Promise.all([
+    params,
+    getCopy('event'),
+    getCopy('events'),
+  ]);
   const managed = await readManagedRegistration(await getDb(), token);
   if (!managed) notFound();
   const { registration, event, waitlistPosition, started } = managed;
   const dto = toEventDto(event);
   const title = eventPageTitle(dto, copy.pageTitle);
+  const schedule = eventSchedule(dto, { date: cardCopy.cardNoDate, time: cardCopy.cardNoTime });
   const status = registration.status as RegistrationStatus;
   const cancellable =
     !started && !event.cancelledAt && ['submitted', 'confirmed', 'waitlisted'].includes(status);
@@ -64,7 +86,13 @@ export default async function ManageRegistrationPage({ params }: Props) {
         <dl className={styles.facts}>
           <div>
             <dt>{copy.dateTime}</dt>
-            <dd>{eventScheduleText(dto)}</dd>
+            <dd>
+              <span className={styles.line}>{schedule.date}</span>
+              <span className={styles.line}>
+                {schedule.time}
+                {schedule.hasTime ? ` ${copy.timeZone}` : ''}
+              </span>
+            </dd>
           </div>
           {dto.location ? (
             <div>
@@ -75,7 +103,7 @@ export default async function ManageRegistrationPage({ params }: Props) {
           <div>
             <dt>{copy.manageStatus}</dt>
             <dd data-testid="manage-status" data-status={status}>
-              <strong>{STATUS_LABELS[status]}</strong>
+              <strong>{statusWord(status, copy)}</strong>
               <span className={styles.meaning}>{statusMeaning(status, copy)}</span>
               {waitlistPosition !== null ? (
                 <span className={styles.meaning} data-testid="waitlist-position">

@@ -1,3 +1,4 @@
+import { inCopyWords } from '@/lib/copy/answer-response';
 import { handleRegistration } from '@/lib/registrations/register-endpoint';
 
 /** POST /api/events/{id}/register/ with JSON first_name, last_name, email (see lib/registrations/register-endpoint.ts). */
@@ -5,5 +6,5 @@ export async function POST(
   request: Request,
   { params }: { params: Promise<{ id: string }> },
 ): Promise<Response> {
-  return handleRegistration(request, (await params).id);
+  return inCopyWords(await handleRegistration(request, (await params).id));
 }

@@ -1,3 +1,4 @@
+import { inCopyWords } from '@/lib/copy/answer-response';
 import { handleSelfCancel } from '@/lib/registrations/manage-endpoint';
 
 /** POST /api/registrations/{token}/cancel/: the manage page's 'Cancel my registration'. */
@@ -5,5 +6,5 @@ export async function POST(
   request: Request,
   { params }: { params: Promise<{ token: string }> },
 ): Promise<Response> {
-  return handleSelfCancel(request, (await params).token);
+  return inCopyWords(await handleSelfCancel(request, (await params).token));
 }
