@@ -14,7 +14,7 @@ test('/studio without a Sanity project speaks to an executive and to the develop
   const main = page.getByRole('main');
   const executives = main.getByRole('region', { name: 'For club executives' });
   await expect(executives).toContainText('where the club edits the words of the website');
-  await expect(executives).toContainText('Ask the person who looks after the website');
+  await expect(executives).toContainText("Ask the club's technical lead (the super admin");
   const developers = main.getByRole('region', { name: /For the developer/ });
   // The step that used to be wrong: a changed NEXT_PUBLIC_* value or .env file rebuilds the site.
   await expect(developers).toContainText('builds the site again before serving it');
@@ -24,6 +24,11 @@ test('/studio without a Sanity project speaks to an executive and to the develop
     'SANITY_API_READ_TOKEN',
     'npm run content:import',
     'studio/dataset/production.ndjson',
+    // The README's steps that the page used to leave out: the preview secret and the webhook.
+    'SANITY_PREVIEW_SECRET',
+    'SANITY_REVALIDATE_SECRET',
+    '/api/revalidate',
+    'Projection: {_type, _id}',
   ]) {
     await expect(main).toContainText(text);
   }

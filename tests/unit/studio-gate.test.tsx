@@ -3,9 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StudioGate } from '@/app/(studio)/studio/[[...tool]]/StudioGate';
 
+// next/font runs in the Next.js build only: the class that carries the site's font is enough here.
+vi.mock('@/app/_fonts/fonts', () => ({ poppins: { variable: 'site-font-poppins' } }));
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+/** The screen shows the club's mark and is set in the site's font. */
+function expectBranded(screenElement: HTMLElement) {
+  expect(screenElement).toHaveClass('site-font-poppins');
+  expect(screenElement.querySelector('svg circle')).not.toBeNull();
+  expect(screenElement).toHaveTextContent('TCSA content studio');
+}
 
 function gate() {
   return render(
@@ -21,6 +31,9 @@ describe('StudioGate', () => {
     vi.stubGlobal('fetch', fetch);
     gate();
     expect(screen.getByRole('status')).toHaveTextContent('Opening the content studio');
+    expectBranded(
+      screen.getByRole('status').closest<HTMLElement>('[data-studio-screen="opening"]')!,
+    );
     expect(await screen.findByText('The studio')).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledWith(
       'https://abc123.api.sanity.io/v2025-10-01/users/me',
@@ -38,6 +51,7 @@ describe('StudioGate', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The content studio cannot reach Sanity');
     expect(alert).toHaveTextContent('abc123');
+    expectBranded(alert.closest<HTMLElement>('[data-studio-screen="unreachable"]')!);
     expect(alert).toHaveTextContent('the public site keeps showing the last texts it read');
     expect(screen.queryByText('The studio')).not.toBeInTheDocument();
 

@@ -6,7 +6,16 @@ import styles from './ConnectStudio.module.css';
 const ENV_EXAMPLE = `NEXT_PUBLIC_SANITY_PROJECT_ID=your-project-id
 NEXT_PUBLIC_SANITY_DATASET=production
 SANITY_API_READ_TOKEN=a-viewer-token
-SANITY_REVALIDATE_SECRET=a-long-random-string`;
+SANITY_PREVIEW_SECRET=a-long-random-string
+SANITY_REVALIDATE_SECRET=another-long-random-string`;
+
+/** The publish webhook's settings (README, "Connecting a Sanity project", step 5). */
+const WEBHOOK_SETTINGS = `URL:        https://<your-site>/api/revalidate
+Method:     POST
+Trigger on: create, update, delete
+Projection: {_type, _id}
+Drafts and versions: not included
+Secret:     the value of SANITY_REVALIDATE_SECRET`;
 
 /**
  * What /studio shows when no Sanity project is configured, for its two readers: an executive
@@ -33,9 +42,10 @@ export function ConnectStudio() {
           </p>
           <p className={styles.lead}>
             The studio needs a Sanity project, and this site has none set up, so nothing can be
-            edited here yet. Ask the person who looks after the website to connect one; the steps
-            for them are below. Until then the site shows its built-in texts, and reviewers can
-            still preview with the link that <code>npm start</code> prints.
+            edited here yet. Ask the club&apos;s technical lead (the super admin of the club&apos;s
+            console, at <Link href="/admin">/admin</Link>) to connect one; the steps for them are
+            below. Until then the site shows its built-in texts, and reviewers can still preview
+            with the link that <code>npm start</code> prints.
           </p>
         </section>
 
@@ -53,7 +63,9 @@ export function ConnectStudio() {
             </li>
             <li>
               Set these variables in <code>.env.local</code> (the read token is a Viewer token from
-              the project&apos;s API settings):
+              the project&apos;s API settings, for drafts in preview; the two secrets are long
+              random strings: the preview secret goes in reviewers&apos; preview links, the
+              revalidate secret signs the webhook below):
               <pre className={styles.code} tabIndex={0} aria-label="Variables for .env.local">
                 <code>{ENV_EXAMPLE}</code>
               </pre>
@@ -67,6 +79,13 @@ export function ConnectStudio() {
               credentials allowed.
             </li>
             <li>
+              Add a webhook (the project&apos;s API settings, Webhooks), so that a publish reaches
+              the pages within seconds:
+              <pre className={styles.code} tabIndex={0} aria-label="Webhook settings">
+                <code>{WEBHOOK_SETTINGS}</code>
+              </pre>
+            </li>
+            <li>
               Stop the site and start it again with <code>npm start</code>. It notices that a{' '}
               <code>NEXT_PUBLIC_*</code> value or an <code>.env</code> file changed and builds the
               site again before serving it (these values are built into the pages). Then come back
@@ -76,8 +95,8 @@ export function ConnectStudio() {
           <p className={styles.note}>
             Until then the site reads the content bundled in{' '}
             <code>studio/dataset/production.ndjson</code>: the published copy for visitors, the
-            drafts in preview mode. The README&apos;s &ldquo;Content and preview&rdquo; section also
-            explains previews and the publish webhook.
+            drafts in preview mode. The README&apos;s &ldquo;Content and preview&rdquo; section says
+            more about previews and the webhook.
           </p>
         </section>
         <Link href="/" className={styles.back}>

@@ -1,7 +1,19 @@
 'use client';
 
 import { useEffect, useState, type ReactNode } from 'react';
+import { BrandMark } from '@/app/_components/BrandMark';
+import { poppins } from '@/app/_fonts/fonts';
 import styles from './ConnectStudio.module.css';
+
+/** The club's mark and the studio's name, as on the connect page. */
+function Brand() {
+  return (
+    <div className={styles.brand}>
+      <BrandMark className={styles.mark} />
+      <p className={styles.eyebrow}>TCSA content studio</p>
+    </div>
+  );
+}
 
 /** How long the Studio waits for its project's API before saying it cannot reach it. */
 export const STUDIO_REACH_TIMEOUT_MS = 8000;
@@ -44,16 +56,20 @@ export function StudioGate({
   if (reach === 'reachable') return <>{children}</>;
   if (reach === 'checking') {
     return (
-      <div className={styles.page}>
-        <p role="status" className={styles.lead}>
-          Opening the content studio…
-        </p>
+      <div className={`${poppins.variable} ${styles.page}`} data-studio-screen="opening">
+        <div className={styles.opening}>
+          <Brand />
+          <p role="status" className={styles.openingText}>
+            Opening the content studio…
+          </p>
+        </div>
       </div>
     );
   }
   return (
-    <div className={styles.page}>
+    <div className={`${poppins.variable} ${styles.page}`} data-studio-screen="unreachable">
       <main className={styles.card} role="alert" aria-labelledby="studio-unreachable">
+        <Brand />
         <h1 id="studio-unreachable" className={styles.title}>
           The content studio cannot reach Sanity
         </h1>
@@ -64,8 +80,8 @@ export function StudioGate({
           showing the last texts it read.
         </p>
         <p className={styles.lead}>
-          Try again in a few minutes. If it keeps happening, tell the person who looks after the
-          website, and mention the project id above.
+          Try again in a few minutes. If it keeps happening, tell the club&apos;s technical lead
+          (the super admin of the club&apos;s console), and mention the project id above.
         </p>
         <button
           type="button"
