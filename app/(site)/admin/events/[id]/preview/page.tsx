@@ -38,7 +38,7 @@ export default async function EventPreviewPage({ params }: Props) {
   const onSite = isVisibleToVisitors(event);
   return (
     <>
-      <aside className={styles.bar} aria-label="Preview">
+      <section className={styles.bar} aria-label="Preview of the event">
         <p>
           <strong>Preview as a visitor will see it.</strong>{' '}
           {event.cancelledAt
@@ -50,7 +50,7 @@ export default async function EventPreviewPage({ params }: Props) {
         <p>
           <Link href={`/admin/events/${event.id}/edit`}>Back to the event’s settings</Link>
         </p>
-      </aside>
+      </section>
       <EventDetailPage params={Promise.resolve({ id: String(event.id) })} />
     </>
   );

@@ -1,0 +1,226 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { CLUB_TIME_ZONE } from '@/lib/db/time';
+import { expect, test } from './support/fixtures';
+import { startSite, type RunningSite } from './support/server';
+
+/**
+ * Authoring an event on a phone, on a server of its own: last term's event (a past event of the
+ * seed) is duplicated into a draft that keeps its poster and settings and leaves its dates to
+ * set. The draft is nowhere for visitors (its page and /api/events/{id}/ answer 404, the list and
+ * the sitemap leave it out) and its preview opens only for signed-in staff. Edited and scheduled
+ * a few seconds ahead, it stays off the site until its time and then appears on /events and
+ * /api/events/, through the page cache and the kept JSON answers, with nothing run at that time.
+ */
+
+const SETUP_LINK = /\/admin\/setup\?token=[\w-]+/;
+const ADMIN = { name: 'Mei Chen', email: 'mei.chen@example.org', password: 'lantern moon 2026!' };
+const LAST_TERM = 'Mid-Autumn Mooncake Night 中秋赏月';
+const NEW_TITLE = 'Mooncake Night 2026';
+const PHONE = { width: 390, height: 844 };
+
+/** A date-and-time input's value for `instant` on the club's clock, to the second. */
+function clubInputValue(instant: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: CLUB_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+type ApiEvent = { id: number; title: string; poster_img: string | null };
+
+async function listedEvents(request: APIRequestContext): Promise<ApiEvent[]> {
+  const response = await request.get('/api/events/');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as ApiEvent[];
+}
+
+test.describe('event authoring: duplicate, draft, preview, schedule', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  let site: RunningSite;
+  let staff: Page;
+  let visitor: Page;
+  let sourceId: number;
+  let copyId: number;
+  const contexts: BrowserContext[] = [];
+
+  test.beforeAll(async ({}, testInfo) => {
+    test.skip(testInfo.project.name !== 'phone', 'the must-show runs at 390 px');
+    site = await startSite();
+  });
+  test.afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await site?.stop();
+  });
+
+  async function newPage(browser: Browser, address: string) {
+    const context = await browser.newContext({
+      baseURL: site.baseURL,
+      extraHTTPHeaders: { 'x-forwarded-for': address },
+      viewport: PHONE,
+    });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  /** The visitor's view of the copy: page, API, list and sitemap. */
+  async function visitorSees() {
+    const request = visitor.request;
+    const page = (await visitor.goto(`/events/${copyId}`))!.status();
+    const api = await request.get(`/api/events/${copyId}/`);
+    const listed = (await listedEvents(request)).some((event) => event.id === copyId);
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    return {
+      page,
+      api: api.status(),
+      listed,
+      inSitemap: sitemap.includes(`/events/${copyId}<`),
+    };
+  }
+
+  test('duplicating last term’s event makes a draft that visitors cannot find', async ({
+    browser,
+    expectAccessible,
+  }, testInfo) => {
+    await expect.poll(() => SETUP_LINK.test(site.log()), { timeout: 30_000 }).toBe(true);
+    staff = await newPage(browser, '198.51.100.40');
+    visitor = await newPage(browser, '198.51.100.41');
+    await staff.goto(SETUP_LINK.exec(site.log())![0]);
+    await staff.getByLabel('Name').fill(ADMIN.name);
+    await staff.getByLabel('Email').fill(ADMIN.email);
+    await staff.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await staff.getByLabel('Password again').fill(ADMIN.password);
+    await staff.getByRole('button', { name: 'Create the super admin' }).click();
+    await expect(staff.getByRole('heading', { name: `Welcome, ${ADMIN.name}` })).toBeVisible();
+
+    const source = (await listedEvents(visitor.request)).find((event) => event.title === LAST_TERM);
+    expect(source, 'the seed’s event of last term').toBeDefined();
+    sourceId = source!.id;
+    expect(source!.poster_img).toBeTruthy();
+
+    await staff.goto(`/admin/events/${sourceId}/edit`);
+    await expect(staff.getByText('Published', { exact: true })).toBeVisible();
+    await staff.getByRole('button', { name: 'Duplicate' }).click();
+    await expect(staff).toHaveURL(/\/admin\/events\/\d+\/edit\?copied=1$/);
+    copyId = Number(/\/admin\/events\/(\d+)\//.exec(staff.url())![1]);
+    expect(copyId).not.toBe(sourceId);
+
+    await expect(staff.getByText('This is a copy, saved as a draft')).toBeVisible();
+    await expect(staff.getByText('Draft: not on the site')).toBeVisible();
+    await expect(staff.getByLabel('Title')).toHaveValue(LAST_TERM);
+    await expect(staff.getByLabel('Date')).toHaveValue('');
+    await expect(staff.getByLabel('Start time')).toHaveValue('');
+    await expect(staff.getByLabel('Public registration opens')).toHaveValue('');
+    await expect(staff.getByLabel('Duration')).toHaveValue('2 hours');
+    await expect(staff.locator('input[name="posterImg"]')).toHaveValue(source!.poster_img!);
+    await expect(staff.getByRole('link', { name: 'Preview as a visitor' })).toBeVisible();
+    expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    await expectAccessible(staff);
+    await staff.screenshot({ path: testInfo.outputPath('draft-settings-390.png'), fullPage: true });
+    await staff.setViewportSize({ width: 1280, height: 900 });
+    await staff.screenshot({
+      path: testInfo.outputPath('draft-settings-1280.png'),
+      fullPage: true,
+    });
+    await staff.setViewportSize(PHONE);
+
+    expect(await visitorSees()).toEqual({ page: 404, api: 404, listed: false, inSitemap: false });
+    expect(await (await visitor.request.get(`/api/events/${copyId}/`)).json()).toEqual({
+      error: 'Event not found.',
+    });
+    expect((await visitor.request.get(`/api/events/${copyId}/availability/`)).status()).toBe(404);
+  });
+
+  test('the preview opens for signed-in staff only', async ({ expectAccessible }, testInfo) => {
+    await visitor.goto(`/admin/events/${copyId}/preview`);
+    await expect(visitor).toHaveURL(/\/admin\/sign-in\?next=/);
+    await expect(visitor.getByRole('heading', { name: LAST_TERM })).toHaveCount(0);
+
+    await staff.goto(`/admin/events/${copyId}/edit`);
+    await staff.getByRole('link', { name: 'Preview as a visitor' }).click();
+    await expect(staff).toHaveURL(new RegExp(`/admin/events/${copyId}/preview$`));
+    await expect(staff.getByText('Preview as a visitor will see it.')).toBeVisible();
+    await expect(staff.getByText('Draft: not on the site.')).toBeVisible();
+    await expect(staff.getByRole('heading', { level: 1, name: LAST_TERM })).toBeVisible();
+    expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    await expectAccessible(staff);
+    await staff.screenshot({ path: testInfo.outputPath('preview-390.png'), fullPage: true });
+    await staff.setViewportSize({ width: 1280, height: 900 });
+    await staff.screenshot({ path: testInfo.outputPath('preview-1280.png'), fullPage: true });
+    await staff.setViewportSize(PHONE);
+  });
+
+  test('edited and scheduled a few seconds ahead, it appears at its time', async () => {
+    // The visitor's pages and the API answers are kept before the schedule exists too.
+    await visitor.goto('/events');
+    await listedEvents(visitor.request);
+
+    await staff.goto(`/admin/events/${copyId}/edit`);
+    await staff.getByLabel('Title').fill(NEW_TITLE);
+    await staff.getByLabel('Date').fill('2027-09-25');
+    await staff.getByLabel('Start time').fill('19:00');
+    let publishAt = new Date(Date.now() + 30_000);
+    // A whole minute would be written without its seconds by the browser.
+    if (publishAt.getSeconds() === 0) publishAt = new Date(publishAt.getTime() + 1000);
+    publishAt = new Date(Math.floor(publishAt.getTime() / 1000) * 1000);
+    await staff.getByLabel('Publish at').fill(clubInputValue(publishAt));
+    await staff.getByRole('button', { name: 'Schedule' }).click();
+    await expect(staff.getByText(/^Saved\. Scheduled: appears /)).toBeVisible();
+    await expect(staff.getByText(/^Scheduled: appears /)).toBeVisible();
+    expect(Date.now()).toBeLessThan(publishAt.getTime());
+
+    // Before its time: nowhere, each answer read (and kept) after the schedule was saved.
+    expect(await visitorSees()).toEqual({ page: 404, api: 404, listed: false, inSitemap: false });
+    await visitor.goto('/events');
+    await expect(visitor.getByText(NEW_TITLE)).toHaveCount(0);
+
+    expect(Date.now(), 'the checks above ran before its time').toBeLessThan(publishAt.getTime());
+
+    // Polled until it shows: never before its time.
+    let shownEarly = false;
+    await expect
+      .poll(
+        async () => {
+          const listed = (await listedEvents(visitor.request)).some((e) => e.id === copyId);
+          if (listed && Date.now() < publishAt.getTime()) shownEarly = true;
+          return listed;
+        },
+        { timeout: 60_000, intervals: [1000] },
+      )
+      .toBe(true);
+    expect(shownEarly).toBe(false);
+    await expect
+      .poll(
+        async () => {
+          await visitor.goto('/events');
+          return visitor.getByText(NEW_TITLE).count();
+        },
+        { timeout: 30_000, intervals: [1000] },
+      )
+      .toBeGreaterThan(0);
+    expect(await visitorSees()).toEqual({ page: 200, api: 200, listed: true, inSitemap: true });
+    await visitor.goto(`/events/${copyId}`);
+    await expect(visitor.getByRole('heading', { level: 1, name: NEW_TITLE })).toBeVisible();
+
+    await staff.reload();
+    await expect(staff.getByText('Published', { exact: true })).toBeVisible();
+    // Last term's event is as it was.
+    const source = (await listedEvents(visitor.request)).find((event) => event.id === sourceId);
+    expect(source?.title).toBe(LAST_TERM);
+  });
+});
