@@ -57,7 +57,7 @@ export function EventForm({
     publicationState(publishedAt ? new Date(publishedAt) : null).kind === 'published';
   const secondary = `${styles.button} ${styles.quietButton}`;
   return (
-    <>
+    <div className={styles.stack}>
       {eventId && search.get('copied') ? (
         <p className={styles.notice}>
           This is a copy, saved as a draft: set its date, its registration dates and when it appears
@@ -269,20 +269,16 @@ export function EventForm({
         <fieldset className={styles.group} aria-describedby={`${form}-publication`}>
           <legend className={styles.label}>On the site</legend>
           {eventId ? (
-            <p id={`${form}-publication`}>
-              <strong>{publicationText(publishedAt)}</strong>
-            </p>
+            <div className={styles.actionsRow}>
+              <strong id={`${form}-publication`}>{publicationText(publishedAt)}</strong>
+              <Link href={`/admin/events/${eventId}/preview`}>Preview as a visitor</Link>
+            </div>
           ) : (
             <p id={`${form}-publication`} className={styles.hint}>
               Publish it now, choose when it appears, or save it as a draft that visitors do not
               see.
             </p>
           )}
-          {eventId ? (
-            <p>
-              <Link href={`/admin/events/${eventId}/preview`}>Preview as a visitor</Link>
-            </p>
-          ) : null}
           {published ? null : (
             <Field
               {...field}
@@ -360,7 +356,7 @@ export function EventForm({
         <NotifyChangeOffer key={state.notifyChange.sendKey} offer={state.notifyChange} />
       ) : null}
       {eventId && canDuplicate ? <DuplicateEventForm eventId={eventId} /> : null}
-    </>
+    </div>
   );
 }
 
@@ -373,14 +369,23 @@ export function DuplicateEventForm({ eventId }: { eventId: number }) {
   return (
     <form action={submit} className={styles.form}>
       <input type="hidden" name="eventId" value={eventId} />
-      <p className={styles.hint}>
-        Running it again? Duplicate makes a draft with every field, picture, setting and question of
-        this event. Its dates are left to set, and nobody is registered.
-      </p>
-      <ActionOutcome state={state} />
-      <button type="submit" className={`${styles.button} ${styles.quietButton}`} disabled={pending}>
-        {pending ? 'Duplicating…' : 'Duplicate'}
-      </button>
+      <fieldset className={styles.group}>
+        <legend className={styles.label}>Run it again</legend>
+        <p className={styles.hint}>
+          Duplicate makes a draft with every field, picture, setting and question of this event. Its
+          dates are left to set, and nobody is registered.
+        </p>
+        <ActionOutcome state={state} />
+        <div className={styles.actionsRow}>
+          <button
+            type="submit"
+            className={`${styles.button} ${styles.quietButton}`}
+            disabled={pending}
+          >
+            {pending ? 'Duplicating…' : 'Duplicate'}
+          </button>
+        </div>
+      </fieldset>
     </form>
   );
 }
