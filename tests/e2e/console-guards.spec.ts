@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { NOT_ALLOWED_MESSAGE as NOT_ALLOWED, NOT_EVENT_LEAD_MESSAGE } from '@/lib/auth/messages';
-import { type Action, can } from '@/lib/auth/permissions';
+import { EVENT_TABS, eventTabHref } from '@/lib/admin/event-tabs';
+import { type Action, can, type ConsoleAction } from '@/lib/auth/permissions';
 import { ROLES, type Role } from '@/lib/auth/roles';
 import { expect, test } from './support/fixtures';
 import {
@@ -48,6 +49,13 @@ type Records = {
 
 /** Who knocks: nobody signed in, each role, and the lead of another event. */
 type Visitor = 'signedOut' | 'admin' | 'coordinator' | 'finance' | 'leadA' | 'leadB' | 'victim';
+/** How a refused page names each role: 'You are signed in as an event lead'. */
+const SIGNED_IN_AS: Record<Role, string> = {
+  super_admin: 'a super admin',
+  coordinator: 'a coordinator',
+  finance: 'finance',
+  event_lead: 'an event lead',
+};
 const ROLE_VISITOR: Record<Role, Visitor> = {
   super_admin: 'admin',
   coordinator: 'coordinator',
@@ -95,6 +103,8 @@ type Case = {
 };
 
 const CONSOLE = 'app/(admin)/admin/(console)';
+/** The senders of the two messages the inbox's bulk action marks handled. */
+const BULK_SENDERS = ['bulk.one@example.org', 'bulk.two@example.org'];
 const FORM_STATE = { errors: {}, values: {} };
 const SMALL_STATE = {};
 
@@ -600,6 +610,24 @@ const CASES: Case[] = [
   },
   {
     file: `${CONSOLE}/inbox/actions.ts`,
+    name: 'markSelectedHandled',
+    label: 'mark several messages handled at once',
+    permission: 'inbox.handle',
+    page: () => '/admin/inbox',
+    args: (f) => [
+      SMALL_STATE,
+      form({
+        item: f.records.messages
+          .filter((message) => BULK_SENDERS.includes(message.email))
+          .map((message) => `message:${message.id}`),
+        confirm: 'yes',
+      }),
+    ],
+    audit: 'submission.handle',
+    auditEntries: 2,
+  },
+  {
+    file: `${CONSOLE}/inbox/actions.ts`,
     name: 'erasePerson',
     label: 'erase a person’s data',
     permission: 'personalData.erase',
@@ -643,7 +671,10 @@ const CASES: Case[] = [
     label: 'deactivate an account',
     permission: 'accounts.manage',
     page: (f) => `/admin/accounts/${f.accountId('victim')}`,
-    args: (f) => [SMALL_STATE, form({ accountId: f.accountId('victim'), deactivate: 'true' })],
+    args: (f) => [
+      SMALL_STATE,
+      form({ accountId: f.accountId('victim'), deactivate: 'true', confirm: 'yes' }),
+    ],
     audit: 'account.deactivate',
   },
   {
@@ -892,6 +923,15 @@ test.describe('the console refuses every visitor a door is not for', () => {
     expect(cancelled.text).toContain('The event is cancelled');
 
     const publicClient = new Client(site.baseURL, '198.51.100.7');
+    // Before the others: the cases that act on one message take the latest.
+    for (const email of BULK_SENDERS) {
+      const sent = await publicClient.postApi('/api/messages/', {
+        sender_name: 'Bulk Sender',
+        sender_email: email,
+        message: 'Two of a kind, handled together.',
+      });
+      expect(sent.status).toBe(201);
+    }
     expect(
       (
         await publicClient.postApi('/api/messages/', {
@@ -967,6 +1007,67 @@ test.describe('the console refuses every visitor a door is not for', () => {
     // And no case names an action the build no longer has.
     const built = new Set(actions.map((action) => `${action.file}#${action.name}`));
     expect([...covered].filter((key) => !built.has(key))).toEqual([]);
+  });
+
+  test('console pages answer 403 in the console to whom they are not for, and say why', async () => {
+    const open = async (who: Visitor, path: string) => {
+      const answer = await visitor(who).fetch(path);
+      return { status: answer.status, html: await answer.text() };
+    };
+    // The status tells a refusal (the words are in every page's payload, for its boundary);
+    // tests/e2e/console-phone.spec.ts sees which words the browser shows.
+    const roleWords = (role: Role) =>
+      `You are signed in as ${SIGNED_IN_AS[role]}, and this page is for other roles.`;
+
+    // Each page of an event, and the door's page of one of its registrants.
+    const eventPages = [
+      ...EVENT_TABS.map((tab) => eventTabHref(fixtures.eventX, tab.segment)),
+      `/admin/check-in/${fixtures.registration(fixtures.eventX, 'door@example.org')}`,
+    ];
+    for (const path of eventPages) {
+      expect((await open('leadA', path)).status, `its lead opens ${path}`).toBe(200);
+      const other = await open('leadB', path);
+      expect(other.status, `another lead opens ${path}`).toBe(403);
+      expect(other.html, path).toContain('You do not lead this event');
+      expect(other.html, 'the console’s frame stays').toContain('Sign out');
+      const finance = await open('finance', path);
+      expect(finance.status, `finance opens ${path}`).toBe(403);
+      expect(finance.html, path).toContain('Not available to your role');
+      expect(finance.html).toContain(roleWords('finance'));
+    }
+
+    const pages: Array<[string, ConsoleAction]> = [
+      ['/admin', 'dashboard.view'],
+      ['/admin/events', 'events.list'],
+      ['/admin/events/new', 'events.create'],
+      ['/admin/inbox', 'inbox.read'],
+      [`/admin/inbox/message/${fixtures.records.messages.at(-1)!.id}`, 'inbox.read'],
+      ['/admin/emails', 'emails.manage'],
+      ['/admin/content', 'content.edit'],
+      ['/admin/resources', 'content.edit'],
+      ['/admin/accounts', 'accounts.manage'],
+      [`/admin/accounts/${fixtures.accountId('victim')}`, 'accounts.manage'],
+      ['/admin/audit', 'audit.read'],
+      ['/admin/attendance', 'attendance.read'],
+      ['/admin/members', 'memberships.read'],
+      ['/admin/payments', 'payments.read'],
+      ['/admin/membership/settings', 'membership.settings'],
+      ['/admin/security', 'account.security'],
+    ];
+    for (const [path, permission] of pages) {
+      expect((await open('signedOut', path)).status, `signed out at ${path}`).toBe(307);
+      for (const role of ROLES) {
+        const who = ROLE_VISITOR[role];
+        const page = await open(who, path);
+        if (can({ id: fixtures.accountId(who), role }, permission)) {
+          expect(page.status, `${role} opens ${path}`).toBe(200);
+        } else {
+          expect(page.status, `${role} is refused ${path}`).toBe(403);
+          expect(page.html, path).toContain('Not available to your role');
+          expect(page.html, path).toContain(roleWords(role));
+        }
+      }
+    }
   });
 
   /** The visitors who must be refused `permission` on the fixtures' event, and what they read. */
