@@ -123,7 +123,7 @@ export function MoveQuestionButtons({
           value="up"
           className={`${styles.button} ${styles.quietButton}`}
           disabled={pending}
-          aria-label={`Move "${label}" up`}
+          aria-label={`Move up: ${label}`}
         >
           Move up
         </button>
@@ -135,7 +135,7 @@ export function MoveQuestionButtons({
           value="down"
           className={`${styles.button} ${styles.quietButton}`}
           disabled={pending}
-          aria-label={`Move "${label}" down`}
+          aria-label={`Move down: ${label}`}
         >
           Move down
         </button>

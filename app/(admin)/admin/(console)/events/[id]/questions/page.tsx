@@ -17,6 +17,7 @@ import styles from '../../../../console.module.css';
 import { NotAllowed } from '../../../NotAllowed';
 import { EventTabs } from '../EventTabs';
 import { MoveQuestionButtons, QuestionForm, RemoveQuestionForm } from './QuestionForms';
+import local from './questions.module.css';
 
 export const metadata: Metadata = { title: 'Questions' };
 
@@ -89,7 +90,7 @@ export default async function QuestionsPage({ params, searchParams }: Props) {
         ) : (
           <ol className={styles.list}>
             {asked.map((question, index) => (
-              <li key={question.id} className={styles.stack}>
+              <li key={question.id} className={local.question}>
                 <div>
                   <strong>
                     {index + 1}. {question.label}
@@ -138,7 +139,7 @@ export default async function QuestionsPage({ params, searchParams }: Props) {
           </p>
         ) : (
           <>
-            <nav aria-label="Start from an example" className={styles.row}>
+            <nav aria-label="Start from an example" className={local.examples}>
               <span className={styles.muted}>Start from an example:</span>
               {EXAMPLE_QUESTIONS.map((one, index) => (
                 <Link
