@@ -13,6 +13,7 @@ export const EVENT_TABS = [
   { segment: 'edit', label: 'Settings', permission: 'events.edit' },
   { segment: 'messages', label: 'Messages', permission: 'registrations.message' },
   { segment: 'questions', label: 'Questions', permission: 'events.edit' },
+  { segment: 'numbers', label: 'Numbers', permission: 'numbers.read' },
 ] as const satisfies readonly EventTab[];
 
 export type EventTabSegment = (typeof EVENT_TABS)[number]['segment'];

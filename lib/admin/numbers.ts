@@ -79,6 +79,11 @@ export type Season = (typeof SEASONS)[number];
 /** Winter January–April, Summer May–August, Fall September–December. */
 const FIRST_MONTH: Record<Season, number> = { winter: 1, summer: 5, fall: 9 };
 const SEASON_NAMES: Record<Season, string> = { winter: 'Winter', summer: 'Summer', fall: 'Fall' };
+const SEASON_SPANS: Record<Season, string> = {
+  winter: 'January to April',
+  summer: 'May to August',
+  fall: 'September to December',
+};
 const MONTH_NAMES = [
   'Jan',
   'Feb',
@@ -101,6 +106,8 @@ export type Term = {
   year: number;
   /** 'Fall 2026'. */
   label: string;
+  /** 'September to December 2026'. */
+  span: string;
   /** Its first and the next term's first instant, midnight on the club's clock. */
   startsAt: Date;
   endsAt: Date;
@@ -122,6 +129,7 @@ export function termFor(season: Season, year: number): Term {
     season,
     year,
     label: `${SEASON_NAMES[season]} ${year}`,
+    span: `${SEASON_SPANS[season]} ${year}`,
     startsAt: clubInstant({ year, month: first, day: 1, hour: 0, minute: 0 }),
     endsAt:
       next > 12
@@ -256,7 +264,7 @@ export async function termNumbers(
       scopeCondition(db, scope),
     ),
   );
-  const sum = (name: CountName) => rows.reduce((total, row) => total + row[name], 0);
+  const sum = (name: keyof Counts) => rows.reduce((total, row) => total + row[name], 0);
   const totals = {
     registered: sum('registered'),
     checkedIn: sum('checkedIn'),

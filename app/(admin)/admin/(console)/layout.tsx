@@ -1,15 +1,19 @@
 import type { ReactNode } from 'react';
-import { type ConsoleAction, can } from '@/lib/auth/permissions';
+import { type Action, roleMayEver } from '@/lib/auth/permissions';
 import { ROLE_NAMES } from '@/lib/auth/roles';
 import { getSignedIn } from '@/lib/auth/session';
 import styles from '../console.module.css';
 import { signOut } from './actions';
 import { type ConsoleLink, ConsoleNav } from './ConsoleNav';
 
-/** The console's sections, each shown to the roles that may open it. */
-const SECTIONS: readonly (ConsoleLink & { action: ConsoleAction })[] = [
+/**
+ * The console's sections, each shown to the roles that may open it (an event lead: the sections
+ * that show the events they lead).
+ */
+const SECTIONS: readonly (ConsoleLink & { action: Action })[] = [
   { href: '/admin', label: 'Dashboard', action: 'dashboard.view' },
   { href: '/admin/events', label: 'Events', action: 'events.list' },
+  { href: '/admin/numbers', label: 'Numbers', action: 'numbers.read' },
   { href: '/admin/members', label: 'Members', action: 'memberships.read' },
   { href: '/admin/payments', label: 'Payments', action: 'payments.read' },
   { href: '/admin/inbox', label: 'Inbox', action: 'inbox.read' },
@@ -34,7 +38,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         <p className={styles.consoleName}>TCSA console</p>
         {signedIn ? (
           <ConsoleNav
-            links={SECTIONS.filter((section) => can(signedIn, section.action)).map(
+            links={SECTIONS.filter((section) => roleMayEver(signedIn.role, section.action)).map(
               ({ href, label }) => ({ href, label }),
             )}
           />
