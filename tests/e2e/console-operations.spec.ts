@@ -258,8 +258,10 @@ test.describe('the club console: events, registrations and the inbox', () => {
       lead.getByRole('button', { name: /Cancel the event|Delete the event/ }),
     ).toHaveCount(0);
 
-    await lead.goto('/admin/events/1');
-    await expect(lead.getByRole('heading', { name: 'Not available to your role' })).toBeVisible();
+    // Another lead's event: 403, and the page says why.
+    const other = await lead.goto('/admin/events/1');
+    expect(other?.status()).toBe(403);
+    await expect(lead.getByRole('heading', { name: 'You do not lead this event' })).toBeVisible();
     const csv = await lead.request.get('/admin/events/1/registrants.csv');
     expect(csv.status()).toBe(403);
     await lead.goto('/admin/inbox');
