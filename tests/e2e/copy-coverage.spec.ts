@@ -13,6 +13,7 @@ import {
 import { expect, scrollThroughPage, test } from './support/fixtures';
 import { setTestFault } from './support/faults';
 import { SITE_ROUTES } from './support/routes';
+import { E2E_PREVIEW_SECRET, startSite, type RunningSite } from './support/server';
 
 /**
  * Every word a visitor reads is either copy from the Studio or data from the database. With the
@@ -139,6 +140,38 @@ function unaccounted(text: string, data: readonly string[]): string[] {
     .filter((line) => /\p{L}/u.test(line));
 }
 
+/**
+ * The browser tab's title once the page has loaded (metadata streams in after the first paint):
+ * Studio copy, or the event's own title from the database.
+ */
+async function expectTabTitleFromCopy(
+  page: Page,
+  data: readonly string[],
+  label: string,
+  marked = true,
+) {
+  await page.waitForLoadState('networkidle');
+  const title = await page.title();
+  if (marked)
+    expect(title, `${label}: the tab title is not Studio copy`).toContain(COPY_MARK_START);
+  expect(unaccounted(title, data), `${label}: tab title words not from the Studio`).toEqual([]);
+}
+
+/** Every text of a form endpoint's JSON answer is one piece of Studio copy, whole. */
+function expectAnswerFromCopy(body: unknown, label: string) {
+  const texts: string[] = [];
+  const answer = (body ?? {}) as { error?: unknown; message?: unknown; fields?: unknown };
+  for (const text of [answer.error, answer.message, ...Object.values(answer.fields ?? {})]) {
+    if (typeof text === 'string') texts.push(text);
+  }
+  expect(texts.length, `${label}: the answer says something`).toBeGreaterThan(0);
+  for (const text of texts) {
+    const rest = unaccounted(text, []);
+    expect(rest, `${label}: “${text}” is not Studio copy`).toEqual([]);
+    expect(text, `${label}: “${text}” is not Studio copy`).toContain(COPY_MARK_START);
+  }
+}
+
 async function expectEveryWordAccountedFor(page: Page, data: readonly string[], label: string) {
   await scrollThroughPage(page);
   const text = await visibleText(page);
@@ -178,6 +211,7 @@ test.describe('copy coverage', () => {
     for (const path of paths) {
       await page.goto(path);
       await expectEveryWordAccountedFor(page, data, path);
+      await expectTabTitleFromCopy(page, data, path, !path.startsWith('/events/'));
     }
     // The home title is animated whatever its words: here they carry the marks.
     await page.goto('/');
@@ -209,5 +243,242 @@ test.describe('copy coverage', () => {
     await setTestFault(context, baseURL, 'copy=markers,event=error');
     await page.goto('/events/1');
     await expectEveryWordAccountedFor(page, data, '/events/1 (error)');
+  });
+
+  test.describe('forms, the manage page, the preview banner', () => {
+    // Registrations and submissions go to a server of their own: the suite's seeded events keep
+    // their places for the other tests.
+    test.describe.configure({ mode: 'serial' });
+    let site: RunningSite;
+    test.beforeAll(async () => {
+      site = await startSite();
+    });
+    test.afterAll(async () => {
+      await site?.stop();
+    });
+
+    async function markedPage(browser: import('@playwright/test').Browser) {
+      const context = await browser.newContext({
+        baseURL: site.baseURL,
+        extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.77' },
+      });
+      await setTestFault(context, site.baseURL, 'copy=markers');
+      // EmailJS is out of reach: the forms then say what the server received, in its words.
+      await context.route('https://api.emailjs.com/**', (route) => route.abort());
+      return { context, page: await context.newPage() };
+    }
+
+    test('every form endpoint answers a visitor in Studio words', async ({ browser }) => {
+      const { context, page } = await markedPage(browser);
+      await page.goto('/');
+      const csrf = ((await (await page.request.get('/api/csrf/')).json()) as { csrfToken: string })
+        .csrfToken;
+      const headers = { 'x-csrftoken': csrf, origin: site.baseURL };
+      const post = async (path: string, body: unknown) => {
+        const response = await page.request.post(path, { headers, data: body as object });
+        return { status: response.status(), body: (await response.json()) as unknown };
+      };
+      const events = (await (await page.request.get('/api/events/')).json()) as {
+        id: number;
+        title: string;
+      }[];
+      const eventId = (title: string) => events.find((event) => event.title.startsWith(title))!.id;
+      const person = (n: number) => ({
+        first_name: 'Ming',
+        last_name: `Li ${n}`,
+        email: `ming.li.${n}@example.org`,
+      });
+
+      // Every field wrong at once: each field's message, and the summary.
+      let answer = await post(`/api/events/${eventId('Case Competition Bootcamp')}/register/`, {
+        first_name: '',
+        last_name: 'x'.repeat(80),
+        email: 'not an email',
+      });
+      expect(answer.status).toBe(400);
+      expectAnswerFromCopy(answer.body, 'invalid registration');
+
+      // Fill the small event, then the waitlist and a second registration of the same person.
+      for (let n = 1; n <= 12; n += 1) {
+        const placed = await post(
+          `/api/events/${eventId('Case Competition Bootcamp')}/register/`,
+          person(n),
+        );
+        expect(placed.status).toBe(201);
+      }
+      answer = await post(
+        `/api/events/${eventId('Case Competition Bootcamp')}/register/`,
+        person(13),
+      );
+      expect(answer.status).toBe(201);
+      expectAnswerFromCopy(answer.body, 'waitlisted');
+      answer = await post(
+        `/api/events/${eventId('Case Competition Bootcamp')}/register/`,
+        person(13),
+      );
+      expect(answer.status).toBe(409);
+      expectAnswerFromCopy(answer.body, 'already registered');
+      answer = await post(
+        `/api/events/${eventId('Dumpling Making Workshop')}/register/`,
+        person(14),
+      );
+      expect(answer.status).toBe(201);
+      expectAnswerFromCopy(answer.body, 'awaiting review');
+      answer = await post(
+        `/api/events/${eventId('Resume & LinkedIn Workshop')}/register/`,
+        person(15),
+      );
+      expect(answer.status).toBe(409);
+      expectAnswerFromCopy(answer.body, 'closed');
+      answer = await post(
+        `/api/events/${eventId('Networking Night with Telfer Alumni')}/register/`,
+        person(16),
+      );
+      expect(answer.status).toBe(409);
+      expectAnswerFromCopy(answer.body, 'members first');
+      answer = await post(`/api/events/${eventId('Big Four Office Tour')}/register/`, person(17));
+      expect(answer.status).toBe(409);
+      expectAnswerFromCopy(answer.body, 'members only');
+      answer = await post('/api/registrations/not-a-real-token/cancel/', {});
+      expect(answer.status).toBe(404);
+      expectAnswerFromCopy(answer.body, 'cancel with a wrong link');
+
+      for (const [path, valid, invalid] of [
+        [
+          '/api/messages/',
+          { sender_name: 'Ming Li', sender_email: 'ming@example.org', message: 'Hello' },
+          { sender_name: '', sender_email: 'x', message: '' },
+        ],
+        [
+          '/api/serviceRequests/',
+          { name: 'Ming Li', email: 'ming@example.org', needs: 'A video' },
+          { name: '', email: 'x', needs: '' },
+        ],
+      ] as const) {
+        answer = await post(path, valid);
+        expect(answer.status, path).toBe(201);
+        expectAnswerFromCopy(answer.body, `${path} received`);
+        answer = await post(path, invalid);
+        expect(answer.status, path).toBe(400);
+        expectAnswerFromCopy(answer.body, `${path} invalid`);
+      }
+      const application = await page.request.post('/api/applications/', {
+        headers,
+        multipart: {
+          applicant_name: 'Ming Li',
+          applicant_email: 'ming@example.org',
+          position: 'Designer',
+          resume_file: {
+            name: 'resume.pdf',
+            mimeType: 'application/pdf',
+            buffer: Buffer.from('%PDF-1.7\n% a resume\n'),
+          },
+        },
+      });
+      expect(application.status()).toBe(201);
+      expectAnswerFromCopy(await application.json(), 'application received');
+      await context.close();
+    });
+
+    test('the forms and the manage page: each visible word is Studio copy or data', async ({
+      browser,
+    }) => {
+      const { context, page } = await markedPage(browser);
+      const events = (await (await page.request.get('/api/events/')).json()) as {
+        id: number;
+        title: string;
+      }[];
+      const siteData = [...data, 'Ming Li', 'ming@example.org', 'Mei Wang', 'mei.wang@example.org'];
+
+      // Home contact form.
+      await page.goto('/');
+      const contact = page.getByRole('form', { name: /Contact us/ });
+      await contact.getByLabel(/Name/).fill('Ming Li');
+      await contact.getByLabel(/Email/).fill('ming@example.org');
+      await contact.getByLabel(/Message/).fill('Hello from the coverage test');
+      await contact.getByRole('button', { name: /Send Message/ }).click();
+      await expect(contact.getByRole('status')).not.toBeEmpty();
+      await expect(contact.getByRole('status')).toContainText(COPY_MARK_START);
+      await expectEveryWordAccountedFor(
+        page,
+        [...siteData, 'Hello from the coverage test'],
+        '/ (contact form sent)',
+      );
+
+      // Services form.
+      await page.goto('/services');
+      const services = page.getByRole('form', { name: /Let us contact you/ });
+      await services.getByLabel(/Name/).fill('Ming Li');
+      await services.getByLabel(/Email/).fill('ming@example.org');
+      await services.getByLabel(/needs/).fill('A short video');
+      await services.getByRole('button', { name: /Send/ }).click();
+      await expect(services.getByRole('status')).toContainText(COPY_MARK_START);
+      await expectEveryWordAccountedFor(page, [...siteData, 'A short video'], '/services (sent)');
+
+      // Job application, with its confirmation step.
+      await page.goto('/joinus');
+      const application = page.getByRole('form', { name: /Tell us About Yourself/ });
+      await application.getByLabel(/^⟦Name/).fill('Ming Li');
+      await application.getByLabel(/Email/).fill('ming@example.org');
+      await application.getByLabel(/Position/).fill('Designer');
+      await application.getByLabel(/Resume/).setInputFiles({
+        name: 'resume.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.7\n% a resume\n'),
+      });
+      await application.getByRole('button', { name: /Submit/ }).click();
+      await page.getByRole('dialog').getByRole('button', { name: /Yes, submit/ }).click();
+      await expect(application.getByRole('status')).toContainText(COPY_MARK_START);
+      await expectEveryWordAccountedFor(
+        page,
+        [...siteData, 'Designer', 'resume.pdf'],
+        '/joinus (sent)',
+      );
+
+      // An event's registration form: waitlisted (the other test filled the event), then the
+      // same person again, then their manage page.
+      const event = events.find((item) => item.title.startsWith('Case Competition Bootcamp'))!;
+      const register = async () => {
+        await page.goto(`/events/${event.id}`);
+        const form = page.getByRole('form', { name: /Register for this Event/ });
+        await form.getByLabel(/First Name/).fill('Mei');
+        await form.getByLabel(/Last Name/).fill('Wang');
+        await form.getByLabel(/Email/).fill('mei.wang@example.org');
+        await form.getByRole('button', { name: /Register/ }).click();
+        await expect(form.getByRole('status')).toContainText(COPY_MARK_START);
+        return form;
+      };
+      const form = await register();
+      await expectEveryWordAccountedFor(page, siteData, `/events/${event.id} (waitlisted)`);
+      const manage = await form
+        .getByRole('link', { name: /See or cancel your registration/ })
+        .getAttribute('href');
+      await register();
+      await expectEveryWordAccountedFor(page, siteData, `/events/${event.id} (registered again)`);
+
+      await page.goto(manage!);
+      await expectEveryWordAccountedFor(page, siteData, 'the manage page');
+      await expectTabTitleFromCopy(page, siteData, 'the manage page');
+      // Cancelling: the question, then the answer.
+      await page.getByRole('button', { name: /Cancel my registration/ }).click();
+      await page.getByRole('button', { name: /Yes, cancel it/ }).click();
+      await expect(page.getByRole('status').last()).toContainText(COPY_MARK_START);
+      await expectEveryWordAccountedFor(page, siteData, 'the manage page (cancelled)');
+      await context.close();
+    });
+
+    test('the preview banner and its pages: Studio copy', async ({ browser }) => {
+      const { context, page } = await markedPage(browser);
+      for (const path of ['/', '/services', '/events']) {
+        await page.goto(
+          `/api/draft-mode/enable?secret=${E2E_PREVIEW_SECRET}&redirect=${encodeURIComponent(path)}`,
+        );
+        const banner = page.getByRole('complementary').filter({ hasText: COPY_MARK_START });
+        await expect(banner.getByTestId('preview-page')).toContainText(`(${path})`);
+        await expectEveryWordAccountedFor(page, data, `${path} (preview)`);
+        await expectTabTitleFromCopy(page, data, `${path} (preview)`);
+      }
+      await context.close();
+    });
   });
 });
