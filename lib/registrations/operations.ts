@@ -511,8 +511,9 @@ async function createRegistration(
       const event = await lockEvent(tx, eventId);
       // A cancelled event is gone for visitors: registering for it is registering for nothing.
       if (!event || event.cancelledAt) return { kind: 'not_found' };
-      // A draft or a scheduled event is not on the site yet: only staff add people to it.
-      if (actor.kind === 'self' && !isVisibleToVisitors(event, now)) return { kind: 'not_found' };
+      // A draft or a scheduled event is not on the site yet: only staff add people to it. Being
+      // on the site is a matter of the clock (`now` sets the registration windows' time).
+      if (actor.kind === 'self' && !isVisibleToVisitors(event)) return { kind: 'not_found' };
       // Staff adding someone by hand answer nothing; a visitor answers what the event asks.
       let answers: Answers = {};
       if (actor.kind !== 'staff' || input.answers !== undefined) {
@@ -1375,7 +1376,8 @@ export async function registrationAvailability(
   now: Date = new Date(),
 ): Promise<Availability | null> {
   const [event] = await db.select().from(events).where(eq(events.id, eventId));
-  if (!event || !isVisibleToVisitors(event, now)) return null;
+  // On the site by the clock, as the page that asks (`now` is the registration windows' time).
+  if (!event || !isVisibleToVisitors(event)) return null;
   const tally = await tallyForRegistration(db, eventId, null);
   const free = placesLeft(event, tally.byPool);
   const open = openWindows(event, now);
