@@ -134,6 +134,43 @@ test.describe('messages to registrants and a change of time, read at the SMTP se
     await waitForMail(people[2]!.email, `You are on the waitlist for ${eventTitle}`);
   });
 
+  test('a registration that waits for review is emailed as received, with its link', async ({
+    browser,
+  }, testInfo) => {
+    const title = `Office Tour ${testInfo.project.name}`;
+    await staff.goto('/admin/events/new');
+    await staff.getByLabel('Title').fill(title);
+    await staff.getByLabel('Date').fill('2030-10-09');
+    await staff.getByLabel('Start time').fill('14:00');
+    await staff.getByLabel('Capacity').fill('10');
+    await staff.getByLabel('Registrations need review (staff confirm or decline each one)').check();
+    await staff.getByRole('button', { name: 'Publish the event' }).click();
+    await expect(staff).toHaveURL(/\/admin\/events\/\d+\?created=1$/);
+    const tourId = /\/admin\/events\/(\d+)/.exec(staff.url())![1]!;
+
+    const visitor = await newPage(browser, '203.0.113.50');
+    await interceptEmailJs(visitor);
+    await visitor.goto(`/events/${tourId}`);
+    const form = visitor.getByRole('form', { name: 'Register for this Event' });
+    await form.getByLabel('First Name').fill('Mo');
+    await form.getByLabel('Last Name').fill('Liu');
+    await form.getByLabel('Email').fill('mo.liu@example.org');
+    await form.getByRole('button', { name: 'Register' }).click();
+    await expect(form.getByTestId('registration-status')).toContainText('awaiting review');
+    const manage = await visitor
+      .getByRole('link', { name: 'See or cancel your registration' })
+      .getAttribute('href');
+
+    const mail = await waitForMail(
+      'mo.liu@example.org',
+      `We received your registration for ${title}`,
+    );
+    expect(mail.text).toContain('Hi Mo,');
+    expect(mail.text).toContain('you do not have a place yet');
+    expect(manage).toMatch(/^\/registrations\/[\w-]{43}$/);
+    expect(mail.text).toMatch(new RegExp(`See my registration: http://[^\\s]+${manage}\\s`));
+  });
+
   test('message the confirmed registrants: previewed, sent once each, read at the SMTP server', async ({
     expectAccessible,
   }) => {
@@ -226,6 +263,28 @@ test.describe('messages to registrants and a change of time, read at the SMTP se
     await expect(staff.getByTestId('event-messages')).toContainText(
       /Change notice: New time for .+Sent by Mei Chen, .+, to 3 registrants/,
     );
+  });
+
+  test('a registrant’s row on the event’s page shows their emails and whether each went out', async () => {
+    await staff.goto(`/admin/events/${eventId}`);
+    const row = staff.locator('tr', { hasText: people[0]!.email });
+    await row.getByText(/^3 emails/).click({ timeout: 20_000 });
+    for (const subject of [
+      `New time for ${eventTitle}`,
+      `Room change for ${eventTitle}`,
+      `You are registered for ${eventTitle}`,
+    ]) {
+      await expect(row.getByRole('listitem').filter({ hasText: subject })).toContainText(
+        /: Sent \w{3}, /,
+      );
+    }
+    // The emails of a row, opened, stay within the phone's width.
+    const past = await staff.evaluate(() =>
+      [...document.querySelectorAll('td[data-label="Emails"], td[data-label="Emails"] *')]
+        .filter((element) => element.getBoundingClientRect().right > 390.5)
+        .map((element) => `${element.tagName} ${element.getBoundingClientRect().right}`),
+    );
+    expect(past).toEqual([]);
   });
 
   test('the Messages page at 390 and 1280 px', async ({ browser }) => {
