@@ -53,11 +53,16 @@ export default async function NumbersPage({ searchParams }: { searchParams: Prom
   return (
     <div className={styles.stack}>
       <h1 className={styles.pageTitle}>Numbers</h1>
-      <form method="get" className={styles.inlineForm}>
+      <form method="get" className={`${styles.inlineForm} ${numbers.termForm}`}>
         <label htmlFor="numbers-term" className={styles.label}>
           Term
         </label>
-        <select id="numbers-term" name="term" defaultValue={term.key} className={styles.input}>
+        <select
+          id="numbers-term"
+          name="term"
+          defaultValue={term.key}
+          className={`${styles.input} ${numbers.termSelect}`}
+        >
           {terms.map((each) => (
             <option key={each.key} value={each.key}>
               {each.label}
