@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { COLLECTION_SPECS } from '@/lib/admin/collection-specs';
 import { EVENT_TABS, eventTabHref } from '@/lib/admin/event-tabs';
 import { expect, test } from './support/fixtures';
@@ -321,6 +322,25 @@ test.describe('the console on a phone', () => {
       });
       expect(answer.status, await answer.text()).toBe(201);
     }
+    // A sponsor whose website is one long word: its label ('Website') must stay whole beside it.
+    await admin.goto('/admin/sponsors/new');
+    await admin.getByLabel('Name').fill('Rideau Canal Skating Outfitters');
+    await admin.getByLabel('Logo', { exact: true }).setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: await sharp({
+        create: { width: 200, height: 200, channels: 3, background: '#8f001a' },
+      })
+        .png()
+        .toBuffer(),
+    });
+    await expect(admin.getByText('Uploaded. Save the form to publish it.')).toBeVisible();
+    await admin
+      .getByLabel('Website')
+      .fill('https://www.rideaucanalskatingoutfittersottawa.example.com/');
+    await admin.getByRole('button', { name: 'Add the sponsor' }).click();
+    await expect(admin).toHaveURL(/\/admin\/sponsors/);
+    await expect(admin.getByText('Rideau Canal Skating Outfitters').first()).toBeVisible();
     for (const [index, message] of MESSAGES.entries()) {
       const sender = new Client(site.baseURL, `203.0.113.${80 + index}`);
       expect((await sender.postApi('/api/messages/', message)).status).toBe(201);
@@ -359,6 +379,7 @@ test.describe('the console on a phone', () => {
     ['payments', () => '/admin/payments'],
     ['membership-settings', () => '/admin/membership/settings'],
     ['attendance', () => `/admin/attendance?email=${encodeURIComponent(PEOPLE[0]!.email)}`],
+    ['numbers', () => '/admin/numbers'],
     ...Object.values(COLLECTION_SPECS).map((spec): [string, () => string] => [
       `collection-${spec.slug}`,
       () => `/admin/${spec.slug}`,
