@@ -1340,6 +1340,72 @@ test.describe('the console refuses every visitor a door is not for', () => {
     });
   });
 
+  test('the numbers: their pages and CSVs refused signed out, to finance and (an event’s) to the lead of another event; a lead’s term holds their events only; each download audited with its rows', async () => {
+    const eventPage = `/admin/events/${fixtures.eventX}/numbers`;
+    const eventCsv = `${eventPage}/numbers.csv`;
+    // The term (on the club's calendar) of the fixtures' events, 14 and 15 days from now.
+    const [year, month] = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Toronto',
+      year: 'numeric',
+      month: '2-digit',
+    })
+      .format(new Date(Date.now() + 14 * 86_400_000))
+      .split('-')
+      .map(Number) as [number, number];
+    const term = `${year}-${month <= 4 ? 'winter' : month <= 8 ? 'summer' : 'fall'}`;
+    const termCsv = `/admin/numbers/numbers.csv?term=${term}`;
+
+    for (const path of [eventPage, `/admin/numbers?term=${term}`]) {
+      const signedOut = await visitor('signedOut').fetch(path);
+      expect(signedOut.headers.get('location'), path).toContain('/admin/sign-in');
+      const finance = await (await visitor('finance').fetch(path)).text();
+      expect(finance, path).toContain('Not available to your role');
+      expect(finance, path).not.toContain('numbers.csv');
+    }
+    const otherLead = await (await visitor('leadB').fetch(eventPage)).text();
+    expect(otherLead).not.toContain('Mock interviews');
+    expect(otherLead).not.toContain('numbers.csv');
+    const ownTerm = await (await visitor('leadB').fetch(`/admin/numbers?term=${term}`)).text();
+    expect(ownTerm).toContain('Hot pot social');
+    expect(ownTerm).not.toContain('Mock interviews');
+
+    const before = await fingerprint();
+    for (const path of [eventCsv, termCsv]) {
+      expect((await visitor('signedOut').fetch(path)).status, path).toBe(401);
+      const finance = await visitor('finance').fetch(path);
+      expect(finance.status, path).toBe(403);
+      expect(await finance.text()).toBe(NOT_ALLOWED);
+    }
+    const other = await visitor('leadB').fetch(eventCsv);
+    expect(other.status).toBe(403);
+    expect(await other.text()).toBe(NOT_EVENT_LEAD_MESSAGE);
+    expect(await fingerprint()).toEqual(before);
+
+    const own = await visitor('leadA').fetch(eventCsv);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toContain('text/csv');
+    expect(own.headers.get('cache-control')).toContain('no-store');
+    expect(await own.text()).toContain('Mock interviews');
+    const afterEvent = await fingerprint();
+    expect(afterEvent.audit.count).toBe(before.audit.count + 1);
+    expect(afterEvent.audit.latest).toMatchObject({
+      action: 'numbers.export',
+      actorId: fixtures.accountId('leadA'),
+    });
+
+    const led = await visitor('leadA').fetch(termCsv);
+    expect(led.status).toBe(200);
+    const ledText = await led.text();
+    expect(ledText).toContain('Mock interviews');
+    expect(ledText).not.toContain('Hot pot social');
+    const after = await fingerprint();
+    expect(after.audit.count).toBe(afterEvent.audit.count + 1);
+    expect(after.audit.latest).toMatchObject({
+      action: 'numbers.export',
+      actorId: fixtures.accountId('leadA'),
+    });
+  });
+
   test('a resume download: signed out 401, an event lead 403; a coordinator’s download is audited', async () => {
     const path = `/admin/inbox/resumes/${fixtures.records.applications.at(-1)!.id}/resume`;
     const before = await fingerprint();
