@@ -380,7 +380,6 @@ test.describe('the console on a phone', () => {
     ['membership-settings', () => '/admin/membership/settings'],
     ['attendance', () => `/admin/attendance?email=${encodeURIComponent(PEOPLE[0]!.email)}`],
     ['numbers', () => '/admin/numbers'],
-    ['numbers', () => '/admin/numbers'],
     ...Object.values(COLLECTION_SPECS).map((spec): [string, () => string] => [
       `collection-${spec.slug}`,
       () => `/admin/${spec.slug}`,
