@@ -427,7 +427,10 @@ test.describe('copy coverage', () => {
         buffer: Buffer.from('%PDF-1.7\n% a resume\n'),
       });
       await application.getByRole('button', { name: /Submit/ }).click();
-      await page.getByRole('dialog').getByRole('button', { name: /Yes, submit/ }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /Yes, submit/ })
+        .click();
       await expect(application.getByRole('status')).toContainText(COPY_MARK_START);
       await expectEveryWordAccountedFor(
         page,

@@ -12,7 +12,8 @@ import { startSite, type RunningSite } from './support/server';
  * and each fixed document's form opens with its fields and their bundled values.
  */
 
-const STUDIO_DIST_DIR = '.next-studio';
+/** The Studio's build (npm test makes it); STUDIO_DIST_DIR names another. */
+const STUDIO_DIST_DIR = process.env.STUDIO_DIST_DIR || '.next-studio';
 
 /** The structure's pages (studio/structure.ts) and the documents each one holds. */
 const HERO_PAGES: Partial<Record<CopyPage, string>> = {
