@@ -69,18 +69,22 @@ export function decidePublication(
         return {
           ok: false,
           field: 'publishAt',
-          message: 'Publish at: choose when the event appears on the site to schedule it.',
+          message: 'Choose when the event appears on the site to schedule it.',
         };
       }
       const at = clubDateTimeOf(publishAt);
       if (!at) {
-        return { ok: false, field: 'publishAt', message: 'Publish at: enter a date and a time.' };
+        return {
+          ok: false,
+          field: 'publishAt',
+          message: 'Enter the date and the time it appears.',
+        };
       }
       if (at.getTime() <= now.getTime()) {
         return {
           ok: false,
           field: 'publishAt',
-          message: 'Publish at: that time has passed. Choose a later time, or press Publish now.',
+          message: 'That time has passed: choose a later time, or press Publish now.',
         };
       }
       return { ok: true, publishedAt: at };

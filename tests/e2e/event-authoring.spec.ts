@@ -223,4 +223,32 @@ test.describe('event authoring: duplicate, draft, preview, schedule', () => {
     const source = (await listedEvents(visitor.request)).find((event) => event.id === sourceId);
     expect(source?.title).toBe(LAST_TERM);
   });
+
+  test('a new event saved as a draft stays off the site; a schedule without a time says so', async ({
+    expectAccessible,
+  }) => {
+    await staff.goto('/admin/events/new');
+    await staff.getByLabel('Title').fill('Board game night');
+    await staff.getByRole('button', { name: 'Schedule' }).click();
+    const publishAt = staff.getByLabel('Publish at');
+    await expect(publishAt).toBeFocused();
+    await expect(publishAt).toHaveAttribute('aria-invalid', 'true');
+    await expect(
+      staff.getByText('Choose when the event appears on the site to schedule it.'),
+    ).toHaveCount(2);
+    await expectAccessible(staff);
+
+    await staff.getByRole('button', { name: 'Save as draft' }).click();
+    await expect(staff).toHaveURL(/\/admin\/events\/\d+\/edit\?created=1$/);
+    const draftId = Number(/\/admin\/events\/(\d+)\//.exec(staff.url())![1]);
+    await expect(staff.getByText('Draft: not on the site')).toBeVisible();
+    expect((await visitor.request.get(`/api/events/${draftId}/`)).status()).toBe(404);
+    expect((await listedEvents(visitor.request)).some((event) => event.id === draftId)).toBe(false);
+    await staff.goto('/admin/events');
+    await expect(
+      staff.getByRole('row').filter({ hasText: 'Board game night' }).getByText('Draft', {
+        exact: true,
+      }),
+    ).toBeVisible();
+  });
 });

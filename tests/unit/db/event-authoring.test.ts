@@ -80,11 +80,11 @@ describe('publishing choices', () => {
     expect(decidePublication('schedule', '', NOW)).toMatchObject({
       ok: false,
       field: 'publishAt',
-      message: 'Publish at: choose when the event appears on the site to schedule it.',
+      message: 'Choose when the event appears on the site to schedule it.',
     });
     expect(decidePublication('schedule', '2026-12-01T09:00', NOW)).toMatchObject({
       ok: false,
-      message: 'Publish at: that time has passed. Choose a later time, or press Publish now.',
+      message: 'That time has passed: choose a later time, or press Publish now.',
     });
     expect(decidePublication('schedule', '2026-12-12T18:30', NOW)).toEqual({
       ok: true,
