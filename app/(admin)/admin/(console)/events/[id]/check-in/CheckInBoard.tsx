@@ -6,6 +6,7 @@ import type { DoorPerson } from '@/lib/admin/events';
 import { doorFigures, type RegistrationCounts } from '@/lib/registrations/count-words';
 import styles from '../../../../console.module.css';
 import { checkIn } from '../../registration-actions';
+import door from './door.module.css';
 
 /** How often the counts and the list follow what other staff at the door did. */
 const REFRESH_MS = 15_000;
@@ -92,7 +93,11 @@ export function CheckInBoard({
 
   return (
     <div className={styles.door}>
-      <p className={styles.doorCounts} aria-live="polite" data-testid="door-counts">
+      <p
+        className={`${styles.doorCounts} ${door.figures}`}
+        aria-live="polite"
+        data-testid="door-counts"
+      >
         {doorFigures(counts).map((figure) => (
           <span key={figure.words}>
             <strong>{figure.value}</strong> {figure.words}
