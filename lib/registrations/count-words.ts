@@ -85,7 +85,7 @@ export function placesTakenLabel(
 ) {
   return capacity === null
     ? `${countOf(counts.placesTaken, 'place')} taken (no limit)`
-    : `${counts.placesTaken} / ${capacity} places taken`;
+    : `${counts.placesTaken} / ${capacity} ${capacity === 1 ? 'place' : 'places'} taken`;
 }
 
 /** The door board's figures, in the words of the status tabs. */

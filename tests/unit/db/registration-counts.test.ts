@@ -398,6 +398,8 @@ describe(`one definition of each count (${DATABASE_UNDER_TEST})`, () => {
     const counts = await registrationCountsByEvent(database.db, [empty.id]);
     expect(counts.get(empty.id)).toMatchObject({ all: 0, placesTaken: 0, confirmed: 0 });
     expect(placesTakenLabel(counts.get(empty.id)!, null)).toBe('0 places taken (no limit)');
+    expect(placesTakenLabel({ placesTaken: 1 }, 1)).toBe('1 / 1 place taken');
+    expect(placesTakenLabel({ placesTaken: 1 }, null)).toBe('1 place taken (no limit)');
     expect(statusTabs(counts.get(empty.id)!).map((tab) => tab.text)).toEqual([
       'All (0)',
       'Confirmed (0)',
