@@ -135,6 +135,8 @@ export type RegistrationMailContext = {
   lateCancellation?: boolean;
   /** The member ID checked when the person registered as a member. */
   memberId?: string | null;
+  /** A new registration's answers to the event's questions, as 'question, answer' rows. */
+  answers?: ReadonlyArray<[string, string]>;
 };
 
 /**
@@ -160,6 +162,11 @@ function eventRows(event: Event, memberId?: string | null): Array<[string, strin
   if (dto.location) rows.push(['Where', dto.location]);
   if (memberId) rows.push(['Registered as', `Member ${memberId}`]);
   return rows;
+}
+
+/** The event's details, then the person's answers to its questions (a new registration's). */
+function detailsWithAnswers(context: RegistrationMailContext): Array<[string, string]> {
+  return [...eventRows(context.event, context.memberId), ...(context.answers ?? [])];
 }
 
 function titleOf(event: Event): string {
@@ -230,7 +237,7 @@ export async function confirmedEmail(
         ? `Good news: a place opened up and you have been moved from the waitlist. Your place at ${title} is confirmed.`
         : `Your place at ${title} is confirmed.`,
     },
-    { kind: 'details', rows: eventRows(context.event, context.memberId) },
+    { kind: 'details', rows: detailsWithAnswers(context) },
     ...pass.blocks,
     { kind: 'paragraph', text: 'The calendar file attached adds the event to your calendar.' },
     {
@@ -251,7 +258,7 @@ export async function waitlistedEmail(context: RegistrationMailContext): Promise
       kind: 'paragraph',
       text: `${title} is full, so you are on its waitlist${position ? ` (position ${position})` : ''}. If a place opens up, we will email you.`,
     },
-    { kind: 'details', rows: eventRows(context.event, context.memberId) },
+    { kind: 'details', rows: detailsWithAnswers(context) },
     ...manageBlocks(context.manageUrl, 'See my place or leave the waitlist'),
   ]);
   return { subject, text, html, attachments: [] };
@@ -271,7 +278,7 @@ export async function reviewReceivedEmail(
       kind: 'paragraph',
       text: `Thank you for registering for ${title}. The organisers review each registration for this event, so you do not have a place yet. We will email you as soon as they have decided.`,
     },
-    { kind: 'details', rows: eventRows(context.event, context.memberId) },
+    { kind: 'details', rows: detailsWithAnswers(context) },
     ...manageBlocks(context.manageUrl, 'See my registration'),
     {
       kind: 'paragraph',

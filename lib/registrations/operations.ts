@@ -74,7 +74,7 @@ import type { PlacePool } from './statuses';
 import { checkMemberForEvent } from '@/lib/memberships/verify';
 import { isVisibleToVisitors } from '@/lib/events/visibility';
 import { activeQuestions } from './event-questions';
-import { type Answers, checkAnswers, type EventQuestion } from './questions';
+import { type Answers, answerRows, checkAnswers, type EventQuestion } from './questions';
 
 /**
  * Everything that changes a registration's status, each in one transaction that first locks the
@@ -516,8 +516,10 @@ async function createRegistration(
       if (actor.kind === 'self' && !isVisibleToVisitors(event)) return { kind: 'not_found' };
       // Staff adding someone by hand answer nothing; a visitor answers what the event asks.
       let answers: Answers = {};
+      let questions: EventQuestion[] = [];
       if (actor.kind !== 'staff' || input.answers !== undefined) {
-        const checked = checkAnswers(await activeQuestions(tx, eventId), input.answers);
+        questions = await activeQuestions(tx, eventId);
+        const checked = checkAnswers(questions, input.answers);
         if (!checked.ok && actor.kind !== 'staff') {
           return { kind: 'invalid_answers', fields: checked.fields };
         }
@@ -587,6 +589,7 @@ async function createRegistration(
         manageUrl: manageUrl(token.token),
         waitlistPosition: position,
         memberId: member?.ok ? member.memberId : null,
+        answers: answerRows(questions, answers),
       });
       if (mail) {
         await queueEmail(tx, {
@@ -878,6 +881,7 @@ export async function registerGroup(
         manageUrl: manageUrl(one.token.token),
         waitlistPosition: one.waitlistPosition,
         memberId: members.get(one.index)?.memberId ?? null,
+        answers: answerRows(questions ?? [], answersOf.get(one.index) ?? {}),
       });
       if (mail) {
         emailsToQueue.push({

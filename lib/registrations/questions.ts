@@ -241,3 +241,13 @@ export const EXAMPLE_QUESTIONS: ReadonlyArray<QuestionDraft> = [
   },
   { label: 'Is this your first TCSA event?', kind: 'yes_no', choices: [], required: false },
 ];
+
+/** A registration's answers as 'question, answer' rows in the questions' order (for its emails). */
+export function answerRows(
+  questions: readonly EventQuestion[],
+  answers: Answers,
+): Array<[string, string]> {
+  return questions
+    .filter((question) => Object.hasOwn(answers, String(question.id)))
+    .map((question) => [question.label, answerText(answers[String(question.id)])]);
+}

@@ -1,9 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventDetailSchema } from '@/lib/api/contract';
 import { registrantsCsv } from '@/lib/admin/events';
 import { listEvents } from '@/lib/db/queries';
-import { auditLog, type Event, eventQuestions, eventRegistrations } from '@/lib/db/schema';
+import {
+  auditLog,
+  emailOutbox,
+  type Event,
+  eventQuestions,
+  eventRegistrations,
+} from '@/lib/db/schema';
 import {
   activeQuestions,
   answersOfEvent,
@@ -274,6 +280,14 @@ describe(`questions and answers in the database (${DATABASE_UNDER_TEST})`, () =>
       .from(eventRegistrations)
       .where(eq(eventRegistrations.email, 'answers@example.org'));
     expect(row?.answers).toEqual({ [diet!]: 'Vegan', [size!]: 'L', [first!]: false });
+    // The confirmation lists the answers under the event's details.
+    const [email] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.registrationId, row!.id));
+    expect(email?.textBody).toMatch(/Dietary needs\W+Vegan/);
+    expect(email?.textBody).toMatch(/T-shirt size\W+L/);
+    expect(email?.textBody).toMatch(/First TCSA event\?\W+No/);
     const none = await database.db
       .select()
       .from(eventRegistrations)
@@ -306,6 +320,16 @@ describe(`questions and answers in the database (${DATABASE_UNDER_TEST})`, () =>
       ).map((row) => [row.email, answers.get(row.id)]),
     );
     expect(byEmail.get('g1@example.org')).toEqual({ [diet!]: 'Halal' });
+    const groupEmails = await database.db
+      .select({ to: emailOutbox.toAddress, text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.toAddress, ['g1@example.org', 'g3@example.org']));
+    expect(groupEmails.find((one) => one.to === 'g1@example.org')?.text).toMatch(
+      /Dietary needs\W+Halal/,
+    );
+    expect(groupEmails.find((one) => one.to === 'g3@example.org')?.text).toMatch(
+      /T-shirt size\W+M/,
+    );
     expect(byEmail.get('g3@example.org')).toEqual({ [diet!]: 'None', [size!]: 'M' });
     expect(byEmail.has('g2@example.org')).toBe(false);
   });
