@@ -122,6 +122,7 @@ test.describe('questions per event', () => {
       path: testInfo.outputPath(`event-form-questions-${width}.png`),
       fullPage: true,
     });
+    await expectAccessible(visitor);
     await form.getByRole('button', { name: 'Register' }).click();
     await expect(form.getByTestId('registration-status')).toContainText('Registration successful');
     await visitorContext.close();
