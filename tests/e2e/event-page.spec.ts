@@ -162,6 +162,12 @@ test.describe('the event page on a phone: counts, door, registrants first', () =
     await expectFitsPhone(staff);
     await expectAccessible(staff);
     await shoot(staff, 'registrants');
+    // On a wide screen the table stays within its panel, the row's forms included.
+    await staff.setViewportSize({ width: 1280, height: 900 });
+    const table = (await registrants.getByRole('table').boundingBox())!;
+    const panel = (await registrants.boundingBox())!;
+    expect(table.x + table.width).toBeLessThanOrEqual(panel.x + panel.width);
+    await staff.setViewportSize(PHONE);
 
     await staff.getByRole('link', { name: 'Edit the event' }).click();
     await expect(staff).toHaveURL(new RegExp(`/admin/events/${tonightId}/edit$`));

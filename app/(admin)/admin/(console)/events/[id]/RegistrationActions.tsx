@@ -46,6 +46,8 @@ export function StatusChangeForm({
         maxLength={200}
         placeholder="Reason (optional)"
         className={styles.input}
+        // A narrow start: in the registrants table the column stays within the page.
+        size={12}
       />
       <button type="submit" className={`${styles.button} ${styles.quietButton}`} disabled={pending}>
         {pending ? 'Saving…' : 'Apply'}
