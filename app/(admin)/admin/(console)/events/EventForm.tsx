@@ -209,7 +209,7 @@ export function EventForm({
               key={`promote-${state.values.autoPromote}`}
               className={styles.input}
             >
-              <option value="auto">Give it to the first person on the waitlist</option>
+              <option value="auto">First on the waitlist gets it</option>
               <option value="manual">Keep it for staff to give</option>
             </select>
           </div>
