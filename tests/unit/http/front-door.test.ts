@@ -145,9 +145,9 @@ describe('the front door', () => {
       declared: false,
     });
     expect(answer.status).toBe(413);
-    expect(seen[0]!.bytes).toBe(4 * 1024 + 1);
+    expect(seen[0]!.bytes).toBe(16 * 1024 + 1);
     expect(requests[0]!.bodyCut).toBe(true);
-    expect(requests[0]!.bodyBytes).toBe(4 * 1024 + 1);
+    expect(requests[0]!.bodyBytes).toBe(16 * 1024 + 1);
   });
 
   it('passes a body within its limit whole, declared or chunked', async () => {
