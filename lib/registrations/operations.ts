@@ -9,6 +9,7 @@ import {
   inArray,
   isNull,
   lte,
+  ne,
   or,
   type SQL,
   sql,
@@ -365,7 +366,12 @@ async function moveTo(
  * first waitlisted member, a public place to the first in line (pools.ts, `promotions`). Runs
  * inside the transaction that freed the place.
  */
-async function promoteWaitlisted(step: Step, event: Event): Promise<number> {
+async function promoteWaitlisted(
+  step: Step,
+  event: Event,
+  /** Whom staff have just moved to the waitlist: the place they left is not given back to them. */
+  passOver: number | null = null,
+): Promise<number> {
   if (!event.autoPromote || event.cancelledAt) return 0;
   const tally = await tallyForRegistration(step.tx, event.id, null);
   if (tally.waiting === 0) return 0;
@@ -374,7 +380,11 @@ async function promoteWaitlisted(step: Step, event: Event): Promise<number> {
     .select()
     .from(eventRegistrations)
     .where(
-      and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.status, 'waitlisted')),
+      and(
+        eq(eventRegistrations.eventId, event.id),
+        eq(eventRegistrations.status, 'waitlisted'),
+        passOver === null ? undefined : ne(eventRegistrations.id, passOver),
+      ),
     )
     .orderBy(asc(eventRegistrations.queuedAt), asc(eventRegistrations.id))
     .limit(10_000);
@@ -1109,7 +1119,9 @@ export async function changeRegistrationStatus(
     }
     const updated = await moveTo(step, event, registration, rule.to, staff, reason);
     const freed = holdsPlace(from) && !holdsPlace(rule.to);
-    const promoted = freed ? await promoteWaitlisted(step, event) : 0;
+    const promoted = freed
+      ? await promoteWaitlisted(step, event, rule.to === 'waitlisted' ? updated.id : null)
+      : 0;
     await recordAudit(tx, staffAuditActor(staff), staffChangeAudit(action, updated, from, reason));
     return { kind: 'changed', registration: updated, promoted };
   });

@@ -92,6 +92,40 @@ describe(`staff changes to registrations (${DATABASE_UNDER_TEST})`, () => {
     expect(await placesTaken(database.db, event.id)).toBe(1);
   });
 
+  it('moving a confirmed person to the waitlist keeps them there: their place goes to whoever waited before', async () => {
+    const event = await makeEvent({ capacity: 2, waitlistEnabled: true, autoPromote: true });
+    const first = await register(event.id);
+    const second = await register(event.id);
+    const waiting = await register(event.id);
+    expect(waiting.status).toBe('waitlisted');
+
+    const moved = await changeRegistrationStatus(database.db, first.id, 'waitlist', staff, {
+      eventId: event.id,
+      now,
+    });
+    expect(moved).toMatchObject({ kind: 'changed', promoted: 1 });
+    const statusOf = async (id: number) =>
+      (
+        await database.db
+          .select({ status: eventRegistrations.status })
+          .from(eventRegistrations)
+          .where(eq(eventRegistrations.id, id))
+      )[0]?.status;
+    expect(await statusOf(first.id)).toBe('waitlisted');
+    expect(await statusOf(waiting.id)).toBe('confirmed');
+
+    // With nobody else waiting, the freed place stays free rather than going back to them.
+    const other = await makeEvent({ capacity: 2, waitlistEnabled: true, autoPromote: true });
+    const only = await register(other.id);
+    const alone = await changeRegistrationStatus(database.db, only.id, 'waitlist', staff, {
+      eventId: other.id,
+      now,
+    });
+    expect(alone).toMatchObject({ kind: 'changed', promoted: 0 });
+    expect(await statusOf(only.id)).toBe('waitlisted');
+    expect(second.status).toBe('confirmed');
+  });
+
   it('every transition, replayed concurrently on random registrations, never overfills the event', async () => {
     await fc.assert(
       fc.asyncProperty(
