@@ -295,6 +295,16 @@ test.describe('the event page on a phone: counts, door, registrants first', () =
       Number(/\((\d+)\)/.exec(numbers.tabs.find((text) => text.startsWith(word))!)![1]);
     expect(tab('Confirmed')).toBe(1);
     expect(tab('No-show')).toBe(2);
+
+    // A search from a status tab stays in that tab.
+    await staff
+      .getByRole('navigation', { name: 'Registrants by status' })
+      .getByRole('link', { name: 'No-show (2)' })
+      .click();
+    await staff.getByLabel('Search registrants').fill(PEOPLE[1].last);
+    await staff.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(staff).toHaveURL(/status=no_show/);
+    await expect(row(PEOPLE[1].email)).toBeVisible();
   });
 
   test('a registrant’s row tells its history; the door’s check-in and undo are in the audit log', async ({

@@ -126,7 +126,12 @@ export default async function EventPage({ params, searchParams }: Props) {
               </Link>
             ))}
           </nav>
-          <SearchBox id="registrant-search" label="Search registrants" text={text} />
+          <SearchBox
+            id="registrant-search"
+            label="Search registrants"
+            text={text}
+            hidden={status ? { status } : {}}
+          />
           {registrants.rows.length === 0 ? (
             <p className={styles.empty}>
               {text ? 'Nobody registered matches these words.' : 'Nobody has registered yet.'}
@@ -169,7 +174,7 @@ export default async function EventPage({ params, searchParams }: Props) {
             label="Registrant pages"
             page={page}
             hasMore={registrants.hasMore}
-            linkTo={(target) => listLink(path, text, target)}
+            linkTo={(target) => listLink(path, text, target, status ? { status } : {})}
           />
           {changesStatus && !event.cancelledAt ? (
             <details className={styles.more}>
