@@ -39,6 +39,7 @@ import {
   optionalTime,
 } from './fields';
 import { containsPattern } from './search';
+import { countOf } from '@/lib/site/plural';
 
 /**
  * Events as the console edits them: the list an account may see, the form's rules, creation and
@@ -506,7 +507,7 @@ export async function updateEvent(
       return {
         ok: false,
         field: 'capacity',
-        message: `Capacity cannot be lower than the ${registered} people already confirmed.`,
+        message: `Capacity cannot be lower than the ${countOf(registered, 'place')} already taken.`,
       };
     }
     const previousLeads = (

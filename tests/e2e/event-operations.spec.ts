@@ -236,9 +236,9 @@ test.describe('event operations: waitlist, self-cancel, promotion email, check-i
       390,
     );
     const registrants = staff.getByRole('region', { name: 'Registrants' });
-    await registrants.getByLabel('Yes, mark the 1 as no-shows').check();
+    await registrants.getByLabel('Yes, mark them as a no-show').check();
     await registrants.getByRole('button', { name: 'Mark no-shows' }).click();
-    await expect(registrants.getByText('1 person is marked as no-shows.')).toBeVisible();
+    await expect(registrants.getByText('1 person is marked as a no-show.')).toBeVisible();
     await staff.reload();
     await expect(
       staff.getByRole('region', { name: 'Registrants' }).getByRole('table'),

@@ -296,7 +296,7 @@ describe(`events in the console (${DATABASE_UNDER_TEST})`, () => {
     expect(lowered).toEqual({
       ok: false,
       field: 'capacity',
-      message: 'Capacity cannot be lower than the 2 people already confirmed.',
+      message: 'Capacity cannot be lower than the 2 places already taken.',
     });
     const renamed = await updateEvent(
       database.db,
@@ -536,7 +536,7 @@ describe(`registrants in the console (${DATABASE_UNDER_TEST})`, () => {
     ).toEqual({
       ok: false,
       field: 'capacity',
-      message: 'Capacity cannot be lower than the 2 people already confirmed.',
+      message: 'Capacity cannot be lower than the 2 places already taken.',
     });
   });
 });

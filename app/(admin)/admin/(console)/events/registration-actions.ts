@@ -17,6 +17,7 @@ import {
 import { BULK_LIMIT, isBulkAction } from '@/lib/registrations/bulk';
 import { registrationCounts, type RegistrationCounts } from '@/lib/registrations/counts';
 import { movedUpSentence, STATUS_LABELS } from '@/lib/registrations/statuses';
+import { countOf } from '@/lib/site/plural';
 import type { SmallActionState } from './actions';
 
 /**
@@ -42,7 +43,7 @@ function refusal(outcome: Exclude<StaffChangeOutcome, { kind: 'changed' }>): str
     case 'not_found':
       return 'This registration is not on this event any more.';
     case 'full':
-      return `The event is full (${outcome.capacity} places): raise the capacity or free a place first.`;
+      return `The event is full (${countOf(outcome.capacity, 'place')}): raise the capacity or free a place first.`;
     case 'not_allowed':
       return `Not possible from its current status (${STATUS_LABELS[outcome.from]}). Reload the page to see it.`;
   }
@@ -167,7 +168,7 @@ export async function addRegistrant(
       return { error: `${parsed.data.email} is already registered for this event.` };
     case 'full':
       return {
-        error: `The event is full (${outcome.capacity} places): add them to the waitlist, or raise the capacity.`,
+        error: `The event is full (${countOf(outcome.capacity, 'place')}): add them to the waitlist, or raise the capacity.`,
       };
     case 'created': {
       deliverSoon();
@@ -198,7 +199,9 @@ export async function markEventNoShows(
     done:
       outcome.count === 0
         ? 'Everyone confirmed was checked in: nobody is marked as a no-show.'
-        : `${outcome.count} ${outcome.count === 1 ? 'person is' : 'people are'} marked as no-shows.`,
+        : outcome.count === 1
+          ? '1 person is marked as a no-show.'
+          : `${outcome.count} people are marked as no-shows.`,
   };
 }
 

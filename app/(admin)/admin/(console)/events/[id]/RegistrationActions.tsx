@@ -134,7 +134,7 @@ export function MarkNoShowsForm({ eventId, confirmed }: { eventId: number; confi
       </p>
       <label className={styles.row}>
         <input type="checkbox" name="confirm" value="yes" required />
-        Yes, mark the {confirmed} as no-shows
+        {confirmed === 1 ? 'Yes, mark them as a no-show' : `Yes, mark the ${confirmed} as no-shows`}
       </label>
       <ActionOutcome state={state} />
       <button type="submit" className={styles.dangerButton} disabled={pending}>
