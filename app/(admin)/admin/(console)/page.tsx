@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { recentChanges, upcomingEventsWithCounts } from '@/lib/admin/dashboard';
-import { happensToday } from '@/lib/admin/events';
 import { unhandledCount } from '@/lib/admin/inbox';
 import { can } from '@/lib/auth/permissions';
 import { requireAccess } from '@/lib/auth/session';
@@ -10,6 +9,7 @@ import { EXPIRING_WITHIN_DAYS, membershipCounts } from '@/lib/memberships/roster
 import { placesTakenLabel } from '@/lib/registrations/counts';
 import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../console.module.css';
+import { DoorLink } from './events/DoorLink';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 
@@ -103,15 +103,7 @@ export default async function DashboardPage() {
                     </span>
                     <span className={styles.row}>
                       {placesTakenLabel(event.counts, event.capacity)}
-                      {happensToday(event, now) && can(signedIn, 'registrations.checkIn', event) ? (
-                        <Link
-                          href={`/admin/events/${event.id}/check-in`}
-                          className={`${styles.button} ${styles.quietButton}`}
-                          aria-label={`Door of ${event.title} (check-in)`}
-                        >
-                          Door
-                        </Link>
-                      ) : null}
+                      <DoorLink actor={signedIn} event={event} now={now} />
                     </span>
                   </li>
                 ))}

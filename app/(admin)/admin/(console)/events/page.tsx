@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { unpublishedOf } from '@/lib/admin/event-authoring';
-import { happensToday, listConsoleEvents } from '@/lib/admin/events';
+import { listConsoleEvents } from '@/lib/admin/events';
 import { pageNumber } from '@/lib/admin/search';
 import { can, eventsInView } from '@/lib/auth/permissions';
 import { pathWithQuery, requireAccess } from '@/lib/auth/session';
@@ -11,6 +11,7 @@ import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../console.module.css';
 import { listLink, Pager, type Search, SearchBox, single } from '../_forms/Listing';
 import { NotAllowed } from '../NotAllowed';
+import { DoorLink } from './DoorLink';
 
 export const metadata: Metadata = { title: 'Events' };
 
@@ -91,17 +92,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
                   <td data-label="Places">
                     <span className={styles.row}>
                       {placesTakenLabel(event.counts, event.capacity)}
-                      {!event.cancelledAt &&
-                      happensToday(event, now) &&
-                      can(signedIn, 'registrations.checkIn', event) ? (
-                        <Link
-                          href={`/admin/events/${event.id}/check-in`}
-                          className={`${styles.button} ${styles.quietButton}`}
-                          aria-label={`Door of ${event.title} (check-in)`}
-                        >
-                          Door
-                        </Link>
-                      ) : null}
+                      <DoorLink actor={signedIn} event={event} now={now} />
                     </span>
                   </td>
                 </tr>
