@@ -15,6 +15,7 @@ import {
   widthOf,
 } from './support/membership-staff';
 import { startSite, type RunningSite } from './support/server';
+import { parseCsv } from '../unit/db/support/parse-csv';
 
 /**
  * The numbers at 390 and 1280 px against registrations stored in every status: a term's figures,
@@ -112,39 +113,6 @@ async function expectNoSidewaysScroll(page: Page) {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
-}
-
-/** Reads CSV as a spreadsheet would: quoted fields, doubled quotes, CRLF between records. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        field += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      index += 1;
-    } else field += char;
-  }
-  if (field !== '' || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
-  return records;
 }
 
 async function download(page: Page, link: string): Promise<string[][]> {
