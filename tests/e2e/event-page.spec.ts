@@ -159,6 +159,20 @@ test.describe('the event page on a phone: counts, door, registrants first', () =
     await expect(
       staff.getByRole('navigation', { name: 'This event' }).getByRole('link', { name: 'Settings' }),
     ).toBeVisible();
+    // Every page of the event is in sight on the phone: its tabs wrap rather than scroll away.
+    const tabs = staff.getByRole('navigation', { name: 'This event' }).getByRole('link');
+    expect(await tabs.allTextContents()).toEqual([
+      'Registrants',
+      'Door',
+      'Settings',
+      'Messages',
+      'Questions',
+      'Numbers',
+    ]);
+    for (const tab of await tabs.all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
     await expectFitsPhone(staff);
     await expectAccessible(staff);
     await shoot(staff, 'registrants');
