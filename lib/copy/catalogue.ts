@@ -529,6 +529,120 @@ export const COPY_PAGES = {
     whatMessage: ['Forms: a message (in the server error)', 'message'],
     whatRequest: ['Forms: a request (in the server error)', 'request'],
     whatApplication: ['Forms: an application (in the server error)', 'application'],
+    membershipApplicationReceived: [
+      'Membership application: received',
+      'Your application has been received.',
+    ],
+    membershipNotOnSale: [
+      'Membership application: the type is not on sale any more',
+      'This membership type is not on sale any more. Reload the page and choose one of the types offered.',
+    ],
+    membershipAlreadyApplied: [
+      'Membership application: already applied this year ({years}: the membership year)',
+      "An application with this uOttawa email already exists for the {years} membership year, so we did not make a second one. Lost your payment reference or member ID? Use 'I forgot my member ID' on the membership page, or write to the membership coordinator through 'Change my details': they will help you.",
+    ],
+    membershipMemberIdAnswer: [
+      'Forgot member ID: answered (whatever the email)',
+      'If this address belongs to an active or expired membership, an email with the member ID is on its way to it.',
+    ],
+    membershipChangeSent: [
+      'Change details: sent',
+      'Your request has been sent to the membership coordinator.',
+    ],
+    membershipRequired: ['Membership forms: field left empty ({label})', 'Enter your {label}.'],
+    membershipNotText: ['Membership forms: field not text ({label})', 'Your {label} must be text.'],
+    membershipTooLong: [
+      'Membership forms: too long ({label}, {max})',
+      'Your {label} must be at most {max} characters.',
+    ],
+    membershipUnreadable: [
+      'Membership forms: characters that could not be read ({label})',
+      'Your {label} contains characters that could not be read. Please type it again.',
+    ],
+    membershipInvisible: [
+      'Membership forms: invisible characters ({label})',
+      'Your {label} contains invisible or formatting characters. Please type it again.',
+    ],
+    membershipEmailInvalid: [
+      'Membership forms: uOttawa email not valid',
+      'Enter a valid email address, such as name@uottawa.ca.',
+    ],
+    membershipEmailDomain: [
+      'Membership forms: email not at uOttawa',
+      'Use your uOttawa email: it must end with @uottawa.ca.',
+    ],
+    membershipYearOfStudy: [
+      'Membership application: no year of study',
+      'Choose your year of study.',
+    ],
+    membershipGraduationYear: [
+      'Membership application: no graduation year',
+      'Choose your expected graduation year.',
+    ],
+    membershipGraduationYearList: [
+      'Membership application: graduation year not in the list',
+      'Choose a graduation year from the list.',
+    ],
+    membershipTypeMissing: ['Membership application: no type', 'Choose a membership type.'],
+    membershipIndustriesList: [
+      'Membership application: industry not in the list',
+      'Choose industries from the list.',
+    ],
+    membershipIndustriesNone: [
+      'Membership application: no industry',
+      'Choose at least one industry of interest.',
+    ],
+    membershipIndustriesTwice: [
+      'Membership application: an industry twice',
+      'Choose each industry once.',
+    ],
+    membershipConsent: [
+      'Membership application: notifications not answered',
+      'Tell us whether we may email you about member events.',
+    ],
+    membershipTerms: [
+      'Membership application: terms not accepted',
+      'Tick the box to accept the membership terms and the privacy notice.',
+    ],
+    membershipPersonalEmail: [
+      'Membership application: personal email not valid',
+      'Enter a valid personal email address, or leave it empty.',
+    ],
+    membershipLinkedin: [
+      'Membership application: LinkedIn address not valid',
+      'Enter your LinkedIn profile address, starting with https://www.linkedin.com/, or leave it empty.',
+    ],
+    membershipEventKinds: [
+      'Membership application: kind of event not in the list',
+      'Choose kinds of events from the list.',
+    ],
+    membershipMemberIdShape: [
+      'Change details: member ID not valid',
+      'A member ID looks like TCSA-26-0001. Leave it empty if you do not have one.',
+    ],
+    membershipChangesRequired: ['Change details: nothing to change', 'Tell us what to change.'],
+    membershipChangesTooLong: [
+      'Change details: what to change too long ({max})',
+      'What to change must be at most {max} characters.',
+    ],
+    membershipChangesUnreadable: [
+      'Change details: what to change cannot be read',
+      'What to change contains characters that could not be read. Please type it again.',
+    ],
+    labelLegalName: ['Field name in the membership messages: legal name', 'legal name'],
+    labelPreferredName: ['Field name in the membership messages: preferred name', 'preferred name'],
+    labelUottawaEmail: ['Field name in the membership messages: uOttawa email', 'uOttawa email'],
+    labelProgram: ['Field name in the membership messages: program', 'program'],
+    labelPersonalEmail: ['Field name in the membership messages: personal email', 'personal email'],
+    labelWechatId: ['Field name in the membership messages: WeChat ID', 'WeChat ID'],
+    labelLinkedinUrl: [
+      'Field name in the membership messages: LinkedIn profile',
+      'LinkedIn profile URL',
+    ],
+    labelYourName: ['Field name in the membership messages: name (change details)', 'name'],
+    labelMemberId: ['Field name in the membership messages: member ID', 'member ID'],
+    whatMemberIdRequest: ['Forms: a member ID request (in the server error)', 'member ID request'],
+    whatChangeRequest: ['Forms: a change request (in the server error)', 'change request'],
   }),
 
   joinUs: page('Join-us page texts', {

@@ -16,7 +16,20 @@ import {
 import { API_ERRORS } from '@/lib/http/api-errors';
 import { CANCELLED_MESSAGE, LATE_CANCELLED_MESSAGE } from '@/lib/registrations/manage-endpoint';
 import { RESUME_TOO_LARGE_MESSAGE } from '@/lib/submissions/resume-type';
-import { answerInCopyWords, answerText } from '@/lib/copy/answers';
+import {
+  MEMBERSHIP_ANSWER_KEYS,
+  answerInCopyWords,
+  answerText,
+  fieldMessagesInCopyWords,
+  type AnswerTexts,
+} from '@/lib/copy/answers';
+import {
+  changeRequestSchema,
+  memberIdRequestSchema,
+  membershipApplicationSchema,
+} from '@/lib/memberships/application-schema';
+import { NOT_ON_SALE_MESSAGE, alreadyAppliedMessage } from '@/lib/memberships/apply';
+import { MEMBER_ID_ANSWER } from '@/lib/memberships/public-endpoints';
 import { COPY_PAGES, defaultCopy, type Copy } from '@/lib/copy/catalogue';
 
 /** The answers' texts, each changed the way an editor could: every word visibly theirs. */
@@ -132,5 +145,110 @@ describe("the form endpoints' answers in the editors' words", () => {
     // The spec's success message is the API's contract: it stays.
     const success = 'Registration successful! You are now registered for this event.';
     expect(answerText(success, edited)).toBe(success);
+  });
+});
+
+/** Every text a membership endpoint, or a membership form in the browser, can show a visitor. */
+function membershipTexts(): string[] {
+  const texts = [
+    MEMBER_ID_ANSWER,
+    NOT_ON_SALE_MESSAGE,
+    alreadyAppliedMessage(2026),
+    'Your application has been received.',
+    'Your request has been sent to the membership coordinator.',
+    'Your application could not be saved because of a server error. Please try again later.',
+    'Your member ID request could not be saved because of a server error. Please try again later.',
+    'Your change request could not be saved because of a server error. Please try again later.',
+    'Too many submissions from your network. Please wait a minute and try again.',
+    API_ERRORS.csrf_cookie_missing.message,
+    API_ERRORS.csrf_token_mismatch.message,
+    API_ERRORS.server_error.message,
+  ];
+  // Each field of the three schemas, empty, too long, unreadable, of the wrong type or shape.
+  const bad: unknown[] = [
+    undefined,
+    '',
+    'x'.repeat(3000),
+    'a\u0007b',
+    'a\u2028b',
+    'a\u200bb',
+    '\u0301a',
+    '\ud800',
+    'not an email',
+    'someone@gmail.com',
+    42,
+    1999,
+    [],
+    ['Nothing'],
+    ['Finance', 'Finance'],
+    false,
+    'yes',
+  ];
+  for (const schema of [membershipApplicationSchema, memberIdRequestSchema, changeRequestSchema]) {
+    for (const field of Object.keys(schema.shape)) {
+      for (const value of bad) {
+        for (const issue of schema.safeParse({ [field]: value }).error?.issues ?? []) {
+          if (issue.path[0] === field) texts.push(issue.message);
+        }
+      }
+    }
+  }
+  return [...new Set(texts)];
+}
+
+const membershipEdited: AnswerTexts = Object.fromEntries(
+  MEMBERSHIP_ANSWER_KEYS.map((key) => [key, edited[key]]),
+);
+
+describe("the membership forms' answers in the editors' words", () => {
+  it('knows every text the membership endpoints and forms show, with the membership texts only', () => {
+    const texts = membershipTexts();
+    // Each schema rule was reached: the list is the one the forms can show.
+    expect(texts.length).toBeGreaterThan(30);
+    const unknown = texts.filter((text) => answerText(text, membershipEdited) === text);
+    expect(unknown).toEqual([]);
+  });
+
+  it('says a field message with the membership field name, in the editor’s words', () => {
+    expect(answerText('Your legal name must be at most 100 characters.', membershipEdited)).toBe(
+      '«membershipTooLong» Your «labelLegalName» legal name must be at most 100 characters.',
+    );
+    expect(answerText('Enter your uOttawa email.', membershipEdited)).toBe(
+      '«membershipRequired» Enter your «labelUottawaEmail» uOttawa email.',
+    );
+    expect(answerText(alreadyAppliedMessage(2026), membershipEdited)).toContain(
+      '«membershipAlreadyApplied» An application with this uOttawa email already exists for the 2026–27 membership year',
+    );
+  });
+
+  it('keeps each form to its own words: the job application’s answer is not the membership’s', () => {
+    expect(answerText('Your application has been received.', membershipEdited)).toBe(
+      '«membershipApplicationReceived» Your application has been received.',
+    );
+    expect(answerText('Your application has been received.', edited)).toBe(
+      '«applicationReceived» Your application has been received.',
+    );
+  });
+
+  it('changes the field messages and nothing else', () => {
+    expect(
+      fieldMessagesInCopyWords(
+        { changes: 'Tell us what to change.', memberId: 'unknown words' },
+        membershipEdited,
+      ),
+    ).toEqual({
+      changes: '«membershipChangesRequired» Tell us what to change.',
+      memberId: 'unknown words',
+    });
+    const body = {
+      error: NOT_ON_SALE_MESSAGE,
+      fields: { membershipTypeId: NOT_ON_SALE_MESSAGE },
+      code: 'not_on_sale',
+    };
+    expect(answerInCopyWords(body, membershipEdited)).toEqual({
+      error: `«membershipNotOnSale» ${NOT_ON_SALE_MESSAGE}`,
+      fields: { membershipTypeId: `«membershipNotOnSale» ${NOT_ON_SALE_MESSAGE}` },
+      code: 'not_on_sale',
+    });
   });
 });

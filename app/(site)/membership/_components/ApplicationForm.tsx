@@ -3,6 +3,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import formStyles from '@/app/_components/forms/Form.module.css';
 import { focusFirstInvalid, withoutField } from '@/app/_components/forms/submission';
+import { type AnswerTexts, fieldMessagesInCopyWords } from '@/lib/copy/answers';
 import { type Copy, fillCopy } from '@/lib/copy/catalogue';
 import {
   EVENT_KINDS,
@@ -97,6 +98,7 @@ export function ApplicationForm({
   types,
   graduationYears,
   texts,
+  answerTexts,
   nextSteps,
   policiesHref,
   newTab,
@@ -104,6 +106,8 @@ export function ApplicationForm({
   types: TypeChoice[];
   graduationYears: number[];
   texts: ApplicationFormTexts;
+  /** The field messages' words (the Studio's 'Form answers'), as the server says them too. */
+  answerTexts: AnswerTexts;
   nextSteps: string;
   policiesHref: string;
   /** Said after the link that opens the policies in a new tab (site-wide text). */
@@ -126,7 +130,10 @@ export function ApplicationForm({
     const form = event.currentTarget;
     const parsed = membershipApplicationSchema.safeParse(valuesOf(form));
     if (!parsed.success) {
-      const fieldErrors = applicationFieldMessages(parsed.error);
+      const fieldErrors = fieldMessagesInCopyWords(
+        applicationFieldMessages(parsed.error),
+        answerTexts,
+      );
       setErrors(fieldErrors);
       setStatus(null);
       focusFirstInvalid(form, fieldErrors);

@@ -3,6 +3,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import formStyles from '@/app/_components/forms/Form.module.css';
 import { focusFirstInvalid, withoutField } from '@/app/_components/forms/submission';
+import { type AnswerTexts, fieldMessagesInCopyWords } from '@/lib/copy/answers';
 import type { Copy } from '@/lib/copy/catalogue';
 import {
   applicationFieldMessages,
@@ -31,6 +32,7 @@ function useRequestForm(options: {
   schema: Schema;
   values: (form: HTMLFormElement) => Record<string, string>;
   texts: { failure: string; unreachable: string; unexpected: string };
+  answerTexts: AnswerTexts;
 }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<string | null>(null);
@@ -49,7 +51,10 @@ function useRequestForm(options: {
     const values = options.values(form);
     const parsed = options.schema.safeParse(values);
     if (!parsed.success) {
-      const fieldErrors = applicationFieldMessages(parsed.error);
+      const fieldErrors = fieldMessagesInCopyWords(
+        applicationFieldMessages(parsed.error),
+        options.answerTexts,
+      );
       setErrors(fieldErrors);
       setStatus(null);
       focusFirstInvalid(form, fieldErrors);
@@ -95,9 +100,12 @@ function Status({ status }: { status: string | null }) {
 /** 'I forgot my member ID': a uOttawa email; the answer is the same whoever asks. */
 export function MemberIdForm({
   texts,
+  answerTexts,
   labelledBy,
 }: {
   texts: Texts<typeof MEMBER_ID_FORM_KEYS>;
+  /** The field messages' words (the Studio's 'Form answers'), as the server says them too. */
+  answerTexts: AnswerTexts;
   labelledBy: string;
 }) {
   const { errors, status, sending, done, doneRef, onSubmit, onChange } = useRequestForm({
@@ -105,6 +113,7 @@ export function MemberIdForm({
     schema: memberIdRequestSchema,
     values: (element) => ({ uottawaEmail: read(element, 'uottawaEmail') }),
     texts,
+    answerTexts,
   });
   if (done) {
     return (
@@ -145,9 +154,12 @@ export function MemberIdForm({
 /** A request to change one's details, for the membership coordinator. */
 export function ChangeDetailsForm({
   texts,
+  answerTexts,
   labelledBy,
 }: {
   texts: Texts<typeof CHANGE_FORM_KEYS>;
+  /** The field messages' words (the Studio's 'Form answers'), as the server says them too. */
+  answerTexts: AnswerTexts;
   labelledBy: string;
 }) {
   const { errors, status, sending, done, doneRef, onSubmit, onChange } = useRequestForm({
@@ -160,6 +172,7 @@ export function ChangeDetailsForm({
       changes: read(element, 'changes'),
     }),
     texts,
+    answerTexts,
   });
   if (done) {
     return (

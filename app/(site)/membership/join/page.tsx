@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { connection } from 'next/server';
 import { Hero } from '@/app/_components/Hero';
+import { MEMBERSHIP_ANSWER_KEYS } from '@/lib/copy/answers';
 import { fillCopy, pickCopy } from '@/lib/copy/catalogue';
 import { getCopy } from '@/lib/copy/read';
 import { graduationYears } from '@/lib/memberships/application-schema';
@@ -22,10 +23,11 @@ export const generateMetadata = pageMetadata({
 
 export default async function JoinPage() {
   await connection();
-  const [content, texts, siteTexts, types] = await Promise.all([
+  const [content, texts, siteTexts, answers, types] = await Promise.all([
     readMembershipContent(),
     getCopy('membership'),
     getCopy('site'),
+    getCopy('answers'),
     readTypesOnSale(),
   ]);
   const choices = (types ?? []).map((type) => ({
@@ -67,6 +69,7 @@ export default async function JoinPage() {
               types={choices}
               graduationYears={graduationYears()}
               texts={pickCopy(texts, ...APPLICATION_FORM_KEYS)}
+              answerTexts={pickCopy(answers, ...MEMBERSHIP_ANSWER_KEYS)}
               nextSteps={content?.nextSteps ?? DEFAULT_NEXT_STEPS}
               policiesHref="/membership/policies"
               newTab={siteTexts.opensInNewTab}

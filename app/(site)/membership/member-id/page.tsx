@@ -1,5 +1,6 @@
 import { connection } from 'next/server';
 import { Hero } from '@/app/_components/Hero';
+import { MEMBERSHIP_ANSWER_KEYS } from '@/lib/copy/answers';
 import { pickCopy } from '@/lib/copy/catalogue';
 import { getCopy } from '@/lib/copy/read';
 import { pageMetadata } from '@/lib/site/seo';
@@ -17,7 +18,7 @@ export const generateMetadata = pageMetadata({
 
 export default async function MemberIdPage() {
   await connection();
-  const texts = await getCopy('membership');
+  const [texts, answers] = await Promise.all([getCopy('membership'), getCopy('answers')]);
   return (
     <>
       <Hero compact title={texts.forgotTitle} />
@@ -29,6 +30,7 @@ export default async function MemberIdPage() {
           </p>
           <MemberIdForm
             texts={pickCopy(texts, ...MEMBER_ID_FORM_KEYS)}
+            answerTexts={pickCopy(answers, ...MEMBERSHIP_ANSWER_KEYS)}
             labelledBy="member-id-intro"
           />
         </div>

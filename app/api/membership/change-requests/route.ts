@@ -1,6 +1,8 @@
+import { inCopyWords } from '@/lib/copy/answer-response';
+import { MEMBERSHIP_ANSWER_KEYS } from '@/lib/copy/answers';
 import { handleChangeRequest } from '@/lib/memberships/public-endpoints';
 
 /** POST /api/membership/change-requests/ (see lib/memberships/public-endpoints.ts). */
-export function POST(request: Request): Promise<Response> {
-  return handleChangeRequest(request);
+export async function POST(request: Request): Promise<Response> {
+  return inCopyWords(await handleChangeRequest(request), MEMBERSHIP_ANSWER_KEYS);
 }
