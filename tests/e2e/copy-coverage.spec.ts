@@ -257,10 +257,13 @@ test.describe('copy coverage', () => {
       await site?.stop();
     });
 
-    async function markedPage(browser: import('@playwright/test').Browser) {
+    async function markedPage(
+      browser: import('@playwright/test').Browser,
+      address = '198.51.100.77',
+    ) {
       const context = await browser.newContext({
         baseURL: site.baseURL,
-        extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.77' },
+        extraHTTPHeaders: { 'x-forwarded-for': address },
       });
       await setTestFault(context, site.baseURL, 'copy=markers');
       // EmailJS is out of reach: the forms then say what the server received, in its words.
@@ -467,6 +470,143 @@ test.describe('copy coverage', () => {
       await page.getByRole('button', { name: /Yes, cancel it/ }).click();
       await expect(page.getByRole('status').last()).toContainText(COPY_MARK_START);
       await expectEveryWordAccountedFor(page, siteData, 'the manage page (cancelled)');
+      await context.close();
+    });
+
+    test('the membership forms, refused and sent: each answer and visible word is Studio copy or data', async ({
+      browser,
+    }) => {
+      // An address of its own: the membership forms share the submissions' rate limit.
+      const { context, page } = await markedPage(browser, '198.51.100.78');
+      await page.goto('/membership');
+      const csrf = ((await (await page.request.get('/api/csrf/')).json()) as { csrfToken: string })
+        .csrfToken;
+      const headers = { 'x-csrftoken': csrf, origin: site.baseURL };
+      const post = async (path: string, body: unknown) => {
+        const response = await page.request.post(path, { headers, data: body as object });
+        return { status: response.status(), body: (await response.json()) as unknown };
+      };
+
+      // The endpoints: every field wrong, then sent.
+      for (const [path, invalid] of [
+        [
+          '/api/membership/applications/',
+          {
+            legalName: '',
+            preferredName: 'x'.repeat(80),
+            uottawaEmail: 'someone@gmail.com',
+            program: 'a\u200bb',
+            industries: ['Finance', 'Finance'],
+            linkedinUrl: 'http://example.org',
+            personalEmail: 'not an email',
+          },
+        ],
+        ['/api/membership/member-id/', { uottawaEmail: 'not an email' }],
+        ['/api/membership/change-requests/', { name: '', memberId: 'ABC', changes: '' }],
+      ] as const) {
+        const answer = await post(path, invalid);
+        expect(answer.status, path).toBe(400);
+        expectAnswerFromCopy(answer.body, `${path} invalid`);
+      }
+      let answer = await post('/api/membership/member-id/', {
+        uottawaEmail: 'nobody.at.all@uottawa.ca',
+      });
+      expect(answer.status).toBe(202);
+      expectAnswerFromCopy(answer.body, 'member ID asked');
+      answer = await post('/api/membership/change-requests/', {
+        name: 'Liu Yang',
+        uottawaEmail: 'liu.yang@uottawa.ca',
+        memberId: '',
+        changes: 'My program is now BCom, Marketing.',
+      });
+      expect(answer.status).toBe(201);
+      expectAnswerFromCopy(answer.body, 'change request sent');
+
+      const email = 'wei.zhang.coverage@uottawa.ca';
+      const siteData = [...data, 'Zhang Wei', 'Wei', email, 'BCom, Accounting', 'zhangwei_tcsa'];
+
+      // The application: nothing filled in (the browser's own check), then sent, then again.
+      await page.goto('/membership/join');
+      const submit = page.getByRole('button', { name: /Submit my application/ });
+      await submit.click();
+      await expect(page.getByRole('textbox', { name: /Legal name/ })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+      await expectEveryWordAccountedFor(page, siteData, '/membership/join (nothing filled in)');
+      const fill = async () => {
+        await page.getByRole('textbox', { name: /Legal name/ }).fill('Zhang Wei');
+        await page.getByRole('textbox', { name: /Preferred name/ }).fill('Wei');
+        await page.getByRole('textbox', { name: /uOttawa email/ }).fill(email);
+        await page.getByRole('textbox', { name: /Program/ }).fill('BCom, Accounting');
+        await page.getByRole('combobox', { name: /Year of study/ }).selectOption({ index: 2 });
+        await page
+          .getByRole('combobox', { name: /Expected graduation year/ })
+          .selectOption({ index: 3 });
+        const type = page.getByRole('combobox', { name: /Membership type/ });
+        if ((await type.locator('option').count()) > 1) await type.selectOption({ index: 1 });
+        await page.getByRole('checkbox', { name: /Finance and banking/ }).check();
+        await page.getByRole('radio', { name: /Yes/ }).check();
+        await page.getByRole('textbox', { name: /WeChat ID/ }).fill('zhangwei_tcsa');
+        await page.getByRole('checkbox', { name: /I accept the membership terms/ }).check();
+      };
+      await fill();
+      await submit.click();
+      const receipt = page.getByRole('region', { name: /Application received/ });
+      await expect(receipt).toBeVisible();
+      // How to pay: the reference, amount, address and instructions are the database's.
+      const paymentData = (await receipt.locator('dd').allInnerTexts()).slice(0, 4);
+      await expectEveryWordAccountedFor(
+        page,
+        // The longest first, as databaseTexts gives them: the address is inside the instructions.
+        [...paymentData, ...siteData].sort((a, b) => b.length - a.length),
+        '/membership/join (application received)',
+      );
+      await page.goto('/membership/join');
+      await fill();
+      await submit.click();
+      await expect(page.locator('form').getByRole('alert')).toContainText(COPY_MARK_START);
+      await expectEveryWordAccountedFor(page, siteData, '/membership/join (applied twice)');
+
+      // I forgot my member ID: an address outside uOttawa, then one of uOttawa.
+      await page.goto('/membership/member-id');
+      await page.getByRole('textbox', { name: /uOttawa email/ }).fill('someone@gmail.com');
+      await page.getByRole('button', { name: /Email me my member ID/ }).click();
+      await expect(page.getByRole('textbox', { name: /uOttawa email/ })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+      await expectEveryWordAccountedFor(
+        page,
+        [...siteData, 'someone@gmail.com'],
+        '/membership/member-id (refused)',
+      );
+      await page.getByRole('textbox', { name: /uOttawa email/ }).fill(email);
+      await page.getByRole('button', { name: /Email me my member ID/ }).click();
+      // The answer replaces the form.
+      await expect(page.getByRole('textbox', { name: /uOttawa email/ })).toHaveCount(0);
+      await expectEveryWordAccountedFor(page, siteData, '/membership/member-id (asked)');
+
+      // Change my details: nothing filled in, a member ID of the wrong shape, then sent.
+      await page.goto('/membership/change-details');
+      await page.getByRole('textbox', { name: /Member ID/ }).fill('ABC');
+      await page.getByRole('button', { name: /Send my request/ }).click();
+      await expect(page.getByRole('textbox', { name: /Member ID/ })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+      await expectEveryWordAccountedFor(
+        page,
+        [...siteData, 'ABC'],
+        '/membership/change-details (refused)',
+      );
+      await page.getByRole('textbox', { name: /Your name/ }).fill('Zhang Wei');
+      await page.getByRole('textbox', { name: /uOttawa email/ }).fill(email);
+      await page.getByRole('textbox', { name: /Member ID/ }).fill('');
+      await page.getByRole('textbox', { name: /What should we change/ }).fill('My new program');
+      await page.getByRole('button', { name: /Send my request/ }).click();
+      await expect(page.getByRole('textbox', { name: /What should we change/ })).toHaveCount(0);
+      await expectEveryWordAccountedFor(page, siteData, '/membership/change-details (sent)');
       await context.close();
     });
 
