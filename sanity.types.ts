@@ -494,6 +494,10 @@ export type EventTexts = {
   memberChoice?: string;
   memberYes?: string;
   memberNo?: string;
+  questionOptional?: string;
+  questionChoose?: string;
+  questionYes?: string;
+  questionNo?: string;
   memberId?: string;
   memberIdHint?: string;
   membersOnlyUntil?: string;
@@ -1350,6 +1354,10 @@ export type TextsQueryResult =
       memberChoice?: string;
       memberYes?: string;
       memberNo?: string;
+      questionOptional?: string;
+      questionChoose?: string;
+      questionYes?: string;
+      questionNo?: string;
       memberId?: string;
       memberIdHint?: string;
       membersOnlyUntil?: string;

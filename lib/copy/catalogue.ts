@@ -284,6 +284,10 @@ export const COPY_PAGES = {
     memberChoice: ['Form: member or not, question', 'Are you a TCSA member?'],
     memberYes: ['Form: member or not, I am a member', 'I am a member'],
     memberNo: ['Form: member or not, I am not a member', 'I am not a member'],
+    questionOptional: ["Form: the event's questions, beside an optional one", '(optional)'],
+    questionChoose: ["Form: the event's questions, a list's first line", 'Choose…'],
+    questionYes: ["Form: the event's questions, a yes / no question's yes", 'Yes'],
+    questionNo: ["Form: the event's questions, a yes / no question's no", 'No'],
     memberId: ['Form: member ID label', 'Member ID'],
     memberIdHint: [
       'Form: member ID hint',

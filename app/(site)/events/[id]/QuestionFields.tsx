@@ -3,6 +3,14 @@ import formStyles from '@/app/_components/forms/Form.module.css';
 import { answerField, QUESTION_LIMITS } from '@/lib/registrations/questions';
 import styles from './registration.module.css';
 
+/** The words of the questions' controls (Studio copy, the event page's texts). */
+export type QuestionFieldsCopy = {
+  questionOptional: string;
+  questionChoose: string;
+  questionYes: string;
+  questionNo: string;
+};
+
 /** The name of a question's control in the registration form. */
 export function answerInputName(questionId: number): string {
   return `answer-${questionId}`;
@@ -27,7 +35,15 @@ export function answersOf(
   return answers;
 }
 
-function Label({ question, htmlFor }: { question: EventQuestionDto; htmlFor?: string }) {
+function Label({
+  question,
+  htmlFor,
+  optional,
+}: {
+  question: EventQuestionDto;
+  htmlFor?: string;
+  optional: string;
+}) {
   const content = (
     <>
       {question.label}{' '}
@@ -36,7 +52,7 @@ function Label({ question, htmlFor }: { question: EventQuestionDto; htmlFor?: st
           *
         </span>
       ) : (
-        <span className={styles.optional}>(optional)</span>
+        <span className={styles.optional}>{optional}</span>
       )}
     </>
   );
@@ -57,16 +73,12 @@ function Label({ question, htmlFor }: { question: EventQuestionDto; htmlFor?: st
 export function QuestionFields({
   questions,
   errors,
-  chooseLabel = 'Choose…',
-  yesLabel = 'Yes',
-  noLabel = 'No',
+  copy,
 }: {
   questions: readonly EventQuestionDto[];
   /** The server's messages, by `answers.<id>`. */
   errors: Record<string, string>;
-  chooseLabel?: string;
-  yesLabel?: string;
-  noLabel?: string;
+  copy: QuestionFieldsCopy;
 }) {
   return questions.map((question) => {
     const id = `registration-answer-${question.id}`;
@@ -91,11 +103,11 @@ export function QuestionFields({
           data-invalid={error ? true : undefined}
           data-question={question.id}
         >
-          <Label question={question} />
+          <Label question={question} optional={copy.questionOptional} />
           {(['yes', 'no'] as const).map((value) => (
             <label key={value} className={styles.choice}>
               <input type="radio" name={name} value={value} required={question.required} />{' '}
-              {value === 'yes' ? yesLabel : noLabel}
+              {value === 'yes' ? copy.questionYes : copy.questionNo}
             </label>
           ))}
           {message}
@@ -104,7 +116,7 @@ export function QuestionFields({
     }
     return (
       <div key={question.id} className={formStyles.field} data-question={question.id}>
-        <Label question={question} htmlFor={id} />
+        <Label question={question} htmlFor={id} optional={copy.questionOptional} />
         {question.kind === 'choice' ? (
           <select
             id={id}
@@ -114,7 +126,7 @@ export function QuestionFields({
             defaultValue=""
             {...invalid}
           >
-            <option value="">{chooseLabel}</option>
+            <option value="">{copy.questionChoose}</option>
             {question.choices.map((choice) => (
               <option key={choice} value={choice}>
                 {choice}

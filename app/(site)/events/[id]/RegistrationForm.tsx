@@ -342,7 +342,7 @@ export function RegistrationForm({
           {publicOpening}
         </p>
       ) : null}
-      <QuestionFields questions={questions} errors={answerErrors} />
+      <QuestionFields questions={questions} errors={answerErrors} copy={copy} />
       <p
         id={statusId}
         className={`${formStyles.status} ${styles.status}`}
