@@ -344,6 +344,15 @@ const CASES: Case[] = [
     audit: 'event.restore',
   },
   {
+    file: `${CONSOLE}/events/actions.ts`,
+    name: 'duplicateEventAction',
+    label: 'duplicate an event',
+    permission: 'events.create',
+    page: (f) => `/admin/events/${f.pastEvent}/edit`,
+    args: (f) => [SMALL_STATE, form({ eventId: String(f.pastEvent) })],
+    audit: 'event.duplicate',
+  },
+  {
     file: `${CONSOLE}/events/[id]/questions/actions.ts`,
     name: 'saveQuestionAction',
     label: 'add a question to an event',
@@ -395,15 +404,6 @@ const CASES: Case[] = [
       }),
     ],
     audit: 'event.question.remove',
-  },
-  {
-    file: `${CONSOLE}/events/actions.ts`,
-    name: 'duplicateEventAction',
-    label: 'duplicate an event',
-    permission: 'events.create',
-    page: (f) => `/admin/events/${f.pastEvent}/edit`,
-    args: (f) => [SMALL_STATE, form({ eventId: String(f.pastEvent) })],
-    audit: 'event.duplicate',
   },
   {
     file: `${CONSOLE}/events/actions.ts`,
