@@ -229,6 +229,11 @@ test.describe('event authoring: duplicate, draft, preview, schedule', () => {
   }) => {
     await staff.goto('/admin/events/new');
     await staff.getByLabel('Title').fill('Board game night');
+    // Tonight on the club's calendar: first among the dashboard's upcoming events.
+    await staff
+      .getByLabel('Date')
+      .fill(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date()));
+    await staff.getByLabel('Start time').fill('23:59');
     await staff.getByRole('button', { name: 'Schedule' }).click();
     const publishAt = staff.getByLabel('Publish at');
     await expect(publishAt).toBeFocused();
@@ -249,6 +254,15 @@ test.describe('event authoring: duplicate, draft, preview, schedule', () => {
       staff.getByRole('row').filter({ hasText: 'Board game night' }).getByText('Draft', {
         exact: true,
       }),
+    ).toBeVisible();
+    // The dashboard's upcoming events say it too.
+    await staff.goto('/admin');
+    await expect(
+      staff
+        .getByRole('region', { name: 'Upcoming events' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Board game night' })
+        .getByText('Draft', { exact: true }),
     ).toBeVisible();
   });
 });

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { recentChanges, upcomingEventsWithCounts } from '@/lib/admin/dashboard';
+import { unpublishedOf } from '@/lib/admin/event-authoring';
 import { unhandledCount } from '@/lib/admin/inbox';
 import { can } from '@/lib/auth/permissions';
 import { requireAccess } from '@/lib/auth/session';
@@ -28,6 +29,12 @@ export default async function DashboardPage() {
     showInbox ? unhandledCount(db) : 0,
     showMembers ? membershipCounts(db) : null,
   ]);
+  // A draft or a scheduled event is on the list for staff, said as such: visitors do not see it.
+  const unpublished = await unpublishedOf(
+    db,
+    upcoming.map((event) => event.id),
+    now,
+  );
   const memberFigures = members
     ? [
         { label: 'Members in total', value: members.total, href: '/admin/members' },
@@ -94,6 +101,12 @@ export default async function DashboardPage() {
                       <Link href={`/admin/events/${event.id}`}>
                         <strong>{event.title}</strong>
                       </Link>
+                      {unpublished.has(event.id) ? (
+                        <>
+                          {' '}
+                          <span className={styles.badge}>{unpublished.get(event.id)}</span>
+                        </>
+                      ) : null}
                       <br />
                       <span className={styles.muted}>
                         {event.startsAt
