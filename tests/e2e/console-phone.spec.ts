@@ -7,6 +7,7 @@ import { EVENT_TABS, eventTabHref } from '@/lib/admin/event-tabs';
 import { expect, test } from './support/fixtures';
 import { Client } from './support/server-actions';
 import { startSite, type RunningSite } from './support/server';
+import { createSuperAdmin } from './support/membership-staff';
 
 /**
  * The console on a phone (390 px), walked page by page with the seeded content, an event with
@@ -19,7 +20,6 @@ import { startSite, type RunningSite } from './support/server';
  * CONSOLE_SHOTS=<folder> also saves each page at 390 and 1280 px, to look at.
  */
 
-const SETUP_LINK = /\/admin\/setup\?token=[\w-]+/;
 const ADMIN = { name: 'Mei Chen', email: 'mei.chen@example.org', password: 'lantern moon 2026!' };
 const LEAD = { name: 'Sam Lee', email: 'sam.lee@example.org', password: 'dumpling river 88' };
 /** Registrants whose addresses are long enough to be broken on a door card. */
@@ -272,14 +272,7 @@ test.describe('the console on a phone', () => {
 
   /** The super admin, an event lead, three registrants of a seeded event and three messages. */
   async function setUp(browser: Browser) {
-    await expect.poll(() => SETUP_LINK.test(site.log()), { timeout: 60_000 }).toBe(true);
-    await admin.goto(SETUP_LINK.exec(site.log())![0]);
-    await admin.getByLabel('Name').fill(ADMIN.name);
-    await admin.getByLabel('Email').fill(ADMIN.email);
-    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await admin.getByLabel('Password again').fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Create the super admin' }).click();
-    await expect(admin.getByRole('heading', { name: `Welcome, ${ADMIN.name}` })).toBeVisible();
+    await createSuperAdmin(site, admin, ADMIN);
 
     await admin.goto('/admin/accounts');
     await admin.getByLabel('Name').fill(LEAD.name);

@@ -2,6 +2,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwrig
 import { CLUB_TIME_ZONE } from '@/lib/db/time';
 import { expect, test } from './support/fixtures';
 import { startSite, type RunningSite } from './support/server';
+import { createSuperAdmin } from './support/membership-staff';
 
 /**
  * Authoring an event on a phone, on a server of its own: last term's event (a past event of the
@@ -12,7 +13,6 @@ import { startSite, type RunningSite } from './support/server';
  * /api/events/, through the page cache and the kept JSON answers, with nothing run at that time.
  */
 
-const SETUP_LINK = /\/admin\/setup\?token=[\w-]+/;
 const ADMIN = { name: 'Mei Chen', email: 'mei.chen@example.org', password: 'lantern moon 2026!' };
 const LAST_TERM = 'Mid-Autumn Mooncake Night 中秋赏月';
 const NEW_TITLE = 'Mooncake Night 2026';
@@ -93,16 +93,9 @@ test.describe('event authoring: duplicate, draft, preview, schedule', () => {
     browser,
     expectAccessible,
   }, testInfo) => {
-    await expect.poll(() => SETUP_LINK.test(site.log()), { timeout: 30_000 }).toBe(true);
     staff = await newPage(browser, '198.51.100.40');
     visitor = await newPage(browser, '198.51.100.41');
-    await staff.goto(SETUP_LINK.exec(site.log())![0]);
-    await staff.getByLabel('Name').fill(ADMIN.name);
-    await staff.getByLabel('Email').fill(ADMIN.email);
-    await staff.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await staff.getByLabel('Password again').fill(ADMIN.password);
-    await staff.getByRole('button', { name: 'Create the super admin' }).click();
-    await expect(staff.getByRole('heading', { name: `Welcome, ${ADMIN.name}` })).toBeVisible();
+    await createSuperAdmin(site, staff, ADMIN);
 
     const source = (await listedEvents(visitor.request)).find((event) => event.title === LAST_TERM);
     expect(source, 'the seed’s event of last term').toBeDefined();

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { startSite, type RunningSite } from './support/server';
+import { createSuperAdmin } from './support/membership-staff';
 
 /**
  * The event's console page on a 390 px phone, through an evening: it leads with the places
@@ -12,7 +13,6 @@ import { startSite, type RunningSite } from './support/server';
  * log in words.
  */
 
-const SETUP_LINK = /\/admin\/setup\?token=[\w-]+/;
 const ADMIN = { name: 'Mei Chen', email: 'mei.chen@example.org', password: 'door tonight 2026!' };
 const PHONE = { width: 390, height: 844 };
 /** EVENT_PAGE_SHOTS=<folder> saves each page at 390 and 1280 px, to look at. */
@@ -111,15 +111,8 @@ test.describe('the event page on a phone: counts, door, registrants first', () =
   const row = (email: string) => staff.getByRole('row').filter({ hasText: email });
 
   test('staff set up tonight’s event and a later one', async ({ browser }, testInfo) => {
-    await expect.poll(() => SETUP_LINK.test(site.log()), { timeout: 30_000 }).toBe(true);
     staff = await newPage(browser);
-    await staff.goto(SETUP_LINK.exec(site.log())![0]);
-    await staff.getByLabel('Name').fill(ADMIN.name);
-    await staff.getByLabel('Email').fill(ADMIN.email);
-    await staff.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await staff.getByLabel('Password again').fill(ADMIN.password);
-    await staff.getByRole('button', { name: 'Create the super admin' }).click();
-    await expect(staff.getByRole('heading', { name: `Welcome, ${ADMIN.name}` })).toBeVisible();
+    await createSuperAdmin(site, staff, ADMIN);
 
     later = `Spring gala ${testInfo.project.name}`;
     await createEvent(later, '2031-04-18', '80');

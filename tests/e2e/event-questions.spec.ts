@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { parseCsv } from '../unit/db/support/parse-csv';
 import { interceptEmailJs } from './support/emailjs';
 import { expect, test } from './support/fixtures';
-import { ADMIN, SETUP_LINK } from './support/membership-staff';
+import { ADMIN, createSuperAdmin } from './support/membership-staff';
 import { startSite, type RunningSite } from './support/server';
 
 /**
@@ -36,14 +36,7 @@ test.describe('questions per event', () => {
       extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.61' },
     });
     admin = await context.newPage();
-    await expect.poll(() => SETUP_LINK.test(site.log()), { timeout: 60_000 }).toBe(true);
-    await admin.goto(SETUP_LINK.exec(site.log())![0]);
-    await admin.getByLabel('Name').fill(ADMIN.name);
-    await admin.getByLabel('Email').fill(ADMIN.email);
-    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await admin.getByLabel('Password again').fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Create the super admin' }).click();
-    await expect(admin.getByRole('heading', { name: `Welcome, ${ADMIN.name}` })).toBeVisible();
+    await createSuperAdmin(site, admin, ADMIN);
     const events = (await (await admin.request.get('/api/events/')).json()) as ApiEvent[];
     event = events.find((one) => one.title.startsWith('Accounting Careers'))!;
     expect(event, 'the seed has the Accounting Careers Info Session').toBeTruthy();

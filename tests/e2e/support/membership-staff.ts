@@ -3,9 +3,9 @@ import { expect } from './fixtures';
 import type { RunningSite } from './server';
 
 /**
- * The membership specs' console staff on a server of their own: the super admin made from the
- * setup link, who invites a coordinator and a finance account, each signing in from an address
- * of its own (the sign-in limits count per address).
+ * The console specs' staff on a server of their own: the super admin made from the setup link
+ * (every console spec), who for the membership specs invites a coordinator and a finance
+ * account, each signing in from an address of its own (the sign-in limits count per address).
  */
 
 export const SETUP_LINK = /\/admin\/setup\?token=[\w-]+/;
@@ -65,15 +65,8 @@ export async function setUpStaff(
   newPage: (address: string) => Promise<Page>,
   addresses: { admin: string; coordinator: string; finance: string },
 ): Promise<Page> {
-  await expect.poll(() => SETUP_LINK.test(site.log()), { timeout: 30_000 }).toBe(true);
   const admin = await newPage(addresses.admin);
-  await admin.goto(SETUP_LINK.exec(site.log())![0]);
-  await admin.getByLabel('Name').fill(ADMIN.name);
-  await admin.getByLabel('Email').fill(ADMIN.email);
-  await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await admin.getByLabel('Password again').fill(ADMIN.password);
-  await admin.getByRole('button', { name: 'Create the super admin' }).click();
-  await expect(admin.getByRole('heading', { name: `Welcome, ${ADMIN.name}` })).toBeVisible();
+  await createSuperAdmin(site, admin);
 
   await admin.goto('/admin/accounts');
   for (const [person, role, address] of [
@@ -95,6 +88,25 @@ export async function setUpStaff(
     await expect(invited.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
   }
   return admin;
+}
+
+/**
+ * Creates the super admin from the setup link the server printed once it has printed it; `page`
+ * ends on the console's welcome page, signed in.
+ */
+export async function createSuperAdmin(
+  site: RunningSite,
+  page: Page,
+  admin: Person & { name: string } = ADMIN,
+): Promise<void> {
+  await expect.poll(() => SETUP_LINK.test(site.log()), { timeout: 60_000 }).toBe(true);
+  await page.goto(SETUP_LINK.exec(site.log())![0]);
+  await page.getByLabel('Name').fill(admin.name);
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByLabel('Password again').fill(admin.password);
+  await page.getByRole('button', { name: 'Create the super admin' }).click();
+  await expect(page.getByRole('heading', { name: `Welcome, ${admin.name}` })).toBeVisible();
 }
 
 /** Yesterday's date, `YYYY-MM-DD`: a day the money arrived on, whatever the time zones. */
