@@ -308,6 +308,7 @@ test.describe('the event page on a phone: counts, door, registrants first', () =
       .getByRole('navigation', { name: 'Registrants by status' })
       .getByRole('link', { name: 'No-show (2)' })
       .click();
+    await expect(staff).toHaveURL(/status=no_show/);
     await staff.getByLabel('Search registrants').fill(PEOPLE[1].last);
     await staff.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(staff).toHaveURL(/status=no_show/);
