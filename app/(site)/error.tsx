@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useEffect } from 'react';
 import { useSiteCopy } from '@/app/_components/SiteCopy';
-import { fillCopy } from '@/lib/copy/catalogue';
+import { fillCopy } from '@/lib/copy/fill';
 import styles from './status-page.module.css';
 
 export default function SiteError({

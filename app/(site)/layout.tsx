@@ -21,7 +21,7 @@ import {
   type SiteSettings,
 } from '@/lib/content';
 import { siteUrl } from '@/lib/env/public';
-import { fillCopy } from '@/lib/copy/catalogue';
+import { fillCopy } from '@/lib/copy/fill';
 import { getCopy } from '@/lib/copy/read';
 import { cspNonce } from '@/lib/http/nonce';
 import { SITE_DESCRIPTION, SITE_NAME, SITE_TITLE } from '@/lib/site/constants';

@@ -1,13 +1,10 @@
 import Image from 'next/image';
 import Link from 'next/link';
 import type { EventDto } from '@/lib/api/contract';
-import { defaultCopy, fillCopy, type Copy } from '@/lib/copy/catalogue';
-import {
-  EVENT_CARD_TEXT_LIMIT,
-  formatEventDate,
-  formatEventTime,
-  truncate,
-} from '@/lib/site/format';
+import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
+import { fillCopy } from '@/lib/copy/fill';
+import { formatEventDate, formatEventTime } from '@/lib/site/format';
+import { EVENT_CARD_TEXT_LIMIT, truncate } from '@/lib/site/truncate';
 import type { EventPhase } from '@/lib/events/schedule';
 import { statusFields, type EventStatusCopy, type EventStatusFields } from '@/lib/events/status';
 import { EventStatus } from './EventStatus';

@@ -2,7 +2,7 @@
 
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { fillCopy } from '@/lib/copy/catalogue';
+import { fillCopy } from '@/lib/copy/fill';
 import { PUBLISHED_VIEW_PARAM } from '@/lib/content/preview';
 import { useSiteCopy } from './SiteCopy';
 import styles from './PreviewBanner.module.css';

@@ -1,4 +1,4 @@
-import { fillCopy } from '@/lib/copy/catalogue';
+import { fillCopy } from '@/lib/copy/fill';
 
 /**
  * An editor's text whose `{email}` places become mail links to `email`. Without an address, the

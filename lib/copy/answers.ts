@@ -1,4 +1,5 @@
-import { COPY_PAGES, fillCopy } from './catalogue';
+import { COPY_PAGES } from './catalogue';
+import { fillCopy } from './fill';
 
 /**
  * The words of the site's form endpoints (registration, cancellation, contact, services and job

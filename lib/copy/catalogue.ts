@@ -981,13 +981,6 @@ export function copyFrom<P extends CopyPage>(page: P, document: unknown): Copy<P
   ) as Copy<P>;
 }
 
-/** Fills `{name}` places of a text; a name without a value stays as it is written. */
-export function fillCopy(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(values, name) ? String(values[name]) : whole,
-  );
-}
-
 /** Only some texts of a page: what a client component needs, and no more in its payload. */
 export function pickCopy<C extends Readonly<Record<string, string>>, K extends keyof C & string>(
   copy: C,

@@ -90,6 +90,14 @@ export const APPLICATION_FORM_TEXT_KEYS = [
   'alternativeNoEmail',
 ] as const satisfies (keyof Copy<'joinUs'>)[];
 
+export const SERVICES_FORM_TEXT_KEYS = [
+  'success',
+  'failure',
+  'what',
+  'alternative',
+  'alternativeNoEmail',
+] as const satisfies (keyof Copy<'services'>)[];
+
 export const SLIDESHOW_COPY_KEYS = [
   'slideLabel',
   'slidePosition',

@@ -1,6 +1,6 @@
 import type { EventDto } from '@/lib/api/contract';
 import type { Copy } from '@/lib/copy/catalogue';
-import { fillCopy } from '@/lib/copy/catalogue';
+import { fillCopy } from '@/lib/copy/fill';
 import type { EVENT_STATUS_COPY_KEYS } from '@/lib/copy/client-keys';
 import { registrationState, type RegistrationState } from '@/lib/registrations/pools';
 

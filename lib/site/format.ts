@@ -18,19 +18,6 @@ export const EVENT_FALLBACKS = {
   time: EVENTS_COPY.cardNoTime,
 } as const;
 
-export const EVENT_CARD_TEXT_LIMIT = 32;
-export const SPONSOR_DESCRIPTION_LIMIT = 150;
-export const SPONSOR_DESCRIPTION_KEEP = 147;
-
-/**
- * Cuts `text` to its first `keep` characters plus '...' when it is longer than `limit`.
- * Counts characters, not UTF-16 units, so a Chinese name or an emoji is never split.
- */
-export function truncate(text: string, keep: number, limit: number = keep): string {
-  const characters = Array.from(text);
-  return characters.length > limit ? `${characters.slice(0, keep).join('')}...` : text;
-}
-
 function isBlank(value: string | null | undefined): value is null | undefined | '' {
   return value === null || value === undefined || value.trim() === '';
 }

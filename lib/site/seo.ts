@@ -1,5 +1,6 @@
 import type { Metadata, ResolvingMetadata } from 'next';
-import { fillCopy, type Copy, type CopyKey } from '../copy/catalogue';
+import { type Copy, type CopyKey } from '../copy/catalogue';
+import { fillCopy } from '../copy/fill';
 import { getCopy } from '../copy/read';
 import { FOOTER_LINKS, NAV_LINKS } from './constants';
 

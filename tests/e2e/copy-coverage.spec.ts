@@ -8,8 +8,8 @@ import {
   formatEventDate,
   formatEventTime,
   formatPostedDate,
-  truncate,
 } from '@/lib/site/format';
+import { truncate } from '@/lib/site/truncate';
 import { expect, scrollThroughPage, test } from './support/fixtures';
 import { setTestFault } from './support/faults';
 import { SITE_ROUTES } from './support/routes';

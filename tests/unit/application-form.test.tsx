@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderInSite } from './support/site-copy';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -16,10 +17,11 @@ vi.mock('@/lib/submissions/client', async (importOriginal) => {
 
 import { EmailJSResponseStatus } from '@emailjs/browser';
 import {
-  APPLICATION_ALERTS,
   ApplicationForm,
   type ApplicationFormCopy,
 } from '@/app/(site)/joinus/_components/ApplicationForm';
+import { pickCopy, defaultCopy } from '@/lib/copy/catalogue';
+import { APPLICATION_FORM_TEXT_KEYS } from '@/lib/copy/client-keys';
 import type { EmailConfig } from '@/lib/mail/emailjs';
 import { RESUME_WRONG_TYPE_MESSAGE } from '@/lib/api/contract';
 import { RESUME_TOO_LARGE, RESUME_WRONG_TYPE } from '@/lib/submissions/resume';
@@ -38,6 +40,9 @@ const config: EmailConfig = {
   blockList: [],
   rateLimitMs: null,
 };
+
+/** The join-us page's texts as the page picks them for the form. */
+const texts = pickCopy(defaultCopy('joinUs'), ...APPLICATION_FORM_TEXT_KEYS);
 
 const copy: ApplicationFormCopy = {
   nameLabel: 'Name',
@@ -77,13 +82,14 @@ afterEach(() => {
 });
 
 function renderForm(emailConfig: EmailConfig = config) {
-  render(
+  renderInSite(
     <>
       <h2 id="application-title">Tell us About Yourself !</h2>
       <ApplicationForm
         emailConfig={emailConfig}
         contactEmail="club@example.org"
         copy={copy}
+        texts={texts}
         labelledBy="application-title"
       />
     </>,
@@ -170,7 +176,7 @@ describe('ApplicationForm', () => {
     const user = await fillAndSubmit();
     await user.click(screen.getByRole('button', { name: 'Yes, submit' }));
 
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(APPLICATION_ALERTS.success));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(texts.success));
     // The server gets the form's own fields, resume included, before any email goes out.
     const stored = submissions.submitApplication.mock.calls[0]?.[0] as FormData;
     expect(stored).toBeInstanceOf(FormData);
@@ -202,7 +208,7 @@ describe('ApplicationForm', () => {
       emailjs.send.mock.invocationCallOrder[0]!,
     );
     expect(window.alert).toHaveBeenCalledOnce();
-    expect(screen.getByRole('status')).toHaveTextContent(APPLICATION_ALERTS.success);
+    expect(screen.getByRole('status')).toHaveTextContent(texts.success);
     expect(screen.getByLabelText(/Name/)).toHaveValue('');
     expect(screen.getByLabelText(/Email/)).toHaveValue('');
     expect(screen.getByLabelText(/Position Applying For/)).toHaveValue('');
@@ -263,7 +269,7 @@ describe('ApplicationForm', () => {
     const user = await fillAndSubmit();
     await user.click(screen.getByRole('button', { name: 'Yes, submit' }));
 
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(APPLICATION_ALERTS.replyFailed));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith(texts.replyFailed));
     expect(window.alert).toHaveBeenCalledOnce();
     expect(screen.getByLabelText(/Position Applying For/)).toHaveValue('');
   });

@@ -1,4 +1,5 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { renderInSite } from './support/site-copy';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -18,6 +19,11 @@ import { EmailJSResponseStatus } from '@emailjs/browser';
 import { ContactForm } from '@/app/(site)/_components/ContactForm';
 import type { EmailConfig } from '@/lib/mail/emailjs';
 import { UNREACHABLE_MESSAGE } from '@/lib/submissions/client';
+import { defaultCopy, pickCopy } from '@/lib/copy/catalogue';
+import { CONTACT_FORM_COPY_KEYS } from '@/lib/copy/client-keys';
+
+/** The home page's texts as the page picks them for the form. */
+const HOME = pickCopy(defaultCopy('home'), ...CONTACT_FORM_COPY_KEYS);
 
 const config: EmailConfig = {
   publicKey: 'pk',
@@ -59,7 +65,7 @@ async function fillAndSend() {
 
 describe('ContactForm', () => {
   it('requires name, email (email type) and message, named for the email template', () => {
-    render(<ContactForm emailConfig={config} contactEmail="club@example.org" />);
+    renderInSite(<ContactForm emailConfig={config} contactEmail="club@example.org" copy={HOME} />);
     const name = screen.getByLabelText(/Name/);
     const email = screen.getByLabelText(/Email/);
     const message = screen.getByLabelText(/Message/);
@@ -75,7 +81,7 @@ describe('ContactForm', () => {
 
   it('stores the message first, then sends the form through EmailJS, alerts success and resets', async () => {
     emailjs.sendForm.mockResolvedValue(new EmailJSResponseStatus(200, 'OK'));
-    render(<ContactForm emailConfig={config} contactEmail="club@example.org" />);
+    renderInSite(<ContactForm emailConfig={config} contactEmail="club@example.org" copy={HOME} />);
     await fillAndSend();
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Message sent successfully!'));
     expect(submissions.submitMessage).toHaveBeenCalledWith({
@@ -99,7 +105,7 @@ describe('ContactForm', () => {
 
   it('says the stored message was received when EmailJS refuses, and resets', async () => {
     emailjs.sendForm.mockRejectedValue(new EmailJSResponseStatus(429, 'Too many'));
-    render(<ContactForm emailConfig={config} contactEmail="club@example.org" />);
+    renderInSite(<ContactForm emailConfig={config} contactEmail="club@example.org" copy={HOME} />);
     await fillAndSend();
     const text =
       'Your message has been received. The email about it could not be sent, but the club has your message and will reply to you by email.';
@@ -119,7 +125,7 @@ describe('ContactForm', () => {
       message: 'Enter a valid email address.',
       fieldErrors: { sender_email: 'Enter a valid email address.' },
     });
-    render(<ContactForm emailConfig={config} contactEmail="club@example.org" />);
+    renderInSite(<ContactForm emailConfig={config} contactEmail="club@example.org" copy={HOME} />);
     const user = await fillAndSend();
     const summary =
       'An error occurred, please try again. See console for details. Enter a valid email address.';
@@ -150,7 +156,7 @@ describe('ContactForm', () => {
       message: UNREACHABLE_MESSAGE,
       fieldErrors: {},
     });
-    render(<ContactForm emailConfig={config} contactEmail="club@example.org" />);
+    renderInSite(<ContactForm emailConfig={config} contactEmail="club@example.org" copy={HOME} />);
     await fillAndSend();
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent(
@@ -162,10 +168,11 @@ describe('ContactForm', () => {
   });
 
   it('still stores the message when email is not set up, and says no email is sent', async () => {
-    render(
+    renderInSite(
       <ContactForm
         emailConfig={{ ...config, templates: { ...config.templates, contact: null } }}
         contactEmail="club@example.org"
+        copy={HOME}
       />,
     );
     expect(screen.getByRole('note')).toHaveTextContent(

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
   bendAt,
-  FALLBACK_GALLERY_ITEMS,
   GALLERY_SETTINGS,
   galleryItemsOrFallback,
   loopedItems,
   snapToStep,
   wrappedOffset,
 } from '@/app/(site)/_components/gallery/items';
+import { defaultCopy } from '@/lib/copy/catalogue';
 
 describe('gallery items', () => {
   it('falls back to 12 built-in picture and caption pairs when none are returned', () => {
-    expect(galleryItemsOrFallback([])).toEqual(FALLBACK_GALLERY_ITEMS);
-    expect(FALLBACK_GALLERY_ITEMS).toHaveLength(12);
-    for (const item of FALLBACK_GALLERY_ITEMS) {
+    const fallback = galleryItemsOrFallback([], defaultCopy('home').galleryPlaceholderCaptions);
+    expect(fallback).toHaveLength(12);
+    for (const item of fallback) {
       expect(item.image).toMatch(/^\/gallery\/fallback-\d{2}\.svg$/);
       expect(item.text.length).toBeGreaterThan(0);
     }
@@ -28,7 +28,7 @@ describe('gallery items', () => {
 
   it('uses the returned items when there are any', () => {
     const items = [{ image: '/media/gallery/a.svg', text: 'A' }];
-    expect(galleryItemsOrFallback(items)).toBe(items);
+    expect(galleryItemsOrFallback(items, 'Unused')).toBe(items);
   });
 
   it('doubles the list for looping', () => {

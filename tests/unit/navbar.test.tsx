@@ -1,4 +1,5 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { renderInSite } from './support/site-copy';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Navbar } from '@/app/_components/Navbar';
@@ -13,7 +14,7 @@ beforeEach(() => {
 
 describe('Navbar', () => {
   it('shows the seven links of the spec in order, and Membership after Join Us', () => {
-    render(<Navbar />);
+    renderInSite(<Navbar />);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const hrefs = [...nav.querySelectorAll('ul a')].map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual([
@@ -30,7 +31,7 @@ describe('Navbar', () => {
   });
 
   it('changes style only after more than 50 px of scroll', () => {
-    render(<Navbar />);
+    renderInSite(<Navbar />);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     act(() => {
       window.scrollY = 50;
@@ -46,7 +47,7 @@ describe('Navbar', () => {
 
   it('toggles the menu and closes it on Escape, returning focus to the toggle', async () => {
     const user = userEvent.setup();
-    render(<Navbar />);
+    renderInSite(<Navbar />);
     const toggle = screen.getByRole('button', { name: 'Open menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
@@ -59,7 +60,7 @@ describe('Navbar', () => {
 
   it('closes on a click outside it but not on a click inside it', async () => {
     const user = userEvent.setup();
-    render(
+    renderInSite(
       <>
         <Navbar />
         <p>Page content</p>
@@ -75,7 +76,7 @@ describe('Navbar', () => {
 
   it('closes when the route changes', async () => {
     const user = userEvent.setup();
-    const { rerender } = render(<Navbar />);
+    const { rerender } = renderInSite(<Navbar />);
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     navigation.pathname = '/events';
     rerender(<Navbar />);

@@ -10,6 +10,11 @@ vi.mock('@emailjs/browser', async (importOriginal) => {
 
 import { RegistrationForm } from '@/app/(site)/events/[id]/RegistrationForm';
 import type { EmailConfig } from '@/lib/mail/emailjs';
+import { defaultCopy, pickCopy } from '@/lib/copy/catalogue';
+import { REGISTRATION_FORM_COPY_KEYS } from '@/lib/copy/client-keys';
+
+/** The event page's texts as the page picks them for the form. */
+const EVENT = pickCopy(defaultCopy('event'), ...REGISTRATION_FORM_COPY_KEYS);
 
 const TOKEN = 'b'.repeat(64);
 
@@ -51,6 +56,7 @@ function renderForm() {
       eventTitle="Dumpling Making Workshop 包饺子"
       eventDate="Friday, March 5, 2027 at 4:00 PM Ottawa time (ET)"
       emailConfig={config}
+      copy={EVENT}
     />,
   );
 }
@@ -211,6 +217,7 @@ describe('RegistrationForm', () => {
         eventTitle="Case Competition Bootcamp"
         eventDate="Friday, March 5, 2027 at 4:00 PM Ottawa time (ET)"
         emailConfig={config}
+        copy={EVENT}
       />,
     );
     expect(await screen.findByText('3 places left')).toBeInTheDocument();
@@ -237,6 +244,7 @@ describe('RegistrationForm', () => {
           eventTitle="Case Competition Bootcamp"
           eventDate="Friday, March 5, 2027 at 4:00 PM Ottawa time (ET)"
           emailConfig={config}
+          copy={EVENT}
         />,
       );
       expect(await screen.findByText(text)).toBeInTheDocument();

@@ -4,6 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RegistrationForm } from '@/app/(site)/events/[id]/RegistrationForm';
 import type { EventQuestionDto } from '@/lib/api/contract';
 import type { EmailConfig } from '@/lib/mail/emailjs';
+import { defaultCopy, pickCopy } from '@/lib/copy/catalogue';
+import { REGISTRATION_FORM_COPY_KEYS } from '@/lib/copy/client-keys';
+
+/** The event page's texts as the page picks them for the form. */
+const EVENT = pickCopy(defaultCopy('event'), ...REGISTRATION_FORM_COPY_KEYS);
 
 const config: EmailConfig = {
   publicKey: null,
@@ -47,6 +52,7 @@ function renderForm(questions: EventQuestionDto[] = QUESTIONS) {
       eventTitle="Hot Pot Night"
       eventDate="Sunday"
       emailConfig={config}
+      copy={EVENT}
       questions={questions}
     />,
   );

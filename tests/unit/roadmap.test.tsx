@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { roadmapSeries } from '@/app/(site)/_components/roadmap/data';
 import { Roadmap } from '@/app/(site)/_components/roadmap/Roadmap';
 import { intersectionObservers } from './support/dom-setup';
+import { defaultCopy } from '@/lib/copy/catalogue';
+
+/** The spec's texts, which the page passes in from the server. */
+const HOME = defaultCopy('home');
 
 const points = [
   { year: 2025, events: 6, peopleInfluenced: 3836 },
@@ -12,7 +16,7 @@ const points = [
 
 describe('roadmap', () => {
   it('builds two labelled series sorted by year', () => {
-    const [events, people] = roadmapSeries(points);
+    const [events, people] = roadmapSeries(points, HOME);
     expect(events).toMatchObject({
       label: 'Events held',
       data: [
@@ -25,7 +29,7 @@ describe('roadmap', () => {
   });
 
   it("keeps the charts' frames until the section is within 300 px of the viewport", () => {
-    render(<Roadmap points={points} />);
+    render(<Roadmap points={points} copy={HOME} />);
     const roadmap = screen.getByTestId('roadmap');
     expect(intersectionObservers[0]?.options.rootMargin).toBe('300px');
     expect(roadmap.querySelectorAll('canvas')).toHaveLength(0);
@@ -33,7 +37,7 @@ describe('roadmap', () => {
   });
 
   it('states every value in a table for screen readers', () => {
-    render(<Roadmap points={points} />);
+    render(<Roadmap points={points} copy={HOME} />);
     const table = screen.getByRole('table', { name: /Club roadmap/ });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual(['202323300', '2024104527', '202563836']);

@@ -1,4 +1,5 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { renderInSite } from './support/site-copy';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -16,6 +17,8 @@ vi.mock('@/lib/submissions/client', async (importOriginal) => {
 
 import { EmailJSResponseStatus } from '@emailjs/browser';
 import { ServicesForm } from '@/app/(site)/services/_components/ServicesForm';
+import { defaultCopy, pickCopy } from '@/lib/copy/catalogue';
+import { SERVICES_FORM_TEXT_KEYS } from '@/lib/copy/client-keys';
 import type { EmailConfig } from '@/lib/mail/emailjs';
 
 const config: EmailConfig = {
@@ -57,13 +60,14 @@ afterEach(() => {
 });
 
 function renderForm(emailConfig: EmailConfig = config) {
-  render(
+  renderInSite(
     <>
       <h2 id="services-form-title">Let us contact you</h2>
       <ServicesForm
         emailConfig={emailConfig}
         contactEmail="club@example.org"
         copy={copy}
+        texts={pickCopy(defaultCopy('services'), ...SERVICES_FORM_TEXT_KEYS)}
         labelledBy="services-form-title"
       />
     </>,

@@ -3,6 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Slide, Slideshow } from '@/app/(site)/resources/_components/Slideshow';
 import { REDUCED_MOTION_QUERY } from '@/lib/site/use-media-query';
 import { matchingMediaQueries } from './support/dom-setup';
+import { defaultCopy } from '@/lib/copy/catalogue';
+
+/** The spec's texts, which the page passes in from the server. */
+const RESOURCES = defaultCopy('resources');
 
 const slides: Slide[] = [
   { id: 1, image: '/media/carousel/a.svg', link: '/events', title: 'Upcoming events' },
@@ -34,7 +38,7 @@ afterEach(() => {
 
 describe('Slideshow', () => {
   it('names each dot, marks the current one, and shows only the current slide', () => {
-    render(<Slideshow slides={slides} label="Resource highlights" />);
+    render(<Slideshow slides={slides} label="Resource highlights" copy={RESOURCES} />);
     expect(screen.getByRole('region', { name: 'Resource highlights' })).toHaveAttribute(
       'aria-roledescription',
       'carousel',
@@ -57,7 +61,7 @@ describe('Slideshow', () => {
   });
 
   it('moves on every 3000 ms and loops back to the first slide', () => {
-    render(<Slideshow slides={slides} label="Highlights" />);
+    render(<Slideshow slides={slides} label="Highlights" copy={RESOURCES} />);
     wait(2999);
     expect(currentSlide()).toBe(1);
     wait(1);
@@ -69,7 +73,7 @@ describe('Slideshow', () => {
   });
 
   it('keeps playing after a dot is used, giving the chosen slide a full 3000 ms', () => {
-    render(<Slideshow slides={slides} label="Highlights" />);
+    render(<Slideshow slides={slides} label="Highlights" copy={RESOURCES} />);
     wait(2000);
     fireEvent.click(dots()[2]!);
     expect(currentSlide()).toBe(3);
@@ -80,7 +84,7 @@ describe('Slideshow', () => {
   });
 
   it('pauses and plays again with its button', () => {
-    render(<Slideshow slides={slides} label="Highlights" />);
+    render(<Slideshow slides={slides} label="Highlights" copy={RESOURCES} />);
     fireEvent.click(screen.getByRole('button', { name: 'Pause slideshow' }));
     wait(10_000);
     expect(currentSlide()).toBe(1);
@@ -92,7 +96,7 @@ describe('Slideshow', () => {
 
   it('does not play by itself when the visitor prefers reduced motion', () => {
     matchingMediaQueries.add(REDUCED_MOTION_QUERY);
-    render(<Slideshow slides={slides} label="Highlights" />);
+    render(<Slideshow slides={slides} label="Highlights" copy={RESOURCES} />);
     wait(10_000);
     expect(currentSlide()).toBe(1);
     fireEvent.click(screen.getByRole('button', { name: 'Play slideshow' }));
@@ -101,7 +105,7 @@ describe('Slideshow', () => {
   });
 
   it('announces slide changes only while it is not rotating', () => {
-    render(<Slideshow slides={slides} label="Highlights" />);
+    render(<Slideshow slides={slides} label="Highlights" copy={RESOURCES} />);
     const viewport = screen.getAllByRole('group', { name: /of 3$/ })[0]!.parentElement!;
     expect(viewport).toHaveAttribute('aria-live', 'off');
     fireEvent.click(screen.getByRole('button', { name: 'Pause slideshow' }));
@@ -109,7 +113,7 @@ describe('Slideshow', () => {
   });
 
   it('shows a single slide without controls', () => {
-    render(<Slideshow slides={slides.slice(0, 1)} label="Highlights" />);
+    render(<Slideshow slides={slides.slice(0, 1)} label="Highlights" copy={RESOURCES} />);
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.getByRole('link', { name: 'Upcoming events' })).toBeVisible();
   });

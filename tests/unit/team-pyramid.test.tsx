@@ -5,6 +5,10 @@ import { TeamPyramid } from '@/app/(site)/_components/TeamPyramid';
 import type { PyramidMemberInput } from '@/lib/site/pyramid';
 import { NARROW_SCREEN_QUERY } from '@/lib/site/use-media-query';
 import { intersectionObservers, matchingMediaQueries, scrollIntoView } from './support/dom-setup';
+import { defaultCopy } from '@/lib/copy/catalogue';
+
+/** The spec's texts, which the page passes in from the server. */
+const HOME = defaultCopy('home');
 
 const members: PyramidMemberInput[] = [
   {
@@ -56,7 +60,7 @@ function highlightedLines(container: HTMLElement) {
 
 describe('TeamPyramid', () => {
   it('draws the chart in a 110 by 60 view', () => {
-    const { container } = render(<TeamPyramid members={members} />);
+    const { container } = render(<TeamPyramid members={members} copy={HOME} />);
     expect(container.querySelector('svg')).toHaveAttribute('viewBox', '0 0 110 60');
     expect(screen.getAllByRole('button')).toHaveLength(4);
   });
@@ -66,7 +70,7 @@ describe('TeamPyramid', () => {
       ...member,
       pfp_img: index < 2 ? `/media/members/${member.id}.svg` : null,
     }));
-    const { container } = render(<TeamPyramid members={withPortraits} />);
+    const { container } = render(<TeamPyramid members={withPortraits} copy={HOME} />);
     expect(container.querySelectorAll('image')).toHaveLength(0);
     expect(intersectionObservers[0]?.options.rootMargin).toBe('300px');
 
@@ -81,7 +85,7 @@ describe('TeamPyramid', () => {
   });
 
   it('hovering a member shows its card and highlights the path to its leader; leaving clears it', () => {
-    const { container } = render(<TeamPyramid members={members} />);
+    const { container } = render(<TeamPyramid members={members} copy={HOME} />);
     fireEvent.mouseEnter(node('Yu Wang'));
     const card = screen.getByTestId('member-card');
     expect(within(card).getByRole('heading', { name: 'Yu Wang' })).toBeInTheDocument();
@@ -102,7 +106,7 @@ describe('TeamPyramid', () => {
   });
 
   it('hovering a leader highlights its whole group', () => {
-    const { container } = render(<TeamPyramid members={members} />);
+    const { container } = render(<TeamPyramid members={members} copy={HOME} />);
     fireEvent.mouseEnter(node('Lina Chen'));
     expect(highlightedLines(container)).toHaveLength(1);
     fireEvent.mouseEnter(node('Wei Zhang'));
@@ -112,7 +116,7 @@ describe('TeamPyramid', () => {
 
   it('keyboard focus shows the card like hover does', async () => {
     const user = userEvent.setup();
-    render(<TeamPyramid members={members} />);
+    render(<TeamPyramid members={members} copy={HOME} />);
     await user.tab();
     expect(node('Wei Zhang')).toHaveFocus();
     expect(screen.getByTestId('member-card')).toHaveTextContent('Wei Zhang');
@@ -122,7 +126,7 @@ describe('TeamPyramid', () => {
 
   it('on narrow screens uses larger nodes, toggles on tap and centres the card', async () => {
     matchingMediaQueries.add(NARROW_SCREEN_QUERY);
-    const { container } = render(<TeamPyramid members={members} />);
+    const { container } = render(<TeamPyramid members={members} copy={HOME} />);
     const clip = container.querySelector('clipPath circle');
     expect(clip).toHaveAttribute('r', '4');
     const tap = (target: HTMLElement) => {

@@ -9,11 +9,11 @@ import {
   FormStatus,
   useSubmissionForm,
 } from '@/app/_components/forms/useSubmissionForm';
-import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
+import type { Copy } from '@/lib/copy/catalogue';
 import { isEmailConfigured, sendEmailForm, type EmailConfig } from '@/lib/mail/emailjs';
 import { submitMessage } from '@/lib/submissions/client';
 
-/** The home page's texts the form shows (the spec's by default). */
+/** The home page's texts the form shows (the page reads them on the server). */
 export type ContactFormCopy = Pick<
   Copy<'home'>,
   | 'contactFormLabel'
@@ -28,16 +28,10 @@ export type ContactFormCopy = Pick<
   | 'contactAlternativeNoEmail'
 >;
 
-const SPEC_COPY = defaultCopy('home');
-/** The spec's alerts. */
-export const CONTACT_SUCCESS = SPEC_COPY.contactSuccess;
-/** The spec's failure alert, now for a message the server refused or could not be reached for. */
-export const CONTACT_FAILURE = SPEC_COPY.contactFailure;
-
 export function contactNotConfiguredMessage(
   contactEmail: string | null,
-  copy: ContactFormCopy = SPEC_COPY,
-  notices?: FormNoticeCopy,
+  copy: ContactFormCopy,
+  notices: FormNoticeCopy,
 ): string {
   return emailOffNotice(
     contactEmail,
@@ -57,12 +51,12 @@ export function contactNotConfiguredMessage(
 export function ContactForm({
   emailConfig,
   contactEmail,
-  copy = SPEC_COPY,
+  copy,
 }: {
   emailConfig: EmailConfig;
   /** The club's address from the site settings; null until an executive sets it. */
   contactEmail: string | null;
-  copy?: ContactFormCopy;
+  copy: ContactFormCopy;
 }) {
   const { siteCopy, sending, status, fieldErrors, statusId, onChange, submit, emailOnce } =
     useSubmissionForm();

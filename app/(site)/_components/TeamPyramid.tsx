@@ -12,7 +12,7 @@ import {
   type PyramidMemberInput,
   type PyramidNode,
 } from '@/lib/site/pyramid';
-import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
+import type { Copy } from '@/lib/copy/catalogue';
 import { NEAR_VIEWPORT_MARGIN, useInView } from '@/lib/site/use-in-view';
 import { NARROW_SCREEN_QUERY, useMediaQuery } from '@/lib/site/use-media-query';
 import styles from './TeamPyramid.module.css';
@@ -67,10 +67,10 @@ export type TeamPyramidCopy = Pick<
 
 export function TeamPyramid({
   members,
-  copy = defaultCopy('home'),
+  copy,
 }: {
   members: PyramidMemberInput[];
-  copy?: TeamPyramidCopy;
+  copy: TeamPyramidCopy;
 }) {
   const layout = useMemo(() => layoutPyramid(members), [members]);
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);

@@ -3,7 +3,7 @@ import { unstable_rethrow } from 'next/navigation';
 import { connection } from 'next/server';
 import { Hero } from '@/app/_components/Hero';
 import { getSiteSettings } from '@/lib/content';
-import { fillCopy } from '@/lib/copy/catalogue';
+import { fillCopy } from '@/lib/copy/fill';
 import { getCopy } from '@/lib/copy/read';
 import { pageMetadata } from '@/lib/site/seo';
 import { readTypesOnSale, TypeList } from './_components/TypeList';

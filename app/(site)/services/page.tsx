@@ -6,6 +6,8 @@ import { getEmailConfig } from '@/lib/mail/emailjs-config';
 import { HERO_IMAGE_ERROR, pageHeroMedia } from '../_components/page-hero-media';
 import { ServicesForm, type ServicesFormCopy } from './_components/ServicesForm';
 import { type Showcase, Showcases } from './_components/Showcases';
+import { pickCopy } from '@/lib/copy/catalogue';
+import { SERVICES_FORM_TEXT_KEYS } from '@/lib/copy/client-keys';
 import { getCopy } from '@/lib/copy/read';
 import { pageMetadata } from '@/lib/site/seo';
 
@@ -94,7 +96,7 @@ export default async function ServicesPage() {
             emailConfig={getEmailConfig()}
             contactEmail={settings?.contactEmail ?? null}
             copy={copy}
-            texts={texts}
+            texts={pickCopy(texts, ...SERVICES_FORM_TEXT_KEYS)}
             labelledBy="services-form-title"
           />
         </div>

@@ -1,4 +1,5 @@
-import { defaultCopy, fillCopy, type Copy } from '@/lib/copy/catalogue';
+import type { Copy } from '@/lib/copy/catalogue';
+import { fillCopy } from '@/lib/copy/fill';
 import type { SubmissionResult } from '@/lib/submissions/client';
 
 /** The site-wide form texts these messages are written from. */
@@ -25,7 +26,7 @@ export function receivedText(
   received: string,
   what: string,
   missed: EmailMissed,
-  copy: FormNoticeCopy = defaultCopy('site'),
+  copy: FormNoticeCopy,
 ): string {
   const text = missed === 'failed' ? copy.formReceivedEmailFailed : copy.formReceivedEmailOff;
   return fillCopy(text, { received, what });
@@ -41,7 +42,7 @@ export type EmailOffWords = { what: string; alternative: string; alternativeNoEm
 export function emailOffNotice(
   contactEmail: string | null,
   words: EmailOffWords,
-  copy: FormNoticeCopy = defaultCopy('site'),
+  copy: FormNoticeCopy,
 ): string {
   const alternative = contactEmail
     ? fillCopy(words.alternative, { email: contactEmail })

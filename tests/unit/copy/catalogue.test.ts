@@ -5,10 +5,10 @@ import {
   COPY_PAGES,
   copyFrom,
   defaultCopy,
-  fillCopy,
   pickCopy,
   textsDocumentId,
 } from '@/lib/copy/catalogue';
+import { fillCopy } from '@/lib/copy/fill';
 import { COPY_MARK_END, COPY_MARK_START, markCopy, NOT_WORDS } from '@/lib/copy/markers';
 import { FIXED_DOCUMENT_TYPES, schemaTypes } from '@/schemas';
 import { PAGES } from '@/studio/structure';

@@ -5,8 +5,8 @@ import {
   formatEventDate,
   formatEventTime,
   formatPostedDate,
-  truncate,
 } from '@/lib/site/format';
+import { truncate } from '@/lib/site/truncate';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useRef, useSyncExternalStore } from 'react';
-import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
+import type { Copy } from '@/lib/copy/catalogue';
 import { NEAR_VIEWPORT_MARGIN, useInView } from '@/lib/site/use-in-view';
 import {
   NARROW_SCREEN_QUERY,
@@ -58,10 +58,10 @@ export type GalleryCopy = Pick<Copy<'home'>, 'galleryLabel' | 'galleryPrevious' 
 
 export function GallerySection({
   items,
-  copy = defaultCopy('home'),
+  copy,
 }: {
   items: readonly GalleryItem[];
-  copy?: GalleryCopy;
+  copy: GalleryCopy;
 }) {
   const [sectionRef, near] = useInView<HTMLDivElement>({ rootMargin: NEAR_VIEWPORT_MARGIN });
   const engine = useRef<CircularGalleryEngine | null>(null);

@@ -1,7 +1,5 @@
 /** The gallery's data and constants (spec sections 2 and 9); no WebGL here, so it stays light. */
 
-import { defaultCopy } from '@/lib/copy/catalogue';
-
 export type GalleryItem = { image: string; text: string };
 
 export const GALLERY_SETTINGS = {
@@ -25,9 +23,7 @@ const FALLBACK_PICTURES = 12;
  * The 12 built-in pictures shown when the server returns none, captioned with the editors'
  * lines (the home page's texts); a picture without its line gets the first one.
  */
-export function fallbackGalleryItems(
-  captions: string = defaultCopy('home').galleryPlaceholderCaptions,
-): GalleryItem[] {
+export function fallbackGalleryItems(captions: string): GalleryItem[] {
   const lines = captions
     .split('\n')
     .map((line) => line.trim())
@@ -38,12 +34,9 @@ export function fallbackGalleryItems(
   }));
 }
 
-/** The built-in pictures of the spec, for the gallery's tests and first paint. */
-export const FALLBACK_GALLERY_ITEMS: readonly GalleryItem[] = fallbackGalleryItems();
-
 export function galleryItemsOrFallback(
   items: readonly GalleryItem[],
-  captions?: string,
+  captions: string,
 ): readonly GalleryItem[] {
   return items.length > 0 ? items : fallbackGalleryItems(captions);
 }

@@ -1,9 +1,10 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
+import { createContext, useContext } from 'react';
+import type { Copy } from '@/lib/copy/catalogue';
 import { NEAR_VIEWPORT_MARGIN, useInView } from '@/lib/site/use-in-view';
-import { roadmapSeries, SPEC_ROADMAP, type RoadmapPoint, type RoadmapSeries } from './data';
+import { roadmapSeries, type RoadmapPoint, type RoadmapSeries } from './data';
 import styles from './Roadmap.module.css';
 
 /** The charts' frames at their final size, so nothing below moves when the charts arrive. */
@@ -20,12 +21,19 @@ function Placeholder({ series }: { series: RoadmapSeries[] }) {
   );
 }
 
+/** The series the placeholder shows while the chart's code arrives: the charts' own names. */
+const LoadingSeries = createContext<RoadmapSeries[]>([]);
+
+function LoadingPlaceholder() {
+  return <Placeholder series={useContext(LoadingSeries)} />;
+}
+
 const RoadmapCharts = dynamic(
   () => import('./chart-foundation').then((foundation) => foundation.loadRoadmapCharts()),
   {
     ssr: false,
     // The code is fetched only once the section is near; this shows for the moment it takes.
-    loading: () => <Placeholder series={roadmapSeries(SPEC_ROADMAP)} />,
+    loading: () => <LoadingPlaceholder />,
   },
 );
 
@@ -38,20 +46,20 @@ export type RoadmapCopy = Pick<
   'roadmapCaption' | 'roadmapYear' | 'roadmapEvents' | 'roadmapPeople'
 >;
 
-export function Roadmap({
-  points,
-  copy = defaultCopy('home'),
-}: {
-  points: readonly RoadmapPoint[];
-  copy?: RoadmapCopy;
-}) {
+export function Roadmap({ points, copy }: { points: readonly RoadmapPoint[]; copy: RoadmapCopy }) {
   const [ref, near] = useInView<HTMLDivElement>({ rootMargin: NEAR_VIEWPORT_MARGIN });
   const series = roadmapSeries(points, copy);
   const sorted = [...points].sort((a, b) => a.year - b.year);
 
   return (
     <div ref={ref} data-testid="roadmap">
-      {near ? <RoadmapCharts series={series} /> : <Placeholder series={series} />}
+      {near ? (
+        <LoadingSeries value={series}>
+          <RoadmapCharts series={series} />
+        </LoadingSeries>
+      ) : (
+        <Placeholder series={series} />
+      )}
       {/* A table ignores a 1px width, so the wrapper is what hides it without widening the page. */}
       <div className="visually-hidden">
         <table>

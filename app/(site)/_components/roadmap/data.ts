@@ -1,4 +1,4 @@
-import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
+import type { Copy } from '@/lib/copy/catalogue';
 
 /** The club roadmap's data points (spec section 9; edited in the content studio). */
 export type RoadmapPoint = { year: number; events: number; peopleInfluenced: number };
@@ -15,7 +15,7 @@ export type RoadmapLabels = Pick<Copy<'home'>, 'roadmapEvents' | 'roadmapPeople'
 
 export function roadmapSeries(
   points: readonly RoadmapPoint[],
-  labels: RoadmapLabels = defaultCopy('home'),
+  labels: RoadmapLabels,
 ): RoadmapSeries[] {
   const sorted = [...points].sort((a, b) => a.year - b.year);
   return [

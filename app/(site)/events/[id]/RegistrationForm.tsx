@@ -6,7 +6,8 @@ import { TextField } from '@/app/_components/forms/FormField';
 import formStyles from '@/app/_components/forms/Form.module.css';
 import styles from './registration.module.css';
 import type { EmailConfig } from '@/lib/mail/emailjs';
-import { defaultCopy, fillCopy, type Copy } from '@/lib/copy/catalogue';
+import type { Copy } from '@/lib/copy/catalogue';
+import { fillCopy } from '@/lib/copy/fill';
 import { REGISTRATION_FORM_COPY_KEYS } from '@/lib/copy/client-keys';
 import {
   alreadyRegisteredMessage,
@@ -136,7 +137,7 @@ export function RegistrationForm({
   eventTitle,
   eventDate,
   emailConfig,
-  copy = defaultCopy('event'),
+  copy,
   timeZoneLabel = 'Ottawa time (ET)',
   questions = [],
 }: {
@@ -146,7 +147,7 @@ export function RegistrationForm({
   /** The date and time as the emails carry them. */
   eventDate: string;
   emailConfig: EmailConfig;
-  copy?: RegistrationFormCopy;
+  copy: RegistrationFormCopy;
   timeZoneLabel?: string;
   /** The event's own questions (GET /api/events/{id}/ `questions`), asked after the email. */
   questions?: readonly EventQuestionDto[];

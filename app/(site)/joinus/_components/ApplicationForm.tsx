@@ -15,8 +15,8 @@ import {
   useSubmissionForm,
 } from '@/app/_components/forms/useSubmissionForm';
 import { isEmailConfigured, sendEmail, sendEmailForm, type EmailConfig } from '@/lib/mail/emailjs';
-import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
-import { APPLICATION_FORM_TEXT_KEYS } from '@/lib/copy/client-keys';
+import type { Copy } from '@/lib/copy/catalogue';
+import type { APPLICATION_FORM_TEXT_KEYS } from '@/lib/copy/client-keys';
 import {
   RESUME_ACCEPT,
   RESUME_EMPTY,
@@ -29,21 +29,10 @@ import styles from './ApplicationForm.module.css';
 import { ConfirmDialog } from './ConfirmDialog';
 
 /**
- * The alerts of spec section 8 for the job application's emails. The admin send failing is no
- * longer a failure for the applicant: the server stored the application first (receivedText).
+ * The join-us page's texts the form shows (the page reads them on the server), the alerts of
+ * spec section 8 among them. The admin send failing is no longer a failure for the applicant:
+ * the server stored the application first (receivedText).
  */
-/** The spec's admin-send failure alert, now for an application the server refused or could not be reached for. */
-const SPEC_TEXTS = defaultCopy('joinUs');
-
-export const APPLICATION_FAILURE = SPEC_TEXTS.failure;
-
-export const APPLICATION_ALERTS = {
-  replyFailed: SPEC_TEXTS.replyFailed,
-  success: SPEC_TEXTS.success,
-} as const;
-
-/** The join-us page's texts the form shows. */
-
 export type ApplicationFormTexts = Pick<
   Copy<'joinUs'>,
   (typeof APPLICATION_FORM_TEXT_KEYS)[number]
@@ -51,8 +40,8 @@ export type ApplicationFormTexts = Pick<
 
 export function applicationNotConfiguredMessage(
   contactEmail: string | null,
-  texts: ApplicationFormTexts = SPEC_TEXTS,
-  notices?: FormNoticeCopy,
+  texts: ApplicationFormTexts,
+  notices: FormNoticeCopy,
 ): string {
   return emailOffNotice(contactEmail, texts, notices);
 }
@@ -86,14 +75,13 @@ export function ApplicationForm({
   emailConfig,
   contactEmail,
   copy,
-  texts = SPEC_TEXTS,
+  texts,
   labelledBy,
 }: {
   emailConfig: EmailConfig;
   contactEmail: string | null;
   copy: ApplicationFormCopy;
-  /** The join-us page's texts (the spec's by default). */
-  texts?: ApplicationFormTexts;
+  texts: ApplicationFormTexts;
   /** The id of the heading that names the form. */
   labelledBy: string;
 }) {

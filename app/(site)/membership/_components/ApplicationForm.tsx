@@ -4,7 +4,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import formStyles from '@/app/_components/forms/Form.module.css';
 import { focusFirstInvalid, withoutField } from '@/app/_components/forms/submission';
 import { type AnswerTexts, fieldMessagesInCopyWords } from '@/lib/copy/answers';
-import { type Copy, fillCopy } from '@/lib/copy/catalogue';
+import type { Copy } from '@/lib/copy/catalogue';
+import { fillCopy } from '@/lib/copy/fill';
 import {
   EVENT_KINDS,
   INDUSTRIES,

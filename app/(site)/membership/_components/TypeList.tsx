@@ -1,7 +1,7 @@
 import 'server-only';
 import { unstable_rethrow } from 'next/navigation';
 import { getDb } from '@/lib/db/client';
-import { fillCopy } from '@/lib/copy/catalogue';
+import { fillCopy } from '@/lib/copy/fill';
 import { formatAmount, formatDay } from '@/lib/memberships/format';
 import { type OfferedType, typesOnSale } from '@/lib/memberships/offer';
 import type { MembershipTexts } from './shared';

@@ -1,4 +1,5 @@
-import { defaultCopy, fillCopy, type Copy } from '@/lib/copy/catalogue';
+import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
+import { fillCopy } from '@/lib/copy/fill';
 import Image from 'next/image';
 import type { SponsorDto } from '@/lib/api/contract';
 import { SponsorDescription } from './SponsorDescription';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { SPONSOR_DESCRIPTION_KEEP, SPONSOR_DESCRIPTION_LIMIT, truncate } from '@/lib/site/format';
+import { SPONSOR_DESCRIPTION_KEEP, SPONSOR_DESCRIPTION_LIMIT, truncate } from '@/lib/site/truncate';
 import styles from './Partnerships.module.css';
 
 /**

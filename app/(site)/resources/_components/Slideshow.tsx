@@ -1,6 +1,7 @@
 'use client';
 
-import { defaultCopy, fillCopy, type Copy } from '@/lib/copy/catalogue';
+import type { Copy } from '@/lib/copy/catalogue';
+import { fillCopy } from '@/lib/copy/fill';
 import { SLIDESHOW_COPY_KEYS } from '@/lib/copy/client-keys';
 import Image from 'next/image';
 import Link from 'next/link';
@@ -72,11 +73,11 @@ function PlayIcon() {
 export function Slideshow({
   slides,
   label,
-  copy = defaultCopy('resources'),
+  copy,
 }: {
   slides: readonly Slide[];
   label: string;
-  copy?: SlideshowCopy;
+  copy: SlideshowCopy;
 }) {
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const [state, dispatch] = useReducer(slideshowReducer, slides.length, initialSlideshowState);

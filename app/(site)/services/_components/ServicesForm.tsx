@@ -4,7 +4,8 @@ import type { FormEvent } from 'react';
 import { TextAreaField, TextField } from '@/app/_components/forms/FormField';
 import formStyles from '@/app/_components/forms/Form.module.css';
 import { emailOffNotice, type FormNoticeCopy } from '@/app/_components/forms/submission';
-import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
+import type { Copy } from '@/lib/copy/catalogue';
+import type { SERVICES_FORM_TEXT_KEYS } from '@/lib/copy/client-keys';
 import {
   fieldText,
   FormStatus,
@@ -13,18 +14,13 @@ import {
 import { isEmailConfigured, sendEmailForm, type EmailConfig } from '@/lib/mail/emailjs';
 import { submitServiceRequest } from '@/lib/submissions/client';
 
-/** The services page's texts (the spec's by default). */
-export type ServicesFormTexts = Copy<'services'>;
-const SPEC_TEXTS: ServicesFormTexts = defaultCopy('services');
-
-export const SERVICES_SUCCESS = SPEC_TEXTS.success;
-/** The spec's failure alert, now for a request the server refused or could not be reached for. */
-export const SERVICES_FAILURE = SPEC_TEXTS.failure;
+/** The services page's texts the form shows (the page reads them on the server). */
+export type ServicesFormTexts = Pick<Copy<'services'>, (typeof SERVICES_FORM_TEXT_KEYS)[number]>;
 
 export function servicesNotConfiguredMessage(
   contactEmail: string | null,
-  texts: ServicesFormTexts = SPEC_TEXTS,
-  notices?: FormNoticeCopy,
+  texts: ServicesFormTexts,
+  notices: FormNoticeCopy,
 ): string {
   return emailOffNotice(contactEmail, texts, notices);
 }
@@ -44,13 +40,13 @@ export function ServicesForm({
   emailConfig,
   contactEmail,
   copy,
-  texts = SPEC_TEXTS,
+  texts,
   labelledBy,
 }: {
   emailConfig: EmailConfig;
   contactEmail: string | null;
   copy: ServicesFormCopy;
-  texts?: ServicesFormTexts;
+  texts: ServicesFormTexts;
   /** The id of the heading that names the form. */
   labelledBy: string;
 }) {
