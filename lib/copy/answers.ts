@@ -1,5 +1,13 @@
-import { COPY_PAGES } from './catalogue';
-import { fillCopy } from './fill';
+import 'server-only';
+import {
+  answerInEditorsWords,
+  type AnswerKey,
+  type AnswerTexts,
+  type AnswerWords,
+} from './answer-words';
+import { COPY_PAGES, defaultCopy, type Copy } from './catalogue';
+
+export type { AnswerKey, AnswerTexts, AnswerWords };
 
 /**
  * The words of the site's form endpoints (registration, cancellation, contact, services and job
@@ -10,68 +18,20 @@ import { fillCopy } from './fill';
  *
  * The endpoints keep building their answers in the spec's words, which the API's other clients
  * and the tests rely on; only the words change here, never the status, the fields or the codes.
+ * The matching itself is lib/copy/answer-words.ts, which the browser's forms use with the few
+ * texts their page gives them (answerWordsFor), without this module and its catalogue (hence
+ * server-only: a client component that imports it fails the build instead of growing by it).
  */
 
-type AnswerKey = keyof (typeof COPY_PAGES)['answers']['fields'] & string;
-
-type Pattern = { key: AnswerKey; pattern: RegExp; names: string[]; literal: number };
-
-/** Some or all of the answers' texts: a form in the browser receives only those it may show. */
-export type AnswerTexts = Readonly<Partial<Record<AnswerKey, string>>>;
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** The spec's texts as patterns, the ones with the fewest places first (exact texts win). */
-const PATTERNS: readonly Pattern[] = Object.entries(COPY_PAGES.answers.fields)
-  .map(([key, [, text]]) => {
-    const names: string[] = [];
-    const source = text
-      .split(/(\{\w+\})/)
-      .map((part) => {
-        const place = /^\{(\w+)\}$/.exec(part);
-        if (!place) return escape(part);
-        names.push(place[1]!);
-        return '(.+?)';
-      })
-      .join('');
-    const literal = text.replace(/\{\w+\}/g, '').length;
-    return { key: key as AnswerKey, pattern: new RegExp(`^${source}$`, 's'), names, literal };
-  })
-  // Among as many places, the text with more fixed words is the more precise one: 'Your {label}
-  // must be at most {max} characters.' before '{label} must be at most {max} characters.'.
-  .sort((a, b) => a.names.length - b.names.length || b.literal - a.literal);
-
-/** Words filled into other answers (field names, what was sent): the keys they may match. */
-const WORD_KEYS = Object.keys(COPY_PAGES.answers.fields).filter(
-  (key) => key.startsWith('label') || key.startsWith('what'),
-) as AnswerKey[];
-
-function translateWord(word: string, copy: AnswerTexts): string {
-  for (const key of WORD_KEYS) {
-    const text = copy[key];
-    if (text !== undefined && COPY_PAGES.answers.fields[key][1] === word) return text;
-  }
-  return word;
-}
+/** Every answers' text in the spec's words, in the catalogue's order: what the server matches. */
+const SPEC_ANSWER_TEXTS: AnswerTexts = defaultCopy('answers');
 
 /**
  * One text of an answer in the editors' words; a text the catalogue does not know stays. Only
  * the texts given are used: an endpoint (or a form) that gives its own says nothing in another's.
  */
 export function answerText(text: string, copy: AnswerTexts): string {
-  for (const { key, pattern, names } of PATTERNS) {
-    const replacement = copy[key];
-    if (replacement === undefined) continue;
-    const match = pattern.exec(text);
-    if (!match) continue;
-    const values = Object.fromEntries(
-      names.map((name, index) => [name, translateWord(match[index + 1] ?? '', copy)]),
-    );
-    return fillCopy(replacement, values);
-  }
-  return text;
+  return answerInEditorsWords(text, { spec: SPEC_ANSWER_TEXTS, copy });
 }
 
 /** An answer's body with its words in the editors' words (see the module's comment). */
@@ -138,12 +98,17 @@ export const MEMBERSHIP_ANSWER_KEYS = [
   ...SHARED_ANSWER_KEYS,
 ] as AnswerKey[];
 
-/** The membership forms' field messages in the editors' words (see answerText). */
-export function fieldMessagesInCopyWords(
-  fields: Record<string, string>,
-  copy: AnswerTexts,
-): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(fields).map(([name, text]) => [name, answerText(text, copy)]),
-  );
+/**
+ * What a form in the browser needs to say its own field messages in the editors' words: the
+ * given answers' texts as the spec words them and as the editors do (`copy`: the page's
+ * getCopy('answers')), so that the form matches them without the texts catalogue.
+ */
+export function answerWordsFor(copy: Copy<'answers'>, keys: readonly AnswerKey[]): AnswerWords {
+  const wanted = new Set<string>(keys);
+  // In the catalogue's order, as on the server: among equally precise texts the first one wins.
+  const picked = (Object.keys(SPEC_ANSWER_TEXTS) as AnswerKey[]).filter((key) => wanted.has(key));
+  return {
+    spec: Object.fromEntries(picked.map((key) => [key, SPEC_ANSWER_TEXTS[key]])),
+    copy: Object.fromEntries(picked.map((key) => [key, copy[key]])),
+  };
 }

@@ -20,9 +20,10 @@ import {
   MEMBERSHIP_ANSWER_KEYS,
   answerInCopyWords,
   answerText,
-  fieldMessagesInCopyWords,
+  answerWordsFor,
   type AnswerTexts,
 } from '@/lib/copy/answers';
+import { answerInEditorsWords, fieldMessagesInCopyWords } from '@/lib/copy/answer-words';
 import {
   changeRequestSchema,
   memberIdRequestSchema,
@@ -230,11 +231,22 @@ describe("the membership forms' answers in the editors' words", () => {
     );
   });
 
+  it('gives a form in the browser the words it needs: it says every text as the server does', () => {
+    const words = answerWordsFor(edited, MEMBERSHIP_ANSWER_KEYS);
+    // Only the membership texts travel, in both wordings.
+    expect(Object.keys(words.spec).sort()).toEqual([...MEMBERSHIP_ANSWER_KEYS].sort());
+    expect(words.copy).toEqual(membershipEdited);
+    expect(words.spec.labelYourName).toBe(COPY_PAGES.answers.fields.labelYourName[1]);
+    for (const text of membershipTexts()) {
+      expect(answerInEditorsWords(text, words)).toBe(answerText(text, membershipEdited));
+    }
+  });
+
   it('changes the field messages and nothing else', () => {
     expect(
       fieldMessagesInCopyWords(
         { changes: 'Tell us what to change.', memberId: 'unknown words' },
-        membershipEdited,
+        answerWordsFor(edited, MEMBERSHIP_ANSWER_KEYS),
       ),
     ).toEqual({
       changes: '«membershipChangesRequired» Tell us what to change.',

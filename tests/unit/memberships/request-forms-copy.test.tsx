@@ -6,13 +6,15 @@ import {
   CHANGE_FORM_KEYS,
   MEMBER_ID_FORM_KEYS,
 } from '@/app/(site)/membership/_components/form-copy';
-import { MEMBERSHIP_ANSWER_KEYS, type AnswerTexts } from '@/lib/copy/answers';
-import { defaultCopy, pickCopy } from '@/lib/copy/catalogue';
+import { MEMBERSHIP_ANSWER_KEYS, answerWordsFor } from '@/lib/copy/answers';
+import { defaultCopy, pickCopy, type Copy } from '@/lib/copy/catalogue';
 
-/** The membership answers as an editor could have changed them: each visibly theirs. */
-const answers = defaultCopy('answers');
-const edited: AnswerTexts = Object.fromEntries(
-  MEMBERSHIP_ANSWER_KEYS.map((key) => [key, `«${key}» ${answers[key]}`]),
+/** The answers as an editor could have changed them, each visibly theirs; the page's pick. */
+const edited = answerWordsFor(
+  Object.fromEntries(
+    Object.entries(defaultCopy('answers')).map(([key, text]) => [key, `«${key}» ${text}`]),
+  ) as Copy<'answers'>,
+  MEMBERSHIP_ANSWER_KEYS,
 );
 const texts = defaultCopy('membership');
 
@@ -21,7 +23,7 @@ describe("the membership forms' own field messages, checked in the browser", () 
     render(
       <MemberIdForm
         texts={pickCopy(texts, ...MEMBER_ID_FORM_KEYS)}
-        answerTexts={edited}
+        answerWords={edited}
         labelledBy="x"
       />,
     );
@@ -36,7 +38,7 @@ describe("the membership forms' own field messages, checked in the browser", () 
     render(
       <ChangeDetailsForm
         texts={pickCopy(texts, ...CHANGE_FORM_KEYS)}
-        answerTexts={edited}
+        answerWords={edited}
         labelledBy="x"
       />,
     );

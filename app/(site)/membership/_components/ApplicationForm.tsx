@@ -3,7 +3,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import formStyles from '@/app/_components/forms/Form.module.css';
 import { focusFirstInvalid, withoutField } from '@/app/_components/forms/submission';
-import { type AnswerTexts, fieldMessagesInCopyWords } from '@/lib/copy/answers';
+import { type AnswerWords, fieldMessagesInCopyWords } from '@/lib/copy/answer-words';
 import type { Copy } from '@/lib/copy/catalogue';
 import { fillCopy } from '@/lib/copy/fill';
 import {
@@ -99,7 +99,7 @@ export function ApplicationForm({
   types,
   graduationYears,
   texts,
-  answerTexts,
+  answerWords,
   nextSteps,
   policiesHref,
   newTab,
@@ -107,8 +107,11 @@ export function ApplicationForm({
   types: TypeChoice[];
   graduationYears: number[];
   texts: ApplicationFormTexts;
-  /** The field messages' words (the Studio's 'Form answers'), as the server says them too. */
-  answerTexts: AnswerTexts;
+  /**
+   * The field messages' words (the Studio's 'Form answers'), as the server says them too, with
+   * the spec's wording they replace: the page picks them (answerWordsFor in lib/copy/answers.ts).
+   */
+  answerWords: AnswerWords;
   nextSteps: string;
   policiesHref: string;
   /** Said after the link that opens the policies in a new tab (site-wide text). */
@@ -133,7 +136,7 @@ export function ApplicationForm({
     if (!parsed.success) {
       const fieldErrors = fieldMessagesInCopyWords(
         applicationFieldMessages(parsed.error),
-        answerTexts,
+        answerWords,
       );
       setErrors(fieldErrors);
       setStatus(null);

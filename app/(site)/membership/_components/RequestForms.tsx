@@ -3,7 +3,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import formStyles from '@/app/_components/forms/Form.module.css';
 import { focusFirstInvalid, withoutField } from '@/app/_components/forms/submission';
-import { type AnswerTexts, fieldMessagesInCopyWords } from '@/lib/copy/answers';
+import { type AnswerWords, fieldMessagesInCopyWords } from '@/lib/copy/answer-words';
 import type { Copy } from '@/lib/copy/catalogue';
 import {
   applicationFieldMessages,
@@ -32,7 +32,7 @@ function useRequestForm(options: {
   schema: Schema;
   values: (form: HTMLFormElement) => Record<string, string>;
   texts: { failure: string; unreachable: string; unexpected: string };
-  answerTexts: AnswerTexts;
+  answerWords: AnswerWords;
 }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<string | null>(null);
@@ -53,7 +53,7 @@ function useRequestForm(options: {
     if (!parsed.success) {
       const fieldErrors = fieldMessagesInCopyWords(
         applicationFieldMessages(parsed.error),
-        options.answerTexts,
+        options.answerWords,
       );
       setErrors(fieldErrors);
       setStatus(null);
@@ -100,12 +100,15 @@ function Status({ status }: { status: string | null }) {
 /** 'I forgot my member ID': a uOttawa email; the answer is the same whoever asks. */
 export function MemberIdForm({
   texts,
-  answerTexts,
+  answerWords,
   labelledBy,
 }: {
   texts: Texts<typeof MEMBER_ID_FORM_KEYS>;
-  /** The field messages' words (the Studio's 'Form answers'), as the server says them too. */
-  answerTexts: AnswerTexts;
+  /**
+   * The field messages' words (the Studio's 'Form answers'), as the server says them too, with
+   * the spec's wording they replace: the page picks them (answerWordsFor in lib/copy/answers.ts).
+   */
+  answerWords: AnswerWords;
   labelledBy: string;
 }) {
   const { errors, status, sending, done, doneRef, onSubmit, onChange } = useRequestForm({
@@ -113,7 +116,7 @@ export function MemberIdForm({
     schema: memberIdRequestSchema,
     values: (element) => ({ uottawaEmail: read(element, 'uottawaEmail') }),
     texts,
-    answerTexts,
+    answerWords,
   });
   if (done) {
     return (
@@ -154,12 +157,15 @@ export function MemberIdForm({
 /** A request to change one's details, for the membership coordinator. */
 export function ChangeDetailsForm({
   texts,
-  answerTexts,
+  answerWords,
   labelledBy,
 }: {
   texts: Texts<typeof CHANGE_FORM_KEYS>;
-  /** The field messages' words (the Studio's 'Form answers'), as the server says them too. */
-  answerTexts: AnswerTexts;
+  /**
+   * The field messages' words (the Studio's 'Form answers'), as the server says them too, with
+   * the spec's wording they replace: the page picks them (answerWordsFor in lib/copy/answers.ts).
+   */
+  answerWords: AnswerWords;
   labelledBy: string;
 }) {
   const { errors, status, sending, done, doneRef, onSubmit, onChange } = useRequestForm({
@@ -172,7 +178,7 @@ export function ChangeDetailsForm({
       changes: read(element, 'changes'),
     }),
     texts,
-    answerTexts,
+    answerWords,
   });
   if (done) {
     return (

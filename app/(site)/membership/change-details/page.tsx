@@ -1,6 +1,6 @@
 import { connection } from 'next/server';
 import { Hero } from '@/app/_components/Hero';
-import { MEMBERSHIP_ANSWER_KEYS } from '@/lib/copy/answers';
+import { MEMBERSHIP_ANSWER_KEYS, answerWordsFor } from '@/lib/copy/answers';
 import { pickCopy } from '@/lib/copy/catalogue';
 import { getCopy } from '@/lib/copy/read';
 import { pageMetadata } from '@/lib/site/seo';
@@ -30,7 +30,7 @@ export default async function ChangeDetailsPage() {
           </p>
           <ChangeDetailsForm
             texts={pickCopy(texts, ...CHANGE_FORM_KEYS)}
-            answerTexts={pickCopy(answers, ...MEMBERSHIP_ANSWER_KEYS)}
+            answerWords={answerWordsFor(answers, MEMBERSHIP_ANSWER_KEYS)}
             labelledBy="change-intro"
           />
         </div>

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { connection } from 'next/server';
 import { Hero } from '@/app/_components/Hero';
-import { MEMBERSHIP_ANSWER_KEYS } from '@/lib/copy/answers';
+import { MEMBERSHIP_ANSWER_KEYS, answerWordsFor } from '@/lib/copy/answers';
 import { pickCopy } from '@/lib/copy/catalogue';
 import { fillCopy } from '@/lib/copy/fill';
 import { getCopy } from '@/lib/copy/read';
@@ -70,7 +70,7 @@ export default async function JoinPage() {
               types={choices}
               graduationYears={graduationYears()}
               texts={pickCopy(texts, ...APPLICATION_FORM_KEYS)}
-              answerTexts={pickCopy(answers, ...MEMBERSHIP_ANSWER_KEYS)}
+              answerWords={answerWordsFor(answers, MEMBERSHIP_ANSWER_KEYS)}
               nextSteps={content?.nextSteps ?? DEFAULT_NEXT_STEPS}
               policiesHref="/membership/policies"
               newTab={siteTexts.opensInNewTab}
