@@ -34,6 +34,7 @@ const ONE_WIDTH_SPECS = [
   'copy-coverage.spec.ts',
   'front-door.spec.ts',
   'page-cache.spec.ts',
+  'page-weight.spec.ts',
   'security.spec.ts',
   'seo.spec.ts',
   'studio.spec.ts',

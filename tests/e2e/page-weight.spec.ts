@@ -1,0 +1,49 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { SITE_ROUTES } from './support/routes';
+
+/*
+ * What a visitor's phone downloads for each public page (issue 32's home page work): scripts
+ * without the texts catalogue, which stays on the server (every text a browser component shows
+ * comes from its page as a prop), in a few chunks.
+ */
+
+/** Only the texts catalogue has this text: the Studio's title of the site-wide texts. */
+const CATALOGUE_MARK = 'Site-wide texts';
+
+/** The site's script files the page loads until the network is idle. */
+async function scriptsLoadedBy(page: Page, path: string): Promise<string[]> {
+  const scripts = new Set<string>();
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/_next/static/') && pathname.endsWith('.js')) scripts.add(pathname);
+  });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  return [...scripts];
+}
+
+for (const { path } of SITE_ROUTES) {
+  test(`${path}: no script carries the texts catalogue`, async ({ page }) => {
+    const scripts = await scriptsLoadedBy(page, path);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const text = await (await page.request.get(script)).text();
+      expect(text, `${script} on ${path}`).not.toContain(CATALOGUE_MARK);
+    }
+  });
+}
+
+test("the home page's first scripts come in a few chunks, each one round trip on a phone", async ({
+  page,
+}) => {
+  // The scripts the HTML starts with, as the server sends it (a modern browser skips the noModule
+  // one); the chart's and the gallery's are added later, near the viewport. Before the chunking
+  // settings of next.config.mjs there were 13.
+  const html = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
+  const firstScripts = [...html.matchAll(/<script src="\/_next\/static\/[^"]+"([^>]*)>/g)].filter(
+    ([, attributes]) => !/nomodule/i.test(attributes ?? ''),
+  );
+  expect(firstScripts.length).toBeGreaterThan(0);
+  expect(firstScripts.length).toBeLessThanOrEqual(9);
+});
