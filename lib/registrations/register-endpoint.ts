@@ -1,6 +1,6 @@
 import 'server-only';
 import { getDb } from '@/lib/db/client';
-import { deliverSoon } from '@/lib/jobs/tick';
+import { deliverSoon, noteRequest } from '@/lib/jobs/tick';
 import { emailManageLinkAgain, registerForEvent } from '@/lib/registrations/operations';
 import { manageUrl } from '@/lib/registrations/manage-token';
 import { formatClubDateTime } from '@/lib/registrations/window';
@@ -66,6 +66,8 @@ export async function handleRegistration(
   try {
     const refused = guardPost(request, { limiter: options.limiter ?? registrationLimiter() });
     if (refused) return refused;
+    // A gala's tickets opening: the minute's scheduled work waits until the burst has passed.
+    noteRequest();
 
     const eventId = parseEventId(rawEventId);
     if (eventId === null) return apiError('event_not_found');
