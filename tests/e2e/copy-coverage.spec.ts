@@ -16,6 +16,21 @@ import { SITE_ROUTES } from './support/routes';
 import { E2E_PREVIEW_SECRET, startSite, type RunningSite } from './support/server';
 
 /**
+ * POSTs to the site's API from the page's own session: its cookies and a CSRF pair (`headers`,
+ * for a request of another kind), and `post` for a JSON one with its status and answer.
+ */
+async function apiPoster(page: Page, origin: string) {
+  const csrf = ((await (await page.request.get('/api/csrf/')).json()) as { csrfToken: string })
+    .csrfToken;
+  const headers = { 'x-csrftoken': csrf, origin };
+  const post = async (path: string, body: unknown) => {
+    const response = await page.request.post(path, { headers, data: body as object });
+    return { status: response.status(), body: (await response.json()) as unknown };
+  };
+  return { headers, post };
+}
+
+/**
  * Every word a visitor reads is either copy from the Studio or data from the database. With the
  * test fault `copy=markers`, the server wraps every text it reads from the content source in
  * ⟦…⟧; this test reads each page's visible text, removes the marked parts and every database
@@ -274,13 +289,7 @@ test.describe('copy coverage', () => {
     test('every form endpoint answers a visitor in Studio words', async ({ browser }) => {
       const { context, page } = await markedPage(browser);
       await page.goto('/');
-      const csrf = ((await (await page.request.get('/api/csrf/')).json()) as { csrfToken: string })
-        .csrfToken;
-      const headers = { 'x-csrftoken': csrf, origin: site.baseURL };
-      const post = async (path: string, body: unknown) => {
-        const response = await page.request.post(path, { headers, data: body as object });
-        return { status: response.status(), body: (await response.json()) as unknown };
-      };
+      const { headers, post } = await apiPoster(page, site.baseURL);
       const events = (await (await page.request.get('/api/events/')).json()) as {
         id: number;
         title: string;
@@ -479,13 +488,7 @@ test.describe('copy coverage', () => {
       // An address of its own: the membership forms share the submissions' rate limit.
       const { context, page } = await markedPage(browser, '198.51.100.78');
       await page.goto('/membership');
-      const csrf = ((await (await page.request.get('/api/csrf/')).json()) as { csrfToken: string })
-        .csrfToken;
-      const headers = { 'x-csrftoken': csrf, origin: site.baseURL };
-      const post = async (path: string, body: unknown) => {
-        const response = await page.request.post(path, { headers, data: body as object });
-        return { status: response.status(), body: (await response.json()) as unknown };
-      };
+      const { post } = await apiPoster(page, site.baseURL);
 
       // The endpoints: every field wrong, then sent.
       for (const [path, invalid] of [

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { interceptEmailJs } from './support/emailjs';
 import { expect, test } from './support/fixtures';
+import { createSuperAdmin } from './support/membership-staff';
 import { startMailbox, type Mailbox } from './support/mailbox';
 import { decodeQrCode, inlinePicture } from './support/qr';
 import { startSite, type RunningSite } from './support/server';
@@ -13,8 +14,6 @@ import { startSite, type RunningSite } from './support/server';
  * the event they mark the no-shows.
  */
 
-const SETUP_LINK = /\/admin\/setup\?token=[\w-]+/;
-const ADMIN = { name: 'Mei Chen', email: 'mei.chen@example.org', password: 'lantern moon 2026!' };
 const REGISTERED = 'Registration successful! You are now registered for this event.';
 
 test.describe('event operations: waitlist, self-cancel, promotion email, check-in, no-shows', () => {
@@ -68,15 +67,8 @@ test.describe('event operations: waitlist, self-cancel, promotion email, check-i
     );
 
   test('staff publish a one-place event that takes a waitlist', async ({ browser }, testInfo) => {
-    await expect.poll(() => SETUP_LINK.test(site.log()), { timeout: 30_000 }).toBe(true);
     staff = await newPage(browser, '198.51.100.20', { width: 390, height: 844 });
-    await staff.goto(SETUP_LINK.exec(site.log())![0]);
-    await staff.getByLabel('Name').fill(ADMIN.name);
-    await staff.getByLabel('Email').fill(ADMIN.email);
-    await staff.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await staff.getByLabel('Password again').fill(ADMIN.password);
-    await staff.getByRole('button', { name: 'Create the super admin' }).click();
-    await expect(staff.getByRole('heading', { name: `Welcome, ${ADMIN.name}` })).toBeVisible();
+    await createSuperAdmin(site, staff);
 
     eventTitle = `Waitlist Night ${testInfo.project.name}`;
     await staff.goto('/admin/events/new');

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { WECHAT_HINTS, WECHAT_OPEN_IN_BROWSER } from '@/lib/site/wechat';
 import { expect, test } from './support/fixtures';
+import { createSuperAdmin } from './support/membership-staff';
 import { startSite, type RunningSite } from './support/server';
 
 /**
@@ -105,8 +106,6 @@ test('after a WeChat visitor, another browser gets the page with the link and no
 
 test.describe('the console in WeChat', () => {
   test.describe.configure({ mode: 'serial' });
-  const ADMIN = { name: 'Mei Chen', email: 'mei.chen@example.org', password: 'lantern moon 2026!' };
-  const SETUP_LINK = /\/admin\/setup\?token=[\w-]+/;
   let site: RunningSite;
   test.beforeAll(async () => {
     site = await startSite();
@@ -129,15 +128,8 @@ test.describe('the console in WeChat', () => {
     browser,
     expectAccessible,
   }) => {
-    await expect.poll(() => SETUP_LINK.test(site.log()), { timeout: 30_000 }).toBe(true);
     const staff = await staffPage(browser);
-    await staff.goto(SETUP_LINK.exec(site.log())![0]);
-    await staff.getByLabel('Name').fill(ADMIN.name);
-    await staff.getByLabel('Email').fill(ADMIN.email);
-    await staff.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await staff.getByLabel('Password again').fill(ADMIN.password);
-    await staff.getByRole('button', { name: 'Create the super admin' }).click();
-    await expect(staff.getByRole('heading', { name: `Welcome, ${ADMIN.name}` })).toBeVisible();
+    await createSuperAdmin(site, staff);
 
     // Someone registers for the gala, so that it has registrants to export.
     const id = await eventId(staff.request, GALA);
