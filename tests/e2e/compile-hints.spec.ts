@@ -1,25 +1,6 @@
-import type { Page, Response } from '@playwright/test';
 import { COMPILE_HINT, siteChunksRunOnLoad } from '@/lib/build/compile-hints.mjs';
+import { chunksRunBy } from './support/chunks';
 import { expect, scrollThroughPage, test } from './support/fixtures';
-
-/** The site's own script chunks the page runs during `visit`, with their text as served. */
-async function chunksRunBy(page: Page, visit: () => Promise<void>): Promise<Map<string, string>> {
-  const paths = new Set<string>();
-  const record = (response: Response) => {
-    const { pathname } = new URL(response.url());
-    if (pathname.startsWith('/_next/static/chunks/') && pathname.endsWith('.js'))
-      paths.add(pathname);
-  };
-  page.on('response', record);
-  await visit();
-  page.off('response', record);
-  const texts = await Promise.all(
-    [...paths].map(
-      async (pathname) => [pathname, await (await page.request.get(pathname)).text()] as const,
-    ),
-  );
-  return new Map(texts);
-}
 
 test("every script a home page visitor runs, the chart's and the gallery's included, compiles as it loads", async ({
   page,

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { chunksRunBy } from './support/chunks';
 import { expect, test } from './support/fixtures';
 import { SITE_ROUTES } from './support/routes';
 
@@ -11,24 +11,14 @@ import { SITE_ROUTES } from './support/routes';
 /** Only the texts catalogue has this text: the Studio's title of the site-wide texts. */
 const CATALOGUE_MARK = 'Site-wide texts';
 
-/** The site's script files the page loads until the network is idle. */
-async function scriptsLoadedBy(page: Page, path: string): Promise<string[]> {
-  const scripts = new Set<string>();
-  page.on('response', (response) => {
-    const { pathname } = new URL(response.url());
-    if (pathname.startsWith('/_next/static/') && pathname.endsWith('.js')) scripts.add(pathname);
-  });
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
-  return [...scripts];
-}
-
 for (const { path } of SITE_ROUTES) {
   test(`${path}: no script carries the texts catalogue`, async ({ page }) => {
-    const scripts = await scriptsLoadedBy(page, path);
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const script of scripts) {
-      const text = await (await page.request.get(script)).text();
+    const chunks = await chunksRunBy(page, async () => {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    });
+    expect(chunks.size).toBeGreaterThan(0);
+    for (const [script, text] of chunks) {
       expect(text, `${script} on ${path}`).not.toContain(CATALOGUE_MARK);
     }
   });
