@@ -744,6 +744,11 @@ export const membershipYears = pgTable('membership_years', {
   lastMemberNumber: integer('last_member_number').notNull().default(0),
   /** Whether applications are taken for this year (the public form offers the open year only). */
   acceptingApplications: boolean('accepting_applications').notNull().default(true),
+  /**
+   * Days a confirmed application may wait for its payment: the scheduled work reminds the
+   * applicant, then cancels it, so the roster does not fill with applications nobody pays.
+   */
+  unpaidApplicationDays: integer('unpaid_application_days').notNull().default(30),
   updatedAt: createdAt(),
 });
 
@@ -793,8 +798,29 @@ export const memberships = pgTable(
     memberId: varchar('member_id', { length: 20 }).unique(),
     legalName: varchar('legal_name', { length: 100 }).notNull(),
     preferredName: varchar('preferred_name', { length: 60 }).notNull(),
-    /** Stored trimmed and lower-cased (`@uottawa.ca`). */
+    /** Stored trimmed, NFKC-normalised and lower-cased (`@uottawa.ca`). */
     uottawaEmail: varchar('uottawa_email', { length: EMAIL_LENGTH }).notNull(),
+    /**
+     * The address as uniqueness compares it: NFKC, lower case, a `+tag` dropped. Computed by the
+     * database, so no writer can store a membership whose key disagrees with its address.
+     */
+    uottawaEmailKey: varchar('uottawa_email_key', { length: EMAIL_LENGTH })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`regexp_replace(lower(normalize(trim(uottawa_email), NFKC)), '\\+[^@]*@', '@')`,
+      ),
+    /**
+     * When the applicant opened the confirmation link sent to the uOttawa address. Until then the
+     * application counts for nothing: it blocks no address and finance does not see it.
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
+    /** SHA-256 of the confirmation link's token (the token itself is only in the email). */
+    emailConfirmationHash: varchar('email_confirmation_hash', { length: 64 }),
+    /** When the last confirmation link was sent: it is valid for 48 hours from then. */
+    emailConfirmationSentAt: timestamp('email_confirmation_sent_at', {
+      withTimezone: true,
+      mode: 'date',
+    }),
     program: varchar('program', { length: 100 }).notNull(),
     yearOfStudy: varchar('year_of_study', { length: 20 }).notNull(),
     expectedGraduationYear: integer('expected_graduation_year').notNull(),
@@ -826,13 +852,26 @@ export const memberships = pgTable(
       withTimezone: true,
       mode: 'date',
     }),
+    /** Set when the 'your application is not paid yet' reminder was queued (once). */
+    unpaidReminderQueuedAt: timestamp('unpaid_reminder_queued_at', {
+      withTimezone: true,
+      mode: 'date',
+    }),
+    /**
+     * When the member was last emailed why a member check at registration failed: at most once
+     * an hour, whoever typed their ID and address.
+     */
+    memberCheckNoticeAt: timestamp('member_check_notice_at', { withTimezone: true, mode: 'date' }),
+    /** When the person's data was erased on request: names and addresses are gone, money kept. */
+    erasedAt: timestamp('erased_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
-    // One application per uOttawa email and membership year: concurrent duplicates fail here.
-    uniqueIndex('memberships_year_email_unique').on(
-      table.year,
-      sql`lower(trim(${table.uottawaEmail}))`,
-    ),
+    // One confirmed, not cancelled application per address and membership year: concurrent
+    // confirmations of the same address fail here. An unconfirmed one blocks nobody.
+    uniqueIndex('memberships_year_email_key_unique')
+      .on(table.year, table.uottawaEmailKey)
+      .where(sql`${table.emailConfirmedAt} is not null and ${table.status} <> 'cancelled'`),
+    index('memberships_email_key_idx').on(table.uottawaEmailKey),
     index('memberships_status_idx').on(table.status),
     index('memberships_email_idx').on(sql`lower(${table.uottawaEmail})`),
     check('memberships_status_known', statusCheck(table.status, MEMBERSHIP_STATUSES)),
@@ -879,6 +918,11 @@ export const membershipPayments = pgTable(
     state: varchar('state', { length: 20 }).notNull().default('recorded'),
     /** Why it was flagged, in words (wrong amount, reference used before, ...). */
     problem: varchar('problem', { length: 300 }),
+    /** Finance's note when it accepted a flagged payment after checking it. */
+    note: varchar('note', { length: 300 }),
+    /** When and why the bank took a confirmed payment back (a recalled e-Transfer, a bounced cheque). */
+    reversedAt: timestamp('reversed_at', { withTimezone: true, mode: 'date' }),
+    reversalReason: varchar('reversal_reason', { length: 300 }),
     recordedAt: createdAt(),
     recordedBy: text('recorded_by').references(() => adminUsers.id, { onDelete: 'set null' }),
     recordedByName: varchar('recorded_by_name', { length: 100 }).notNull(),
@@ -909,6 +953,11 @@ export const membershipRefunds = pgTable(
     state: varchar('state', { length: 20 }).notNull().default('pending'),
     /** The day the money went back; null while the refund is pending. */
     refundedOn: dateColumn('refunded_on'),
+    /**
+     * Whether the membership ends when the refund is done. A partial refund (an overpayment's
+     * difference, a goodwill refund) keeps it active unless finance chooses to end it.
+     */
+    endsMembership: boolean('ends_membership').notNull().default(true),
     recordedAt: createdAt(),
     recordedBy: text('recorded_by').references(() => adminUsers.id, { onDelete: 'set null' }),
     recordedByName: varchar('recorded_by_name', { length: 100 }).notNull(),
@@ -929,10 +978,24 @@ export const membershipChangeRequests = pgTable(
     uottawaEmail: varchar('uottawa_email', { length: EMAIL_LENGTH }).notNull(),
     memberId: varchar('member_id', { length: 20 }),
     changes: text('changes').notNull(),
+    /** The membership whose member ID and uOttawa email the request names; null when they do not match. */
+    membershipId: integer('membership_id').references(() => memberships.id),
+    /**
+     * When the request was confirmed from the membership's own uOttawa address (the link in the
+     * email sent there). Until then the inbox marks it unconfirmed.
+     */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    /** SHA-256 of the confirmation link's token. */
+    confirmationHash: varchar('confirmation_hash', { length: 64 }),
+    /** When staff applied the request to the membership in one step. */
+    appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     ...inboxStates(),
   },
-  (table) => [index('membership_change_requests_created_at_idx').on(table.createdAt)],
+  (table) => [
+    index('membership_change_requests_created_at_idx').on(table.createdAt),
+    index('membership_change_requests_membership_idx').on(table.membershipId),
+  ],
 );
 
 export type Department = typeof departments.$inferSelect;

@@ -46,10 +46,13 @@ export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
 };
 
 /**
- * A payment record's state: recorded by finance, then confirmed (the membership becomes active)
- * or flagged (a wrong amount, a reference used before, or another problem). Never deleted.
+ * A payment record's state: recorded by finance, then confirmed (it counts for the membership,
+ * alone or with a top-up) or flagged (a wrong amount, a reference used before, or another
+ * problem, until finance accepts it with a note or returns it). Returned: given back in full
+ * without ever counting. Reversed: confirmed, then taken back by the bank (a recalled
+ * e-Transfer, a bounced cheque). Never deleted.
  */
-export const PAYMENT_STATES = ['recorded', 'confirmed', 'flagged'] as const;
+export const PAYMENT_STATES = ['recorded', 'confirmed', 'flagged', 'returned', 'reversed'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /** A refund is pending until finance records the date the money went back. */
