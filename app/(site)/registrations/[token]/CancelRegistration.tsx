@@ -13,9 +13,18 @@ type Stage = 'idle' | 'asking' | 'cancelling';
 
 /**
  * 'Cancel my registration', asked twice (a tap on a phone is easily a mistake), then POSTed with
- * the CSRF token; the page is then read again and shows the new status.
+ * the CSRF token; the page is then read again and shows the new status. Once the registration is
+ * cancelled the page keeps this component without its buttons, so the outcome stays in sight.
  */
-export function CancelRegistration({ token, copy }: { token: string; copy: CancelCopy }) {
+export function CancelRegistration({
+  token,
+  cancellable,
+  copy,
+}: {
+  token: string;
+  cancellable: boolean;
+  copy: CancelCopy;
+}) {
   const router = useRouter();
   const [stage, setStage] = useState<Stage>('idle');
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -59,7 +68,7 @@ export function CancelRegistration({ token, copy }: { token: string; copy: Cance
       <p role="status" aria-live="polite" className={styles.message} data-tone={message?.tone}>
         {message?.text}
       </p>
-      {stage === 'idle' ? (
+      {!cancellable ? null : stage === 'idle' ? (
         <button type="button" className="button button-outline" onClick={() => setStage('asking')}>
           {copy.manageCancel}
         </button>

@@ -114,18 +114,19 @@ export default async function ManageRegistrationPage({ params }: Props) {
             </dd>
           </div>
         </dl>
-        {cancellable ? (
-          <>
-            {status === 'confirmed' && event.cancellationCutoffHours > 0 ? (
-              <p className={styles.note}>
-                {fillCopy(copy.manageLateNote, { hours: event.cancellationCutoffHours })}
-              </p>
-            ) : null}
-            <CancelRegistration
-              token={token}
-              copy={pickCopy(copy, ...CANCEL_REGISTRATION_COPY_KEYS)}
-            />
-          </>
+        {cancellable && status === 'confirmed' && event.cancellationCutoffHours > 0 ? (
+          <p className={styles.note}>
+            {fillCopy(copy.manageLateNote, { hours: event.cancellationCutoffHours })}
+          </p>
+        ) : null}
+        {/* Still there once cancelled, in the same place: the refreshed page keeps the outcome
+            the visitor has just been told, instead of taking it away with the buttons. */}
+        {cancellable || status === 'cancelled' ? (
+          <CancelRegistration
+            token={token}
+            cancellable={cancellable}
+            copy={pickCopy(copy, ...CANCEL_REGISTRATION_COPY_KEYS)}
+          />
         ) : started && ['submitted', 'confirmed', 'waitlisted'].includes(status) ? (
           <p className={styles.note}>{copy.manageStarted}</p>
         ) : null}
