@@ -5,6 +5,7 @@ import { membershipTypes, membershipYears, memberships } from '@/lib/db/schema';
 import { siteUrl } from '@/lib/env/public';
 import { type Block, type ComposedEmail, render } from '@/lib/mail/templates';
 import { formatAmount, formatDay, formatValidity } from './format';
+import { etransferInstructionsFor } from './instructions';
 
 /**
  * The membership emails (club-operations.md, 'Emails'): activated, payment problem, refund done,
@@ -31,6 +32,10 @@ export type MembershipMailContext = {
   /** What the applicant puts in the e-Transfer message. */
   paymentReference: string;
   etransferAddress: string;
+  /**
+   * The year's e-Transfer instructions, filled for this membership (lib/memberships/
+   * instructions.ts): the address, amount and reference in their places.
+   */
   etransferInstructions: string;
   /** Where members write with questions: the year's e-Transfer address, read by finance. */
   contactEmail: string;
@@ -69,7 +74,11 @@ export async function membershipMailContext(
     validUntil: membership.validUntil,
     paymentReference: membership.paymentReference,
     etransferAddress: row.etransferAddress,
-    etransferInstructions: row.etransferInstructions,
+    etransferInstructions: etransferInstructionsFor(row, {
+      amountCents: membership.priceCents,
+      currency: membership.currency,
+      reference: membership.paymentReference,
+    }),
     contactEmail: row.etransferAddress,
   };
 }
