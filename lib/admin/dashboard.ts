@@ -1,10 +1,11 @@
 import 'server-only';
-import { and, asc, desc, eq, gte, inArray, isNull, ne, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, ne } from 'drizzle-orm';
 import { type Actor, eventsInView } from '@/lib/auth/permissions';
 import { SIGN_IN_ACTION } from '@/lib/auth/server';
 import type { Database } from '@/lib/db/client';
 import { auditLog, eventLeads, events } from '@/lib/db/schema';
 import { clubInstant, clubWallClock } from '@/lib/db/time';
+import { auditEntryWithoutFinanceFacts, notFinanceAction } from '@/lib/memberships/finance-facts';
 import type { RegistrationCounts } from '@/lib/registrations/counts';
 import { withCountsAndLeads } from './events';
 
@@ -62,24 +63,12 @@ export async function upcomingEventsWithCounts(
 }
 
 /**
- * The audit entries of finance's work on memberships: their summaries name amounts and
- * references, which only roles with payments.read may read (club-operations.md, 'Roles for
- * membership').
+ * The latest entries of the audit log, newest first. Without `withMoney` (a role without
+ * payments.read), finance's own entries are left out and the others read without amounts or
+ * payment references (lib/memberships/finance-facts.ts).
  */
-const MONEY_ACTIONS = [
-  'membership.payment.record',
-  'membership.payment.flag',
-  'membership.activate',
-  'membership.paymentReview',
-  'membership.refund',
-  'membership.refund.record',
-  'membership.refund.complete',
-  'payment.export',
-];
-
-/** The latest entries of the audit log, newest first; finance's only `withMoney`. */
-export function recentChanges(db: Database, limit = 8, { withMoney = true } = {}) {
-  return db
+export async function recentChanges(db: Database, limit = 8, { withMoney = true } = {}) {
+  const rows = await db
     .select({
       id: auditLog.id,
       at: auditLog.at,
@@ -90,9 +79,10 @@ export function recentChanges(db: Database, limit = 8, { withMoney = true } = {}
     .where(
       and(
         ne(auditLog.action, SIGN_IN_ACTION),
-        withMoney ? undefined : notInArray(auditLog.action, MONEY_ACTIONS),
+        withMoney ? undefined : notFinanceAction(auditLog.action),
       ),
     )
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit);
+  return withMoney ? rows : rows.map(auditEntryWithoutFinanceFacts);
 }

@@ -3,6 +3,11 @@ import { and, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { adminUsers, auditLog, events, memberships } from '@/lib/db/schema';
 import type { RecordNames } from './changes';
+import {
+  auditEntryWithoutFinanceFacts,
+  namesFinanceFacts,
+  notFinanceAction,
+} from '@/lib/memberships/finance-facts';
 import { likeLiteral } from '../admin/search';
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -18,14 +23,30 @@ export type AuditFilter = {
   page?: number;
 };
 
-/** One page of the audit log, newest first, and whether older entries follow. */
-export async function listAuditEntries(db: Database, filter: AuditFilter) {
+/** Who reads the log: without `withMoney` (payments.read), entries read without finance facts. */
+export type AuditReader = { withMoney: boolean };
+
+/**
+ * One page of the audit log, newest first, and whether older entries follow. A reader without
+ * payments.read gets no entry of finance's own work, the others without amounts or payment
+ * references (lib/memberships/finance-facts.ts), and no answer to a search for an amount or a
+ * reference (its matches would say what the hidden words are).
+ */
+export async function listAuditEntries(
+  db: Database,
+  filter: AuditFilter,
+  { withMoney }: AuditReader = { withMoney: true },
+) {
   const conditions: SQL[] = [];
   if (filter.actorId) conditions.push(eq(auditLog.actorId, filter.actorId));
   if (filter.recordType) conditions.push(eq(auditLog.recordType, filter.recordType));
   const text = filter.text?.trim();
   if (text) conditions.push(ilike(auditLog.summary, `%${likeLiteral(text)}%`));
   const page = Math.max(1, Math.floor(filter.page ?? 1));
+  if (!withMoney) {
+    if (text && namesFinanceFacts(text)) return { entries: [], hasOlder: false, page };
+    conditions.push(notFinanceAction(auditLog.action));
+  }
   const rows = await db
     .select()
     .from(auditLog)
@@ -33,7 +54,12 @@ export async function listAuditEntries(db: Database, filter: AuditFilter) {
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE + 1)
     .offset((page - 1) * AUDIT_PAGE_SIZE);
-  return { entries: rows.slice(0, AUDIT_PAGE_SIZE), hasOlder: rows.length > AUDIT_PAGE_SIZE, page };
+  const entries = rows.slice(0, AUDIT_PAGE_SIZE);
+  return {
+    entries: withMoney ? entries : entries.map(auditEntryWithoutFinanceFacts),
+    hasOlder: rows.length > AUDIT_PAGE_SIZE,
+    page,
+  };
 }
 
 /** The people and kinds of record the log has entries for, for its filters. */

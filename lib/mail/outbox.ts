@@ -3,6 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { emailOutbox, type OutboxEmail } from '@/lib/db/schema';
+import { withoutFinanceFacts } from '@/lib/memberships/finance-facts';
 import type { ComposedEmail, MailAttachment } from './templates';
 
 /**
@@ -258,13 +259,19 @@ export function messageIdOf(
 
 export type OutboxFilter = 'unsent' | 'sent' | 'all';
 
+/**
+ * The console's list of emails, newest first. For a reader without payments.read (`withMoney`
+ * false), subjects read without amounts or payment references: a refund's subject names its
+ * amount (lib/memberships/finance-facts.ts).
+ */
 export async function listOutbox(
   db: Database,
   {
     filter = 'all',
     limit = 50,
     offset = 0,
-  }: { filter?: OutboxFilter; limit?: number; offset?: number } = {},
+    withMoney = true,
+  }: { filter?: OutboxFilter; limit?: number; offset?: number; withMoney?: boolean } = {},
 ) {
   const where =
     filter === 'unsent'
@@ -272,7 +279,7 @@ export async function listOutbox(
       : filter === 'sent'
         ? sql`${emailOutbox.sentAt} is not null`
         : undefined;
-  return db
+  const rows = await db
     .select({
       id: emailOutbox.id,
       kind: emailOutbox.kind,
@@ -290,4 +297,7 @@ export async function listOutbox(
     .orderBy(desc(emailOutbox.id))
     .limit(limit)
     .offset(offset);
+  return withMoney
+    ? rows
+    : rows.map((row) => ({ ...row, subject: withoutFinanceFacts(row.subject) }));
 }

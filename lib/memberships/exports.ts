@@ -68,7 +68,7 @@ export async function membersCsv(
     .select({ membership: memberships, typeName: membershipTypes.name })
     .from(memberships)
     .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.typeId))
-    .where(rosterConditions(filter, now))
+    .where(rosterConditions(filter, now, { byPaymentReference: withMoney }))
     .orderBy(asc(memberships.createdAt), asc(memberships.id));
   const ids = rows.map((row) => row.membership.id);
   const [payments, refunds] =

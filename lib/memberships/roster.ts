@@ -35,7 +35,10 @@ import { MEMBERSHIP_STATUSES, type MembershipStatus } from './statuses';
 export const ROSTER_PAGE_SIZE = 25;
 
 export type RosterFilter = {
-  /** Words in a name, a uOttawa or personal email, a member ID or a payment reference. */
+  /**
+   * Words in a name, a uOttawa or personal email or a member ID; or a payment reference, for a
+   * search that may use it (`byPaymentReference`: finance and super admins).
+   */
   text: string;
   status: MembershipStatus | null;
   typeId: number | null;
@@ -116,8 +119,19 @@ export function clubDatePlus(now: Date, days: number): string {
 /** A confirmed payment exists for the membership: what the coordinator may know of money. */
 const paidCondition = sql`exists (select 1 from ${membershipPayments} where ${membershipPayments.membershipId} = ${memberships.id} and ${membershipPayments.state} = 'confirmed')`;
 
-/** The SQL conditions of a filter (no paging). */
-export function rosterConditions(filter: RosterFilter, now = new Date()): SQL | undefined {
+/** Who searches: whether the words may match payment references (payments.read). */
+export type RosterReader = { byPaymentReference: boolean };
+
+/**
+ * The SQL conditions of a filter (no paging). The words match payment references only for a
+ * reader with payments.read: for the others a reference finds nothing, as if it were any word,
+ * so the search does not tell whose reference it is.
+ */
+export function rosterConditions(
+  filter: RosterFilter,
+  now = new Date(),
+  { byPaymentReference }: RosterReader = { byPaymentReference: false },
+): SQL | undefined {
   const conditions: SQL[] = [];
   const pattern = containsPattern(filter.text);
   if (pattern) {
@@ -128,7 +142,7 @@ export function rosterConditions(filter: RosterFilter, now = new Date()): SQL | 
         ilike(memberships.uottawaEmail, pattern),
         ilike(memberships.personalEmail, pattern),
         ilike(memberships.memberId, pattern),
-        ilike(memberships.paymentReference, pattern),
+        byPaymentReference ? ilike(memberships.paymentReference, pattern) : undefined,
       )!,
     );
   }
@@ -186,8 +200,9 @@ export async function searchRoster(
   db: Database,
   filter: RosterFilter,
   now = new Date(),
+  reader: RosterReader = { byPaymentReference: false },
 ): Promise<{ rows: RosterRow[]; hasMore: boolean; total: number }> {
-  const where = rosterConditions(filter, now);
+  const where = rosterConditions(filter, now, reader);
   const [rows, [counted]] = await Promise.all([
     db
       .select(rosterColumns)

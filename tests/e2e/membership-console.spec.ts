@@ -73,7 +73,7 @@ test.describe('the membership console: members, payments, settings', () => {
 
     for (const words of [memberId, email.toUpperCase()]) {
       await coordinator.goto('/admin/members');
-      await coordinator.getByLabel('Name, email, member ID or payment reference').fill(words);
+      await coordinator.getByLabel('Name, email or member ID').fill(words);
       await coordinator.getByRole('button', { name: 'Search' }).click();
       await expect(
         coordinator.getByRole('heading', { name: /^1 matching membership/ }),

@@ -199,7 +199,7 @@ test.describe('a membership from application to refund, with its emails', () => 
     const coordinator = await newPage(browser, '198.51.100.45', widthOf(page));
     await signIn(coordinator, COORDINATOR);
     await coordinator.goto('/admin/members');
-    await coordinator.getByLabel('Name, email, member ID or payment reference').fill(memberId);
+    await coordinator.getByLabel('Name, email or member ID').fill(memberId);
     await coordinator.getByRole('button', { name: 'Search' }).click();
     await expect(
       coordinator.getByRole('heading', { name: /^1 matching membership/ }),

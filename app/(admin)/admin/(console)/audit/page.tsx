@@ -8,6 +8,7 @@ import {
   recordWords,
 } from '@/lib/audit/changes';
 import { auditFilterChoices, auditRecordNames, listAuditEntries } from '@/lib/audit/read';
+import { can } from '@/lib/auth/permissions';
 import { pathWithQuery, requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { formatConsoleDateTime } from '@/lib/site/format';
@@ -54,7 +55,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   };
   const db = await getDb();
   const [{ entries, hasOlder, page }, choices] = await Promise.all([
-    listAuditEntries(db, filter),
+    // Today only the super admin reads the log; a role without payments.read would read it
+    // without finance facts.
+    listAuditEntries(db, filter, { withMoney: can(signedIn, 'payments.read') }),
     auditFilterChoices(db),
   ]);
   const names = await auditRecordNames(db, entries);

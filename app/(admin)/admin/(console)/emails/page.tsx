@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { pageNumber } from '@/lib/admin/search';
+import { can } from '@/lib/auth/permissions';
 import { pathWithQuery, requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { getServerEnv } from '@/lib/env/server';
@@ -29,6 +30,8 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
     filter,
     limit: PAGE_SIZE + 1,
     offset: (page - 1) * PAGE_SIZE,
+    // A refund's subject names its amount, an application's its payment reference.
+    withMoney: can(signedIn, 'payments.read'),
   });
   const smtp = Boolean(getServerEnv().SMTP_URL);
   const link = (show: OutboxFilter, target = 1) =>

@@ -19,8 +19,9 @@ export const metadata: Metadata = { title: 'Members' };
 
 /**
  * The club's members (club-operations.md, 'Membership'): every application and membership, found
- * by name, email, member ID or payment reference and filtered by status, type, program and year
- * of study; a GET form, so a filtered list is a link staff can share.
+ * by name, email, member ID or (finance and super admins) payment reference and filtered by
+ * status, type, program and year of study; a GET form, so a filtered list is a link staff can
+ * share.
  */
 export default async function MembersPage({ searchParams }: { searchParams: Promise<Search> }) {
   const search = await searchParams;
@@ -30,9 +31,11 @@ export default async function MembersPage({ searchParams }: { searchParams: Prom
   );
   if (!allowed) return <NotAllowed role={signedIn.role} />;
   const filter = parseRosterFilter(search);
+  // Payment references are finance's: only a role with payments.read finds a member by one.
+  const byPaymentReference = can(signedIn, 'payments.read');
   const db = await getDb();
   const [{ rows, hasMore, total }, choices] = await Promise.all([
-    searchRoster(db, filter),
+    searchRoster(db, filter, new Date(), { byPaymentReference }),
     rosterChoices(db),
   ]);
   const filtered = rosterQuery(filter, 1).toString() !== '';
@@ -66,7 +69,9 @@ export default async function MembersPage({ searchParams }: { searchParams: Prom
         <form method="get" role="search" className={styles.filters}>
           <div className={styles.field}>
             <label htmlFor="member-q" className={styles.label}>
-              Name, email, member ID or payment reference
+              {byPaymentReference
+                ? 'Name, email, member ID or payment reference'
+                : 'Name, email or member ID'}
             </label>
             <input
               id="member-q"
