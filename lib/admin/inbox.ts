@@ -4,23 +4,18 @@ import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
 import { recordChange } from '@/lib/audit/record';
 import type { SignedIn } from '@/lib/auth/session';
 import type { Database } from '@/lib/db/client';
-import { normalizeEmail } from '@/lib/db/queries';
 import {
   contactMessages,
-  emailOutbox,
-  eventRegistrations,
   jobApplications,
   membershipChangeRequests,
   serviceRequests,
 } from '@/lib/db/schema';
-import { manageLinkKey } from '@/lib/registrations/manage-token';
-import { deleteRegistrations } from '@/lib/registrations/operations';
-import { removeUpload } from '@/lib/submissions/uploads';
 import { containsPattern } from './search';
 
 /**
  * The inbox: contact messages, service requests, job applications and members' details change
- * requests in one list, newest first, each unread, read or handled; and the erasure of everything stored under one email address.
+ * requests in one list, newest first, each unread, read or handled. Erasing a person's data is
+ * lib/admin/erasure.ts.
  */
 
 export const INBOX_PAGE_SIZE = 25;
@@ -300,112 +295,4 @@ export async function markManyHandled(
 export async function findApplication(db: Database, id: number) {
   const [row] = await db.select().from(jobApplications).where(eq(jobApplications.id, id));
   return row ?? null;
-}
-
-export type ErasureCounts = {
-  messages: number;
-  requests: number;
-  applications: number;
-  registrations: number;
-};
-
-const sameEmail = (column: AnyPgColumn, email: string) => sql`lower(trim(${column})) = ${email}`;
-
-/** What is stored under an email address, before erasing it. */
-export async function dataUnderEmail(db: Database, rawEmail: string): Promise<ErasureCounts> {
-  const email = normalizeEmail(rawEmail);
-  const [[messages], [requests], [applications], [registrations]] = await Promise.all([
-    db
-      .select({ rows: count() })
-      .from(contactMessages)
-      .where(sameEmail(contactMessages.senderEmail, email)),
-    db
-      .select({ rows: count() })
-      .from(serviceRequests)
-      .where(sameEmail(serviceRequests.email, email)),
-    db
-      .select({ rows: count() })
-      .from(jobApplications)
-      .where(sameEmail(jobApplications.applicantEmail, email)),
-    db
-      .select({ rows: count() })
-      .from(eventRegistrations)
-      .where(sameEmail(eventRegistrations.email, email)),
-  ]);
-  return {
-    messages: messages?.rows ?? 0,
-    requests: requests?.rows ?? 0,
-    applications: applications?.rows ?? 0,
-    registrations: registrations?.rows ?? 0,
-  };
-}
-
-/**
- * Deletes everything stored under one email address (a person's request under Canadian privacy
- * law): their messages, service requests, job applications with the resume files, and event
- * registrations. The audit entry keeps the counts, not the address: the log must not keep what
- * was erased.
- */
-export async function erasePersonalData(
-  db: Database,
-  actor: SignedIn,
-  rawEmail: string,
-): Promise<ErasureCounts> {
-  const email = normalizeEmail(rawEmail);
-  const key = await manageLinkKey(db);
-  const { counts, resumes } = await db.transaction(async (tx) => {
-    const messages = await tx
-      .delete(contactMessages)
-      .where(sameEmail(contactMessages.senderEmail, email))
-      .returning({ id: contactMessages.id });
-    const requests = await tx
-      .delete(serviceRequests)
-      .where(sameEmail(serviceRequests.email, email))
-      .returning({ id: serviceRequests.id });
-    const applications = await tx
-      .delete(jobApplications)
-      .where(sameEmail(jobApplications.applicantEmail, email))
-      .returning({ id: jobApplications.id, stored: jobApplications.resumeStoredName });
-    // The places their registrations held go to the waitlists, as after a cancellation.
-    const { deleted: registrations } = await deleteRegistrations(
-      tx,
-      sameEmail(eventRegistrations.email, email),
-      key,
-    );
-    // The emails written to them hold their name and links too (status changes go with the
-    // registrations).
-    await tx.delete(emailOutbox).where(sameEmail(emailOutbox.toAddress, email));
-    const counts: ErasureCounts = {
-      messages: messages.length,
-      requests: requests.length,
-      applications: applications.length,
-      registrations: registrations.length,
-    };
-    await recordChange(tx, actor, {
-      action: 'personalData.erase',
-      recordType: 'person',
-      summary: `Erased a person's data on request: ${describeCounts(counts)}`,
-      after: counts,
-    });
-    return { counts, resumes: applications.map((application) => application.stored) };
-  });
-  // The rows are gone for good; their files follow (a file left behind is unreachable anyway).
-  await Promise.all(
-    resumes.map((stored) =>
-      removeUpload(stored).catch((error: unknown) =>
-        console.error(`Removing an erased resume (${stored}) failed:`, error),
-      ),
-    ),
-  );
-  return counts;
-}
-
-export function describeCounts(counts: ErasureCounts): string {
-  const part = (value: number, one: string, many: string) => `${value} ${value === 1 ? one : many}`;
-  return [
-    part(counts.messages, 'contact message', 'contact messages'),
-    part(counts.requests, 'service request', 'service requests'),
-    part(counts.applications, 'job application', 'job applications'),
-    part(counts.registrations, 'event registration', 'event registrations'),
-  ].join(', ');
 }

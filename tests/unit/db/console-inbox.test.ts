@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAuditEntries } from '@/lib/audit/read';
+import { dataUnderEmail, erasePersonalData } from '@/lib/admin/erasure';
 import {
-  dataUnderEmail,
-  erasePersonalData,
   inboxCounts,
   inboxStateOf,
   listInbox,
@@ -190,22 +189,41 @@ describe(`the inbox (${DATABASE_UNDER_TEST})`, () => {
       message: 'Stay',
     });
 
+    const nothingElse = {
+      memberships: 0,
+      changeRequests: 0,
+      auditEntries: 0,
+      payments: 0,
+      refunds: 0,
+    };
     expect(await dataUnderEmail(db, ' erase.me@example.org ')).toEqual({
       messages: 1,
       requests: 1,
       applications: 1,
       registrations: 1,
+      // The registration's confirmation.
+      emails: 1,
+      ...nothingElse,
     });
     const resumeFile = storedFilePath(applied.resumeStoredName, uploads);
     expect(existsSync(resumeFile)).toBe(true);
 
     const counts = await erasePersonalData(db, admin, 'erase.me@example.org');
-    expect(counts).toEqual({ messages: 1, requests: 1, applications: 1, registrations: 1 });
+    expect(counts).toEqual({
+      messages: 1,
+      requests: 1,
+      applications: 1,
+      registrations: 1,
+      emails: 1,
+      ...nothingElse,
+    });
     expect(await dataUnderEmail(db, email)).toEqual({
       messages: 0,
       requests: 0,
       applications: 0,
       registrations: 0,
+      emails: 0,
+      ...nothingElse,
     });
     expect(existsSync(resumeFile)).toBe(false);
     const all = await listInbox(db, { state: 'all', text: 'kept', page: 1 });
@@ -215,7 +233,7 @@ describe(`the inbox (${DATABASE_UNDER_TEST})`, () => {
     expect(entries[0]).toMatchObject({
       action: 'personalData.erase',
       summary:
-        "Erased a person's data on request: 1 contact message, 1 service request, 1 job application, 1 event registration",
+        "Erased a person's data on request: 1 event registration, 1 email, 1 contact message, 1 service request, 1 job application",
     });
     expect(JSON.stringify(entries[0])).not.toMatch(/erase\.me/i);
   });

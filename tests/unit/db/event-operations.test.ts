@@ -8,7 +8,7 @@ import {
   registrationStatusChanges,
 } from '@/lib/db/schema';
 import { removeRegistration } from '@/lib/admin/events';
-import { erasePersonalData } from '@/lib/admin/inbox';
+import { erasePersonalData } from '@/lib/admin/erasure';
 import type { SignedIn } from '@/lib/auth/session';
 import { placesTaken } from '@/lib/db/queries';
 import { deliverDueEmails, type MailMessage } from '@/lib/mail/sender';

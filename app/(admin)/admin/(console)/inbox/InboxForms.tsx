@@ -157,11 +157,26 @@ export function ErasureForm() {
           className={styles.input}
         />
       </div>
-      {state.found ? (
+      {state.erased ? (
         <>
-          <p className={styles.alert}>
-            Stored under {state.email}: {state.found}. Erasing deletes all of it for good.
-          </p>
+          <div className={styles.alert}>
+            <p>Stored under {state.email}, erased for good:</p>
+            <ul>
+              {state.erased.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            {state.kept && state.kept.length > 0 ? (
+              <>
+                <p>Kept:</p>
+                <ul>
+                  {state.kept.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </div>
           <label className={styles.row}>
             <input type="checkbox" name="confirm" value="yes" />
             Yes, erase everything stored under this address
@@ -171,10 +186,10 @@ export function ErasureForm() {
       <ActionOutcome state={state} />
       <button
         type="submit"
-        className={state.found ? styles.dangerButton : styles.button}
+        className={state.erased ? styles.dangerButton : styles.button}
         disabled={pending}
       >
-        {state.found ? 'Erase' : 'Find their data'}
+        {state.erased ? 'Erase' : 'Find their data'}
       </button>
     </form>
   );

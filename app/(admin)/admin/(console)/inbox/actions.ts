@@ -2,10 +2,14 @@
 
 import { revalidatePath } from 'next/cache';
 import {
-  BULK_LIMIT,
   dataUnderEmail,
-  describeCounts,
+  describeErased,
   erasePersonalData,
+  erasurePreview,
+  foundAnything,
+} from '@/lib/admin/erasure';
+import {
+  BULK_LIMIT,
   isSubmissionKind,
   markManyHandled,
   setHandled,
@@ -67,11 +71,18 @@ export async function markSelectedHandled(
   };
 }
 
-export type ErasureState = { error?: string; done?: string; found?: string; email?: string };
+export type ErasureState = {
+  error?: string;
+  done?: string;
+  email?: string;
+  /** The preview: what erasing would erase, and what it would keep and why, line by line. */
+  erased?: string[];
+  kept?: string[];
+};
 
 /**
- * Two steps: the first press shows what is stored under the address; the second, with the box
- * ticked, erases it.
+ * Two steps: the first press shows what is stored under the address, what erasing deletes and
+ * what it keeps (counts only: no name, no amount); the second, with the box ticked, erases it.
  */
 export async function erasePerson(_previous: ErasureState, form: FormData): Promise<ErasureState> {
   const access = await guard('personalData.erase');
@@ -81,9 +92,8 @@ export async function erasePerson(_previous: ErasureState, form: FormData): Prom
   const db = await getDb();
   if (form.get('confirm') !== 'yes') {
     const counts = await dataUnderEmail(db, email.data);
-    const total = Object.values(counts).reduce((sum, value) => sum + value, 0);
-    if (total === 0) return { error: `Nothing is stored under ${email.data}.` };
-    return { found: describeCounts(counts), email: email.data };
+    if (!foundAnything(counts)) return { error: `Nothing is stored under ${email.data}.` };
+    return { ...erasurePreview(counts), email: email.data };
   }
   const counts = await erasePersonalData(db, access.actor, email.data);
   if (counts.registrations > 0) {
@@ -92,5 +102,6 @@ export async function erasePerson(_previous: ErasureState, form: FormData): Prom
     deliverSoon();
   }
   revalidatePath('/admin/inbox', 'layout');
-  return { done: `Erased: ${describeCounts(counts)}.` };
+  revalidatePath('/admin/members', 'layout');
+  return { done: `Erased: ${describeErased(counts)}.` };
 }

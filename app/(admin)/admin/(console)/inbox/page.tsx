@@ -157,8 +157,12 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
           </h2>
           <p>
             When someone asks the club to delete their data, this erases everything stored under
-            their email address: messages, service requests, job applications with their resumes,
-            and event registrations. The audit log records that it was done, not the address.
+            their email address (and under the other address of a membership it names): memberships’
+            names, addresses and details, event registrations with their answers, details change
+            requests, the emails written to them, messages, service requests and job applications
+            with their resumes; the audit log names the record instead of the person. Payments and
+            refunds are kept without the name, because the club’s books must keep them. The audit
+            log records that it was done, not the address.
           </p>
           <ErasureForm />
         </section>

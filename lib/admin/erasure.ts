@@ -1,0 +1,602 @@
+import 'server-only';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { recordChange } from '@/lib/audit/record';
+import type { SignedIn } from '@/lib/auth/session';
+import type { Database } from '@/lib/db/client';
+import {
+  auditLog,
+  contactMessages,
+  emailOutbox,
+  eventRegistrations,
+  jobApplications,
+  membershipChangeRequests,
+  membershipPayments,
+  membershipRefunds,
+  memberships,
+  membershipStatusChanges,
+  serviceRequests,
+} from '@/lib/db/schema';
+import { manageLinkKey } from '@/lib/registrations/manage-token';
+import { deleteRegistrations } from '@/lib/registrations/operations';
+import { removeUpload } from '@/lib/submissions/uploads';
+
+/**
+ * 'Erase a person's data' (a request under Canadian privacy law, promised by the privacy
+ * policy's 'Your rights'): everything stored under the address a person gives, and under the
+ * other address of a membership it names. Submissions, registrations with their answers, change
+ * requests and the emails written to them are deleted; a membership keeps its row, emptied of
+ * names, addresses and details, because its payments and refunds must keep their membership;
+ * payments and refunds keep amount, date, method and reference; the audit entries that name the
+ * person name the record instead ('membership M26-7KQ4XW', 'registration #12').
+ */
+
+/** What erasure deletes or empties, and what it keeps, per kind of record. */
+export type ErasureCounts = {
+  messages: number;
+  requests: number;
+  applications: number;
+  registrations: number;
+  memberships: number;
+  changeRequests: number;
+  emails: number;
+  /** Audit entries that named the person, rewritten to name the record. */
+  auditEntries: number;
+  /** Kept, without the name: the club's books must keep them. */
+  payments: number;
+  refunds: number;
+};
+
+/** What an erased membership's names and details read as. */
+export const ERASED_NAME = 'Erased on request';
+const ERASED_WORD = 'Erased';
+
+/** The address of an erased membership: unique, never delivered (`.invalid`, RFC 2606). */
+export const erasedAddress = (membershipId: number) => `erased-${membershipId}@invalid`;
+
+/**
+ * An address as uniqueness compares it: NFKC, lower case, a `+tag` dropped. The same expression
+ * as the generated column `memberships.uottawa_email_key` (lib/db/schema.ts), so both agree.
+ */
+const addressKey = (value: SQL | AnyPgColumn) =>
+  sql`regexp_replace(lower(normalize(trim(${value}), NFKC)), '\\+[^@]*@', '@')`;
+
+/** The column holds one of `addresses`, as uniqueness compares addresses. */
+function oneOf(column: AnyPgColumn, addresses: readonly string[]): SQL {
+  const keys = sql.join(
+    addresses.map((address) => addressKey(sql`${address}::text`)),
+    sql`, `,
+  );
+  return sql`${addressKey(column)} in (${keys})`;
+}
+
+/** Keys of the audit values that hold a person's data, whatever the record. */
+const PERSONAL_KEYS = new Set([
+  'name',
+  'email',
+  'firstName',
+  'lastName',
+  'legalName',
+  'preferredName',
+  'uottawaEmail',
+  'personalEmail',
+  'wechatId',
+  'linkedinUrl',
+  'program',
+  'yearOfStudy',
+  'expectedGraduationYear',
+  'industries',
+  'preferredEventKinds',
+  'changes',
+  'answers',
+  'senderName',
+  'senderEmail',
+  'applicantName',
+  'applicantEmail',
+]);
+
+type Executor = Pick<Database, 'select'>;
+
+/** A word the person is known by, and the record's name that replaces it in the log. */
+type Naming = { words: string; label: string; strong: boolean };
+
+type AuditEntry = typeof auditLog.$inferSelect;
+
+/** Everything stored about one person, found from the address they gave. */
+type Person = {
+  addresses: string[];
+  membershipIds: number[];
+  registrationIds: number[];
+  namings: Naming[];
+  messages: number;
+  requests: number;
+  applications: number;
+  changeRequests: number;
+  emails: number;
+  payments: number;
+  refunds: number;
+  /** The audit entries that name the person, as they will read after erasure. */
+  rewrites: Array<{ id: number; summary: string; before: unknown; after: unknown }>;
+};
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `words` as a whole word or phrase, in any case (not 'Li' inside 'Lin'). */
+const wholeWords = (words: string) =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(words)}(?![\\p{L}\\p{N}])`, 'giu');
+
+function replaceNamings(text: string, namings: readonly Naming[]): string {
+  let result = text;
+  for (const { words, label } of namings) {
+    result = result.replace(wholeWords(words), label);
+  }
+  return result;
+}
+
+/** Audit values without the person: their fields dropped, their names in other values replaced. */
+function valuesWithoutPerson(values: unknown, namings: readonly Naming[]): unknown {
+  if (typeof values === 'string') return replaceNamings(values, namings);
+  if (Array.isArray(values)) return values.map((value) => valuesWithoutPerson(value, namings));
+  if (typeof values !== 'object' || values === null) return values;
+  return Object.fromEntries(
+    Object.entries(values)
+      .filter(([key]) => !PERSONAL_KEYS.has(key))
+      .map(([key, value]) => [key, valuesWithoutPerson(value, namings)]),
+  );
+}
+
+/** The id values an audit entry's values hold under `key`. */
+function idsUnder(entry: AuditEntry, key: string): number[] {
+  const ids: number[] = [];
+  for (const values of [entry.before, entry.after]) {
+    if (typeof values !== 'object' || values === null || Array.isArray(values)) continue;
+    const value = (values as Record<string, unknown>)[key];
+    for (const one of Array.isArray(value) ? value : [value]) {
+      const id = Number(one);
+      if (Number.isSafeInteger(id)) ids.push(id);
+    }
+  }
+  return ids;
+}
+
+const SUMMARY_LENGTH = 300;
+
+async function findPerson(db: Executor, rawEmail: string): Promise<Person> {
+  const given = rawEmail.trim().toLowerCase();
+  // The memberships the address names: as its uOttawa address, or as its personal address.
+  const found = await db
+    .select()
+    .from(memberships)
+    .where(
+      and(
+        isNull(memberships.erasedAt),
+        or(oneOf(memberships.uottawaEmail, [given]), oneOf(memberships.personalEmail, [given])),
+      ),
+    );
+  const addresses = [
+    ...new Set([
+      given,
+      ...found.flatMap((membership) => [
+        membership.uottawaEmail,
+        ...(membership.personalEmail ? [membership.personalEmail] : []),
+      ]),
+    ]),
+  ];
+  const membershipIds = found.map((membership) => membership.id);
+  const byMembership = (column: AnyPgColumn) =>
+    membershipIds.length > 0 ? inArray(column, membershipIds) : undefined;
+
+  const [registrations, messages, requests, applications, changeRequests] = await Promise.all([
+    db
+      .select({
+        id: eventRegistrations.id,
+        firstName: eventRegistrations.firstName,
+        lastName: eventRegistrations.lastName,
+        email: eventRegistrations.email,
+      })
+      .from(eventRegistrations)
+      .where(
+        or(
+          oneOf(eventRegistrations.email, addresses),
+          byMembership(eventRegistrations.membershipId),
+        ),
+      ),
+    db
+      .select({ id: contactMessages.id, name: contactMessages.senderName })
+      .from(contactMessages)
+      .where(oneOf(contactMessages.senderEmail, addresses)),
+    db
+      .select({ id: serviceRequests.id, name: serviceRequests.name })
+      .from(serviceRequests)
+      .where(oneOf(serviceRequests.email, addresses)),
+    db
+      .select({ id: jobApplications.id, name: jobApplications.applicantName })
+      .from(jobApplications)
+      .where(oneOf(jobApplications.applicantEmail, addresses)),
+    db
+      .select({ id: membershipChangeRequests.id, name: membershipChangeRequests.name })
+      .from(membershipChangeRequests)
+      .where(
+        or(
+          oneOf(membershipChangeRequests.uottawaEmail, addresses),
+          byMembership(membershipChangeRequests.membershipId),
+        ),
+      ),
+  ]);
+  const registrationIds = registrations.map((registration) => registration.id);
+
+  // The words the person is known by, each with the record that names them instead; a
+  // membership's label first, as the record that stays.
+  const namings: Naming[] = [];
+  const add = (words: string | null | undefined, label: string, strong: boolean) => {
+    const trimmed = words?.trim();
+    if (!trimmed || namings.some((naming) => naming.words.toLowerCase() === trimmed.toLowerCase()))
+      return;
+    namings.push({ words: trimmed, label, strong });
+  };
+  for (const membership of found) {
+    const label = `membership ${membership.paymentReference}`;
+    add(membership.uottawaEmail, label, true);
+    add(membership.personalEmail, label, true);
+    add(membership.legalName, label, true);
+    add(membership.preferredName, label, false);
+    add(membership.wechatId, label, false);
+    add(membership.linkedinUrl, label, true);
+  }
+  for (const registration of registrations) {
+    const label = `registration #${registration.id}`;
+    add(registration.email, label, true);
+    add(`${registration.firstName} ${registration.lastName}`, label, true);
+    add(registration.firstName, label, false);
+    add(registration.lastName, label, false);
+  }
+  for (const [records, noun] of [
+    [changeRequests, 'details change request'],
+    [messages, 'contact message'],
+    [requests, 'service request'],
+    [applications, 'job application'],
+  ] as const) {
+    for (const record of records) add(record.name, `${noun} #${record.id}`, false);
+  }
+  for (const address of addresses) add(address, 'an erased address', true);
+  // The longest words first: a full name before the first name inside it.
+  namings.sort((a, b) => b.words.length - a.words.length);
+
+  const emailsWhere = or(
+    oneOf(emailOutbox.toAddress, addresses),
+    byMembership(emailOutbox.membershipId),
+    registrationIds.length > 0 ? inArray(emailOutbox.registrationId, registrationIds) : undefined,
+  );
+  const [[emails], [payments], [refunds], candidates] = await Promise.all([
+    db
+      .select({ rows: sql<number>`count(*)`.mapWith(Number) })
+      .from(emailOutbox)
+      .where(emailsWhere),
+    membershipIds.length > 0
+      ? db
+          .select({ rows: sql<number>`count(*)`.mapWith(Number) })
+          .from(membershipPayments)
+          .where(inArray(membershipPayments.membershipId, membershipIds))
+      : [{ rows: 0 }],
+    membershipIds.length > 0
+      ? db
+          .select({ rows: sql<number>`count(*)`.mapWith(Number) })
+          .from(membershipRefunds)
+          .where(inArray(membershipRefunds.membershipId, membershipIds))
+      : [{ rows: 0 }],
+    auditCandidates(db, namings, membershipIds, registrationIds),
+  ]);
+
+  // An entry is the person's when it is about their membership or registration, or names them
+  // by an address or a full name; a first name alone does not make another person's entry theirs.
+  const rewrites: Person['rewrites'] = [];
+  for (const entry of candidates) {
+    const text = `${entry.summary} ${JSON.stringify(entry.before)} ${JSON.stringify(entry.after)}`;
+    const linked =
+      (entry.recordType === 'membership' && membershipIds.includes(Number(entry.recordId))) ||
+      idsUnder(entry, 'membershipId').some((id) => membershipIds.includes(id)) ||
+      idsUnder(entry, 'registrationId').some((id) => registrationIds.includes(id));
+    const named = namings.some((naming) => naming.strong && wholeWords(naming.words).test(text));
+    if (!linked && !named) continue;
+    const summary = replaceNamings(entry.summary, namings);
+    rewrites.push({
+      id: entry.id,
+      summary:
+        summary.length > SUMMARY_LENGTH ? `${summary.slice(0, SUMMARY_LENGTH - 1)}…` : summary,
+      before: valuesWithoutPerson(entry.before, namings),
+      after: valuesWithoutPerson(entry.after, namings),
+    });
+  }
+  return {
+    addresses,
+    membershipIds,
+    registrationIds,
+    namings,
+    messages: messages.length,
+    requests: requests.length,
+    applications: applications.length,
+    changeRequests: changeRequests.length,
+    emails: emails?.rows ?? 0,
+    payments: payments?.rows ?? 0,
+    refunds: refunds?.rows ?? 0,
+    rewrites,
+  };
+}
+
+/**
+ * The audit entries that may name the person: their words in the summary or the values, or about
+ * one of their memberships. `findPerson` decides which ones do.
+ */
+async function auditCandidates(
+  db: Executor,
+  namings: readonly Naming[],
+  membershipIds: readonly number[],
+  registrationIds: readonly number[],
+): Promise<AuditEntry[]> {
+  const text = sql`lower(${auditLog.summary} || ' ' || coalesce(${auditLog.before}::text, '') || ' ' || coalesce(${auditLog.after}::text, ''))`;
+  const conditions: SQL[] = namings
+    .filter((naming) => naming.strong)
+    .map((naming) => sql`strpos(${text}, ${naming.words.toLowerCase()}) > 0`);
+  const about = (key: string, ids: readonly number[]) => {
+    const list = sql.join(
+      ids.map((id) => sql`${String(id)}`),
+      sql`, `,
+    );
+    return sql`(${auditLog.before}->>${key} in (${list}) or ${auditLog.after}->>${key} in (${list}))`;
+  };
+  if (membershipIds.length > 0) {
+    conditions.push(
+      and(
+        eq(auditLog.recordType, 'membership'),
+        inArray(auditLog.recordId, membershipIds.map(String)),
+      )!,
+      about('membershipId', membershipIds),
+    );
+  }
+  if (registrationIds.length > 0) conditions.push(about('registrationId', registrationIds));
+  if (conditions.length === 0) return [];
+  return db
+    .select()
+    .from(auditLog)
+    .where(or(...conditions));
+}
+
+function countsOf(person: Person, registrations: number): ErasureCounts {
+  return {
+    messages: person.messages,
+    requests: person.requests,
+    applications: person.applications,
+    registrations,
+    memberships: person.membershipIds.length,
+    changeRequests: person.changeRequests,
+    emails: person.emails,
+    auditEntries: person.rewrites.length,
+    payments: person.payments,
+    refunds: person.refunds,
+  };
+}
+
+/** What is stored under an email address, before erasing it (the console's preview). */
+export async function dataUnderEmail(db: Database, rawEmail: string): Promise<ErasureCounts> {
+  const person = await findPerson(db, rawEmail);
+  return countsOf(person, person.registrationIds.length);
+}
+
+/** Whether erasure would find anything under the address. */
+export function foundAnything(counts: ErasureCounts): boolean {
+  return Object.values(counts).some((value) => value > 0);
+}
+
+/**
+ * Erases everything stored under one email address, in one transaction, with one audit entry
+ * that keeps the counts and the erased memberships' ids, not the address or the name.
+ */
+export async function erasePersonalData(
+  db: Database,
+  actor: SignedIn,
+  rawEmail: string,
+  now: Date = new Date(),
+): Promise<ErasureCounts> {
+  const key = await manageLinkKey(db);
+  const { counts, resumes } = await db.transaction(async (tx) => {
+    const person = await findPerson(tx, rawEmail);
+    const { addresses, membershipIds, registrationIds, namings } = person;
+    const byMembership = (column: AnyPgColumn) =>
+      membershipIds.length > 0 ? inArray(column, membershipIds) : undefined;
+
+    await tx.delete(contactMessages).where(oneOf(contactMessages.senderEmail, addresses));
+    await tx.delete(serviceRequests).where(oneOf(serviceRequests.email, addresses));
+    const applications = await tx
+      .delete(jobApplications)
+      .where(oneOf(jobApplications.applicantEmail, addresses))
+      .returning({ stored: jobApplications.resumeStoredName });
+    await tx
+      .delete(membershipChangeRequests)
+      .where(
+        or(
+          oneOf(membershipChangeRequests.uottawaEmail, addresses),
+          byMembership(membershipChangeRequests.membershipId),
+        ),
+      );
+    // The emails written to them hold their name, links and details: before the registrations,
+    // whose deletion would unlink theirs.
+    await tx
+      .delete(emailOutbox)
+      .where(
+        or(
+          oneOf(emailOutbox.toAddress, addresses),
+          byMembership(emailOutbox.membershipId),
+          registrationIds.length > 0
+            ? inArray(emailOutbox.registrationId, registrationIds)
+            : undefined,
+        ),
+      );
+    // The places their registrations held go to the waitlists, as after a cancellation; the
+    // answers go with the rows, the status history with them (cascade).
+    const { deleted: registrations } =
+      registrationIds.length > 0
+        ? await deleteRegistrations(tx, inArray(eventRegistrations.id, registrationIds), key, now)
+        : { deleted: [] };
+
+    for (const membershipId of membershipIds) {
+      const [membership] = await tx
+        .select({ suspensionReason: memberships.suspensionReason })
+        .from(memberships)
+        .where(eq(memberships.id, membershipId));
+      await tx
+        .update(memberships)
+        .set({
+          legalName: ERASED_NAME,
+          preferredName: ERASED_WORD,
+          uottawaEmail: erasedAddress(membershipId),
+          personalEmail: null,
+          wechatId: null,
+          linkedinUrl: null,
+          program: ERASED_WORD,
+          yearOfStudy: ERASED_WORD,
+          industries: [],
+          preferredEventKinds: [],
+          notificationConsent: false,
+          emailConfirmationHash: null,
+          suspensionReason: membership?.suspensionReason
+            ? replaceNamings(membership.suspensionReason, namings)
+            : null,
+          // The scheduled work writes nothing more to an address that is gone.
+          expiryReminderQueuedAt: sql`coalesce(${memberships.expiryReminderQueuedAt}, ${now})`,
+          unpaidReminderQueuedAt: sql`coalesce(${memberships.unpaidReminderQueuedAt}, ${now})`,
+          erasedAt: now,
+        })
+        .where(eq(memberships.id, membershipId));
+    }
+    if (membershipIds.length > 0) {
+      // Staff's words about the person (reasons) lose the name; the money stays as it was.
+      await rewriteTexts(tx, namings, membershipStatusChanges, membershipStatusChanges.reason, [
+        inArray(membershipStatusChanges.membershipId, membershipIds),
+      ]);
+      for (const column of [
+        membershipPayments.problem,
+        membershipPayments.note,
+        membershipPayments.reversalReason,
+      ]) {
+        await rewriteTexts(tx, namings, membershipPayments, column, [
+          inArray(membershipPayments.membershipId, membershipIds),
+        ]);
+      }
+      await rewriteTexts(tx, namings, membershipRefunds, membershipRefunds.reason, [
+        inArray(membershipRefunds.membershipId, membershipIds),
+      ]);
+    }
+    for (const rewrite of person.rewrites) {
+      await tx
+        .update(auditLog)
+        .set({ summary: rewrite.summary, before: rewrite.before, after: rewrite.after })
+        .where(eq(auditLog.id, rewrite.id));
+    }
+
+    const counts = countsOf(person, registrations.length);
+    await recordChange(
+      tx,
+      actor,
+      {
+        action: 'personalData.erase',
+        recordType: 'person',
+        summary: `Erased a person's data on request: ${describeErased(counts)}`,
+        after: { ...counts, membershipIds },
+      },
+      now,
+    );
+    return { counts, resumes: applications.map((application) => application.stored) };
+  });
+  // The rows are gone for good; their files follow (a file left behind is unreachable anyway).
+  await Promise.all(
+    resumes.map((stored) =>
+      removeUpload(stored).catch((error: unknown) =>
+        console.error(`Removing an erased resume (${stored}) failed:`, error),
+      ),
+    ),
+  );
+  return counts;
+}
+
+/** Replaces the person's words in one text column of the rows `where` selects. */
+async function rewriteTexts(
+  tx: Pick<Database, 'select' | 'execute'>,
+  namings: readonly Naming[],
+  table: typeof membershipStatusChanges | typeof membershipPayments | typeof membershipRefunds,
+  column: AnyPgColumn,
+  where: SQL[],
+): Promise<void> {
+  const rows = await tx
+    .select({ id: table.id, text: sql<string | null>`${column}` })
+    .from(table)
+    .where(and(...where));
+  for (const row of rows) {
+    if (row.text === null) continue;
+    const text = replaceNamings(row.text, namings);
+    if (text === row.text) continue;
+    await tx.execute(
+      sql`update ${table} set ${sql.identifier(column.name)} = ${text} where ${table.id} = ${row.id}`,
+    );
+  }
+}
+
+const part = (value: number, one: string, many: string) => `${value} ${value === 1 ? one : many}`;
+
+/** What erasure deletes or empties, in words ('1 membership, 2 event registrations, …'). */
+export function describeErased(counts: ErasureCounts): string {
+  const parts = [
+    counts.memberships > 0 && part(counts.memberships, 'membership', 'memberships'),
+    counts.registrations > 0 &&
+      part(counts.registrations, 'event registration', 'event registrations'),
+    counts.changeRequests > 0 &&
+      part(counts.changeRequests, 'details change request', 'details change requests'),
+    counts.emails > 0 && part(counts.emails, 'email', 'emails'),
+    counts.messages > 0 && part(counts.messages, 'contact message', 'contact messages'),
+    counts.requests > 0 && part(counts.requests, 'service request', 'service requests'),
+    counts.applications > 0 && part(counts.applications, 'job application', 'job applications'),
+    counts.auditEntries > 0 &&
+      part(counts.auditEntries, 'audit entry that named them', 'audit entries that named them'),
+  ].filter((text): text is string => typeof text === 'string');
+  return parts.length > 0 ? parts.join(', ') : 'nothing';
+}
+
+/**
+ * The console's preview, line by line: what is erased, what is kept and why, in the words of the
+ * privacy policy's 'Your rights'.
+ */
+export function erasurePreview(counts: ErasureCounts): { erased: string[]; kept: string[] } {
+  const erased: string[] = [];
+  const kept: string[] = [];
+  if (counts.memberships > 0) {
+    erased.push(
+      `${part(counts.memberships, 'membership', 'memberships')}: names, uOttawa and personal emails, program, year of study, WeChat, LinkedIn, interests and preferred events`,
+    );
+    kept.push(
+      `${part(counts.memberships, 'membership record', 'membership records')} without the name (member ID, payment reference, type, dates and status), so the payments keep their membership`,
+    );
+  }
+  if (counts.registrations > 0) {
+    erased.push(
+      `${part(counts.registrations, 'event registration', 'event registrations')} with the answers and status history`,
+    );
+  }
+  const deleted: Array<[number, string, string]> = [
+    [counts.changeRequests, 'details change request', 'details change requests'],
+    [counts.emails, 'email written to them', 'emails written to them'],
+    [counts.messages, 'contact message', 'contact messages'],
+    [counts.requests, 'service request', 'service requests'],
+    [counts.applications, 'job application with its resume', 'job applications with their resumes'],
+  ];
+  for (const [value, one, many] of deleted) if (value > 0) erased.push(part(value, one, many));
+  if (counts.auditEntries > 0) {
+    erased.push(
+      `their name in ${part(counts.auditEntries, 'audit log entry', 'audit log entries')}, which name the record instead`,
+    );
+  }
+  if (counts.payments + counts.refunds > 0) {
+    kept.push(
+      `payments and refunds (${part(counts.payments, 'payment', 'payments')}, ${part(counts.refunds, 'refund', 'refunds')}): kept without the name, because the club's books must keep them (amount, date, method and reference)`,
+    );
+  }
+  return { erased, kept };
+}
