@@ -415,6 +415,14 @@ export const COPY_PAGES = {
       'Registration: server error',
       'Registration could not be saved because of a server error. Please try again later.',
     ],
+    memberCheckMismatch: [
+      'Registration as a member: refused (the same for a wrong pair and for a membership that gives no member place)',
+      'This member ID and email do not match an active membership. Check both, or use ‘I forgot my member ID’ on the membership page.',
+    ],
+    memberCheckRateLimited: [
+      'Registration as a member: too many member IDs refused for this email or network',
+      'Too many member IDs that did not match. Please wait 15 minutes and try again, or use ‘I forgot my member ID’ on the membership page.',
+    ],
     registrationRateLimited: [
       'Registration: too many attempts',
       'Too many registration attempts from your network. Please wait a minute and try again.',

@@ -19,6 +19,8 @@ export type RateLimiter = {
   readonly limit: number;
   readonly windowMs: number;
   hit: (key: string) => RateLimitResult;
+  /** What the next hit would answer, without counting one (a limit on failures only). */
+  peek: (key: string) => RateLimitResult;
   /** How many client windows are tracked now. */
   readonly size: number;
   reset: () => void;
@@ -62,6 +64,19 @@ export function createRateLimiter(options: {
       evict(time);
       window.count += 1;
       if (window.count > limit) {
+        return {
+          ok: false,
+          retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - time) / 1000)),
+        };
+      }
+      return { ok: true, remaining: limit - window.count };
+    },
+    peek(key) {
+      if (limit <= 0) return { ok: true, remaining: Number.POSITIVE_INFINITY };
+      const time = now();
+      const window = windows.get(key);
+      if (!window || window.resetAt <= time) return { ok: true, remaining: limit };
+      if (window.count >= limit) {
         return {
           ok: false,
           retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - time) / 1000)),

@@ -104,8 +104,37 @@ function optionalLine(
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** `x@uottawa.ca`, stored trimmed and lower-cased. */
+/**
+ * Characters that show as nothing in an address: format characters (zero-width space and
+ * joiners, the byte order mark, direction marks), other default-ignorable ones (soft hyphen,
+ * Hangul fillers, variation selectors), the braille blank, and controls. An address carrying
+ * one looks like another student's and would slip past the one-application rule.
+ */
+const INVISIBLE_IN_ADDRESS = /[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}\u2800]/u;
+
+/**
+ * The address as uniqueness compares it: NFKC (a full-width `ｘ` is `x`), lower case, and a
+ * `+tag` dropped (`x+2@uottawa.ca` reaches the same mailbox as `x@uottawa.ca`). The same rule as
+ * the database's generated `memberships.uottawa_email_key` (lib/db/schema.ts).
+ */
+export function uottawaEmailKey(email: string): string {
+  return email
+    .trim()
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/\+[^@]*@/, '@');
+}
+
+/**
+ * `x@uottawa.ca`, stored trimmed, NFKC-normalised and lower-cased; refused when it carries an
+ * invisible character.
+ */
 export const uottawaEmailSchema = z.string({ error: 'Enter your uOttawa email.' }).check(
+  z.refine((value) => !UNSTORABLE.test(value) && !INVISIBLE_IN_ADDRESS.test(value), {
+    error: 'Your uOttawa email contains invisible or formatting characters. Please type it again.',
+    abort: true,
+  }),
+  z.normalize('NFKC'),
   z.trim(),
   z.toLowerCase(),
   z.minLength(1, 'Enter your uOttawa email.'),
@@ -194,7 +223,7 @@ export const membershipApplicationSchema = z.object({
 
 /** What the form sends (strings and booleans as typed). */
 export type MembershipApplicationInput = z.input<typeof membershipApplicationSchema>;
-/** What the server stores: trimmed, the email lower-cased, empty optional fields null. */
+/** What the server stores: trimmed, the email NFKC-normalised and lower-cased, empty optional fields null. */
 export type MembershipApplication = z.output<typeof membershipApplicationSchema>;
 
 export type ApplicationField = keyof MembershipApplication;

@@ -72,7 +72,7 @@ import {
   type RegistrationState,
 } from './pools';
 import type { PlacePool } from './statuses';
-import { checkMemberForEvent } from '@/lib/memberships/verify';
+import { checkMemberForEvent, queueMemberCheckNotice } from '@/lib/memberships/verify';
 import { isVisibleToVisitors } from '@/lib/events/visibility';
 import { activeQuestions } from './event-questions';
 import { type Answers, answerRows, checkAnswers, type EventQuestion } from './questions';
@@ -415,7 +415,10 @@ export type RegistrationOutcome =
   /** `membersFirst`: members may register already; everyone from `opensAt`. */
   | { kind: 'not_open'; opensAt: Date; membersFirst: boolean }
   | { kind: 'members_only' }
-  /** Registering as a member, refused: the membership check's own words. */
+  /**
+   * Registering as a member, refused: the one message of every refusal (a wrong pair and a
+   * membership without a member place say the same; the member is emailed why).
+   */
   | { kind: 'member_refused'; message: string }
   | { kind: 'closed' }
   | { kind: 'full'; capacity: number }
@@ -536,7 +539,11 @@ async function createRegistration(
         answers = checked.ok ? checked.answers : {};
       }
       const member = await checkMember(tx, event, input, now);
-      if (member && !member.ok) return { kind: 'member_refused', message: member.message };
+      if (member && !member.ok) {
+        // The person registering is told only that the pair does not match; the member, why.
+        await queueMemberCheckNotice(tx, member, event, now);
+        return { kind: 'member_refused', message: member.message };
+      }
 
       // Everything the decision needs, in one statement read after the lock: the places taken,
       // the waitlist, and this person's earlier registration, if any.
@@ -735,9 +742,10 @@ export async function registerGroup(
     for (const [index, { input, now }] of requests.entries()) {
       if (outcomes[index]) continue;
       const member = await checkMember(tx, event, input, now);
-      if (member && !member.ok)
+      if (member && !member.ok) {
+        await queueMemberCheckNotice(tx, member, event, now);
         outcomes[index] = { kind: 'member_refused', message: member.message };
-      else if (member?.ok) {
+      } else if (member?.ok) {
         members.set(index, { membershipId: member.membershipId, memberId: member.memberId });
       }
     }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { getDb } from '@/lib/db/client';
 import { deliverSoon, noteRequest } from '@/lib/jobs/tick';
 import { emailManageLinkAgain, registerForEvent } from '@/lib/registrations/operations';
@@ -7,7 +8,8 @@ import { formatClubDateTime } from '@/lib/registrations/window';
 import { getServerEnv } from '@/lib/env/server';
 import { apiError } from '@/lib/http/api-errors';
 import { routeBodyLimit } from '@/lib/http/body-limits.mjs';
-import type { RateLimiter } from '@/lib/http/rate-limit';
+import { clientKey, createRateLimiter, type RateLimiter } from '@/lib/http/rate-limit';
+import { uottawaEmailKey } from '@/lib/memberships/application-schema';
 import {
   REGISTRATION_SUCCESS_MESSAGE,
   SUBMITTED_MESSAGE,
@@ -52,10 +54,53 @@ export function resetRegistrationLimiterForTests(): void {
   forgetLimiter('registration');
 }
 
+/**
+ * Member IDs refused per uOttawa email and per client, in a window of MEMBER_CHECK_WINDOW_MS:
+ * enough for a member's typos, too few to try the sequential IDs against a student's address.
+ * Every refusal counts (a wrong pair and a membership without a member place alike), so the
+ * count itself tells nothing either.
+ */
+export const MEMBER_CHECK_REFUSALS_PER_EMAIL = 5;
+export const MEMBER_CHECK_REFUSALS_PER_CLIENT = 20;
+export const MEMBER_CHECK_WINDOW_MS = 15 * 60_000;
+
+export const MEMBER_CHECK_RATE_LIMITED_MESSAGE =
+  'Too many member IDs that did not match. Please wait 15 minutes and try again, or use ‘I forgot my member ID’ on the membership page.';
+
+/**
+ * A refused member check answers no sooner than this after the request arrived: a wrong pair
+ * and a suspended member's right pair (whose notice is queued) take the same time.
+ */
+export const MEMBER_CHECK_ANSWER_MS = 400;
+
+export type MemberCheckLimiters = { byEmail: RateLimiter; byClient: RateLimiter };
+
+const limiterStore = globalThis as typeof globalThis & {
+  __tcsaMemberCheckLimiters?: MemberCheckLimiters;
+};
+
+/** The process's limiters of refused member IDs, built on first use. */
+export function memberCheckLimiters(): MemberCheckLimiters {
+  limiterStore.__tcsaMemberCheckLimiters ??= {
+    byEmail: createRateLimiter({
+      limit: MEMBER_CHECK_REFUSALS_PER_EMAIL,
+      windowMs: MEMBER_CHECK_WINDOW_MS,
+    }),
+    byClient: createRateLimiter({
+      limit: MEMBER_CHECK_REFUSALS_PER_CLIENT,
+      windowMs: MEMBER_CHECK_WINDOW_MS,
+    }),
+  };
+  return limiterStore.__tcsaMemberCheckLimiters;
+}
+
 export type RegistrationOptions = {
   /** The time registrations are judged at (tests pass a fixed one). */
   now?: Date;
   limiter?: RateLimiter;
+  memberCheckLimiters?: MemberCheckLimiters;
+  /** The floor of a refused member check's answer (MEMBER_CHECK_ANSWER_MS). */
+  memberRefusedAfterMs?: number;
 };
 
 export async function handleRegistration(
@@ -63,6 +108,7 @@ export async function handleRegistration(
   rawEventId: string,
   options: RegistrationOptions = {},
 ): Promise<Response> {
+  const started = performance.now();
   try {
     const refused = guardPost(request, { limiter: options.limiter ?? registrationLimiter() });
     if (refused) return refused;
@@ -78,6 +124,20 @@ export async function handleRegistration(
       tooLargeMessage: routeBodyLimit('registration').message,
     });
     if (!parsed.ok) return parsed.response;
+
+    // Refused member IDs are counted per address (by its key: a `+tag` is no fresh count) and
+    // per client (its address as the server entry set it).
+    const memberKeys = parsed.data.member_id
+      ? { email: uottawaEmailKey(parsed.data.email), client: clientKey(request) }
+      : null;
+    const limiters = memberKeys ? (options.memberCheckLimiters ?? memberCheckLimiters()) : null;
+    if (
+      memberKeys &&
+      limiters &&
+      (!limiters.byEmail.peek(memberKeys.email).ok || !limiters.byClient.peek(memberKeys.client).ok)
+    ) {
+      return apiError('rate_limited', { message: MEMBER_CHECK_RATE_LIMITED_MESSAGE });
+    }
 
     const outcome = await registerForEvent(
       await getDb(),
@@ -110,8 +170,20 @@ export async function handleRegistration(
       case 'invalid_answers':
         // A message per question (`answers.<id>`), and all of them in `error`.
         return invalidFields(outcome.fields);
-      case 'member_refused':
+      case 'member_refused': {
+        const overEmail = memberKeys && !limiters?.byEmail.hit(memberKeys.email).ok;
+        const overClient = memberKeys && !limiters?.byClient.hit(memberKeys.client).ok;
+        // The member's notice, if one was queued, goes out now; asked either way.
+        deliverSoon();
+        const wait =
+          (options.memberRefusedAfterMs ?? MEMBER_CHECK_ANSWER_MS) - (performance.now() - started);
+        // A little noise on top, so the few milliseconds a notice costs cannot be averaged out.
+        if (wait > 0) await sleep(wait + Math.random() * 50);
+        if (overEmail || overClient) {
+          return apiError('rate_limited', { message: MEMBER_CHECK_RATE_LIMITED_MESSAGE });
+        }
         return apiError('member_not_verified', { message: outcome.message });
+      }
       case 'duplicate':
         // Their link goes to their address again (at most once an hour), never in this answer.
         if (await emailManageLinkAgain(await getDb(), eventId, parsed.data.email, options.now)) {

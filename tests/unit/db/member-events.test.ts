@@ -15,6 +15,16 @@ import {
   registrationAvailability,
 } from '@/lib/registrations/operations';
 import { MEMBERSHIP_MISMATCH_MESSAGE } from '@/lib/memberships/verify';
+import { createRateLimiter } from '@/lib/http/rate-limit';
+import {
+  MEMBER_CHECK_RATE_LIMITED_MESSAGE,
+  MEMBER_CHECK_REFUSALS_PER_CLIENT,
+  MEMBER_CHECK_REFUSALS_PER_EMAIL,
+  MEMBER_CHECK_WINDOW_MS,
+  type MemberCheckLimiters,
+  handleRegistration,
+} from '@/lib/registrations/register-endpoint';
+import { registrationRequest } from '../api/support/register';
 import { listRegistrants, registrantsCsv } from '@/lib/admin/events';
 import type { Membership } from '@/lib/db/schema';
 import type { MembershipStatus } from '@/lib/memberships/statuses';
@@ -114,7 +124,7 @@ describe(`member events (${DATABASE_UNDER_TEST})`, () => {
     });
   });
 
-  it('refuses a wrong pair without saying which half, and a suspended member with the date and whom to write to', async () => {
+  it('refuses a wrong pair and a suspended member in the same words, and emails the member why', async () => {
     const event = await memberEvent();
     const active = await member();
     const other = await member();
@@ -131,11 +141,26 @@ describe(`member events (${DATABASE_UNDER_TEST})`, () => {
       suspensionReason: 'Two no-shows',
     });
     const refused = await registerForEvent(database.db, event.id, asMember(suspended), now);
-    expect(refused.kind).toBe('member_refused');
-    if (refused.kind === 'member_refused') {
-      expect(refused.message).toContain('December 31, 2026');
-      expect(refused.message).toContain(CONTACT);
-    }
+    expect(refused).toEqual({ kind: 'member_refused', message: MEMBERSHIP_MISMATCH_MESSAGE });
+    // The reason goes to the member's own address, with the registration's transaction.
+    const notices = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.membershipId, suspended.id),
+          eq(emailOutbox.kind, 'membership-member-check'),
+        ),
+      );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.toAddress).toBe(suspended.uottawaEmail);
+    expect(notices[0]!.textBody).toContain('December 31, 2026');
+    expect(notices[0]!.textBody).toContain(CONTACT);
+    const [noted] = await database.db
+      .select({ at: memberships.memberCheckNoticeAt })
+      .from(memberships)
+      .where(eq(memberships.id, suspended.id));
+    expect(noted!.at).toEqual(now);
     expect(await rowsOf(event.id)).toEqual([]);
   });
 
@@ -381,5 +406,160 @@ describe(`a member's event history (${DATABASE_UNDER_TEST})`, () => {
     expect(history.records).toHaveLength(3);
     expect(history.records.filter((record) => record.asMember)).toHaveLength(1);
     expect(history).toMatchObject({ attended: 0, noShows: 1, lateCancellations: 1 });
+  });
+});
+
+describe(`the member check's public answer (${DATABASE_UNDER_TEST})`, () => {
+  const FLOOR_MS = 150;
+  const freshLimiters = (): MemberCheckLimiters => ({
+    byEmail: createRateLimiter({
+      limit: MEMBER_CHECK_REFUSALS_PER_EMAIL,
+      windowMs: MEMBER_CHECK_WINDOW_MS,
+    }),
+    byClient: createRateLimiter({
+      limit: MEMBER_CHECK_REFUSALS_PER_CLIENT,
+      windowMs: MEMBER_CHECK_WINDOW_MS,
+    }),
+  });
+
+  async function answer(
+    eventId: number,
+    membership: { email: string; memberId: string },
+    options: { limiters?: MemberCheckLimiters; ip?: string; floorMs?: number } = {},
+  ) {
+    const started = performance.now();
+    const response = await handleRegistration(
+      registrationRequest(
+        eventId,
+        {
+          first_name: 'Kai',
+          last_name: 'Wang',
+          email: membership.email,
+          member_id: membership.memberId,
+        },
+        options.ip ? { ip: options.ip } : {},
+      ),
+      String(eventId),
+      {
+        now,
+        memberCheckLimiters: options.limiters ?? freshLimiters(),
+        memberRefusedAfterMs: options.floorMs ?? FLOOR_MS,
+      },
+    );
+    return {
+      status: response.status,
+      body: await response.text(),
+      ms: performance.now() - started,
+    };
+  }
+
+  it('is byte for byte the same for a wrong pair and for a suspended, expired, pending and refunded member’s right pair', async () => {
+    const event = await memberEvent();
+    const active = await member();
+    const wrong = await answer(event.id, {
+      email: active.uottawaEmail,
+      memberId: 'TCSA-26-9999',
+    });
+    expect(wrong.status).toBe(409);
+    expect(JSON.parse(wrong.body)).toMatchObject({ error: MEMBERSHIP_MISMATCH_MESSAGE });
+    expect(wrong.ms).toBeGreaterThanOrEqual(FLOOR_MS - 5);
+    const refusedMembers = {
+      suspended: await member('suspended', {
+        suspendedFrom: '2026-11-01',
+        suspendedUntil: '2026-12-31',
+        suspensionReason: 'Two no-shows',
+      }),
+      expired: await member('expired', { validFrom: '2025-09-01', validUntil: '2026-08-31' }),
+      pending: await member('pending'),
+      refunded: await member('refunded'),
+    };
+    for (const [status, membership] of Object.entries(refusedMembers)) {
+      const right = await answer(event.id, {
+        email: membership.uottawaEmail,
+        memberId: membership.memberId!,
+      });
+      expect({ status, ...right, ms: undefined }).toEqual({ status, ...wrong, ms: undefined });
+      // Not faster than a wrong pair's, and not slower by the notice: both wait for the floor.
+      expect(right.ms).toBeGreaterThanOrEqual(FLOOR_MS - 5);
+      const notices = await database.db
+        .select()
+        .from(emailOutbox)
+        .where(
+          and(
+            eq(emailOutbox.membershipId, membership.id),
+            eq(emailOutbox.kind, 'membership-member-check'),
+          ),
+        );
+      expect(
+        notices.map((notice) => notice.toAddress),
+        status,
+      ).toEqual([membership.uottawaEmail]);
+    }
+    // Tried again within the hour: the same answer, and no second email.
+    const again = await answer(event.id, {
+      email: refusedMembers.suspended.uottawaEmail,
+      memberId: refusedMembers.suspended.memberId!,
+    });
+    expect(again.body).toBe(wrong.body);
+    const suspendedNotices = await database.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.membershipId, refusedMembers.suspended.id),
+          eq(emailOutbox.kind, 'membership-member-check'),
+        ),
+      );
+    expect(suspendedNotices).toHaveLength(1);
+  });
+
+  it('answers 429 after too many refused member IDs for one email, then for one client', async () => {
+    const event = await memberEvent();
+    const target = await member('suspended');
+    const limiters = freshLimiters();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= MEMBER_CHECK_REFUSALS_PER_EMAIL; attempt += 1) {
+      const tried = await answer(
+        event.id,
+        { email: target.uottawaEmail, memberId: `TCSA-26-${String(7000 + attempt)}` },
+        // A fresh client each time: the email's own count stops it.
+        { limiters, ip: `10.77.0.${attempt + 1}`, floorMs: 0 },
+      );
+      statuses.push(tried.status);
+      if (tried.status === 429) {
+        expect(JSON.parse(tried.body)).toMatchObject({ error: MEMBER_CHECK_RATE_LIMITED_MESSAGE });
+      }
+    }
+    expect(statuses).toEqual([...Array<number>(MEMBER_CHECK_REFUSALS_PER_EMAIL).fill(409), 429]);
+    // The same address with a +tag is the same address; the right pair is not tried at all.
+    const tagged = target.uottawaEmail.replace('@', '+again@');
+    expect(
+      (await answer(event.id, { email: tagged, memberId: target.memberId! }, { limiters })).status,
+    ).toBe(429);
+
+    // One client trying many addresses is stopped by its own count.
+    const clientStatuses: number[] = [];
+    for (let attempt = 0; attempt <= MEMBER_CHECK_REFUSALS_PER_CLIENT; attempt += 1) {
+      const tried = await answer(
+        event.id,
+        { email: `someone${attempt}@uottawa.ca`, memberId: 'TCSA-26-0001' },
+        { limiters, ip: '10.78.0.1', floorMs: 0 },
+      );
+      clientStatuses.push(tried.status);
+    }
+    expect(clientStatuses.at(-1)).toBe(429);
+    expect(clientStatuses.filter((status) => status === 409)).toHaveLength(
+      MEMBER_CHECK_REFUSALS_PER_CLIENT,
+    );
+    // Another client with a fresh address is answered as before.
+    expect(
+      (
+        await answer(
+          event.id,
+          { email: 'fresh.person@uottawa.ca', memberId: 'TCSA-26-0001' },
+          { limiters, ip: '10.79.0.1', floorMs: 0 },
+        )
+      ).status,
+    ).toBe(409);
   });
 });

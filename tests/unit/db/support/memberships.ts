@@ -54,7 +54,11 @@ export async function addMembershipType(
 
 let applicants = 0;
 
-/** A pending application of `type`, or with `values` over the defaults. */
+/**
+ * A pending application of `type`, or with `values` over the defaults. Its uOttawa address is
+ * confirmed (as every application the console sees): pass `emailConfirmedAt: null` for one whose
+ * link was never opened.
+ */
 export async function addApplication(
   db: Database,
   type: { id: number; year: number; priceCents: number; validFrom: string; validUntil: string },
@@ -77,6 +81,7 @@ export async function addApplication(
       industries: ['Finance'],
       notificationConsent: true,
       termsAcceptedAt: new Date('2026-11-01T12:00:00Z'),
+      emailConfirmedAt: new Date('2026-11-01T12:05:00Z'),
       priceCents: type.priceCents,
       validFrom: type.validFrom,
       validUntil: type.validUntil,
