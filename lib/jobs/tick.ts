@@ -3,20 +3,23 @@ import { getDb } from '@/lib/db/client';
 import type { Database } from '@/lib/db/client';
 import { deliverDueEmails, type DeliveryReport, type MailTransport } from '@/lib/mail/sender';
 import { type MembershipExpiryReport, runMembershipExpiry } from '@/lib/memberships/expiry';
+import { type UnpaidApplicationsReport, runUnpaidApplications } from '@/lib/memberships/unpaid';
 import { queueReminders } from '@/lib/registrations/operations';
 
 /**
  * The server's scheduled work, run every minute by the server itself (startTicking) and by a
  * platform's scheduler through POST /api/cron/tick: queue the reminders that are due, expire
- * memberships, end their suspensions and queue their expiry reminders, then deliver what the
- * outbox holds. Running it twice, or on two instances at once, changes and sends nothing twice:
- * reminders are deduplicated by key, each membership change is made by one run under its row
- * lock, and each email is claimed by one sender.
+ * memberships, end their suspensions and queue their expiry reminders, remind and cancel the
+ * applications nobody pays, then deliver what the outbox holds. Running it twice, or on two
+ * instances at once, changes and sends nothing twice: reminders are deduplicated by key, each
+ * membership change is made by one run under its row lock, and each email is claimed by one
+ * sender.
  */
 
 export type TickReport = {
   reminders: number;
   memberships: MembershipExpiryReport;
+  unpaidApplications: UnpaidApplicationsReport;
   delivery: DeliveryReport;
 };
 
@@ -27,11 +30,12 @@ export async function runTick(
   const now = options.now ?? new Date();
   const reminders = await queueReminders(db, now);
   const memberships = await runMembershipExpiry(db, now);
+  const unpaidApplications = await runUnpaidApplications(db, now);
   const delivery = await deliverDueEmails(db, {
     now,
     ...(options.transport !== undefined ? { transport: options.transport } : {}),
   });
-  return { reminders, memberships, delivery };
+  return { reminders, memberships, unpaidApplications, delivery };
 }
 
 const TICK_MS = 60_000;
@@ -237,6 +241,8 @@ export function startTicking(): void {
       await queueReminders(db);
       await untilRequestsPause();
       await runMembershipExpiry(db);
+      await untilRequestsPause();
+      await runUnpaidApplications(db);
       await untilRequestsPause();
       // Through the process's one sender, which a registration may have woken already.
       await drainOutbox();

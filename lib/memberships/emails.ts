@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
+import { clubDate } from '@/lib/db/time';
 import { membershipTypes, membershipYears, memberships } from '@/lib/db/schema';
 import { siteUrl } from '@/lib/env/public';
 import { type Block, type ComposedEmail, render } from '@/lib/mail/templates';
@@ -9,9 +10,9 @@ import { etransferInstructionsFor } from './instructions';
 
 /**
  * The membership emails (club-operations.md, 'Emails'): activated, payment problem, refund done,
- * expiry reminder, and the activation email resent by staff. Composed in the club's layout
- * (lib/mail/templates.ts) from a MembershipMailContext, read with the transaction that queues
- * the email. The application's own emails (received, your member ID) build on the same context.
+ * expiry reminder, the activation email resent by staff, and the unpaid application's reminder
+ * and cancellation. Composed in the club's layout (lib/mail/templates.ts) from a
+ * MembershipMailContext, read with the transaction that queues the email. The application's own emails (received, your member ID) build on the same context.
  */
 
 export { formatAmount, formatDay, formatValidity } from './format';
@@ -241,6 +242,64 @@ export function expiryReminderEmail(context: MembershipMailContext): ComposedEma
     {
       kind: 'paragraph',
       text: 'To stay a member, apply for the next membership year on the membership page once it opens: the application takes two minutes, then you pay by e-Transfer as before.',
+    },
+    { kind: 'button', label: 'Membership page', href: membershipLink('/membership') },
+    contactBlock(context),
+  ]);
+}
+
+/**
+ * 'Your application is not paid yet', once, before an unpaid application is cancelled
+ * (lib/memberships/unpaid.ts): how to pay, the day it is cancelled, and that doing nothing is
+ * fine for someone who changed their mind.
+ */
+export function unpaidReminderEmail(
+  context: MembershipMailContext,
+  { cancelAt }: { cancelAt: Date },
+): ComposedEmail {
+  const amount = formatAmount(context.priceCents, context.currency);
+  const day = formatDay(clubDate(cancelAt));
+  const subject = 'Your TCSA membership application is not paid yet';
+  return compose(subject, context, [
+    {
+      kind: 'paragraph',
+      text: `We have not received the payment for your ${context.typeName} membership application yet. If it has not arrived by ${day}, your application is cancelled.`,
+    },
+    {
+      kind: 'details',
+      rows: [
+        ['Amount', amount],
+        ['Send an Interac e-Transfer to', context.etransferAddress],
+        ['Put this reference in the message', context.paymentReference],
+      ],
+    },
+    { kind: 'paragraph', text: context.etransferInstructions },
+    {
+      kind: 'paragraph',
+      text: 'Already sent it? Then nothing is needed: our finance team confirms it and emails you. Changed your mind? Nothing is needed either: the application is cancelled on that day and you owe nothing.',
+    },
+    contactBlock(context),
+  ]);
+}
+
+/** 'Your application was cancelled': no payment came within the period; applying again is open. */
+export function unpaidCancelledEmail(
+  context: MembershipMailContext,
+  { periodDays }: { periodDays: number },
+): ComposedEmail {
+  const subject = 'Your TCSA membership application was cancelled';
+  return compose(subject, context, [
+    {
+      kind: 'paragraph',
+      text: `We did not receive a payment within ${periodDays} days of your ${context.typeName} membership application, so it is now cancelled. You owe nothing.`,
+    },
+    {
+      kind: 'paragraph',
+      text: `Did you send an e-Transfer that we have not matched yet? Write to ${context.contactEmail} with its date and your payment reference ${context.paymentReference}: we will sort it out.`,
+    },
+    {
+      kind: 'paragraph',
+      text: 'Still want to become a member? Apply again on the membership page while applications are open, then pay by e-Transfer with the new payment reference.',
     },
     { kind: 'button', label: 'Membership page', href: membershipLink('/membership') },
     contactBlock(context),
