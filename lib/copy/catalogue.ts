@@ -108,6 +108,10 @@ export const COPY_PAGES = {
       'Browser tab: name of the membership application page',
       'Apply for Membership',
     ],
+    titleMembershipConfirm: [
+      'Browser tab: name of the page a confirmation link opens',
+      'Confirm your Application',
+    ],
     titleMembershipEvents: ['Browser tab: name of the member events page', 'Member Events'],
     titleMembershipFaq: ['Browser tab: name of the membership FAQ', 'Membership FAQ'],
     titleMembershipPolicies: [
@@ -549,9 +553,9 @@ export const COPY_PAGES = {
       'Membership application: the type is not on sale any more',
       'This membership type is not on sale any more. Reload the page and choose one of the types offered.',
     ],
-    membershipAlreadyApplied: [
-      'Membership application: already applied this year ({years}: the membership year)',
-      "An application with this uOttawa email already exists for the {years} membership year, so we did not make a second one. Lost your payment reference or member ID? Use 'I forgot my member ID' on the membership page, or write to the membership coordinator through 'Change my details': they will help you.",
+    membershipCheckInbox: [
+      'Membership application: sent, check your inbox (the same for every address; {email}: the address typed)',
+      'Check your inbox: we have sent a link to {email}. Your application counts once you open it, within 48 hours; it then shows you how to pay. No email? Check your junk folder, or apply again with the same address to get a new link.',
     ],
     membershipMemberIdAnswer: [
       'Forgot member ID: answered (whatever the email)',
@@ -902,6 +906,31 @@ export const COPY_PAGES = {
     changeIntro: [
       'Change details: text',
       'Tell the membership coordinator what to change (a name, a program, an email). They check the request and write back to your uOttawa email.',
+    checkInboxTitle: ['After sending: title (the answer follows)', 'Check your inbox'],
+    confirmExpiredTitle: ['Confirmation link: expired, title', 'This link has expired'],
+    confirmExpiredText: [
+      'Confirmation link: expired, what to do',
+      'Confirmation links work for 48 hours. Apply again on the membership form with the same uOttawa email: we email you a new link.',
+    ],
+    confirmUsedTitle: ['Confirmation link: already used, title', 'Your application is confirmed'],
+    confirmUsedText: [
+      'Confirmation link: already used, what to do',
+      'This link has already been used. The payment instructions, with your payment reference, are in the email we sent you then. Lost it? Write to the membership coordinator through ‘Change my details’.',
+    ],
+    confirmInvalidTitle: ['Confirmation link: not valid, title', 'This link does not work'],
+    confirmInvalidText: [
+      'Confirmation link: not valid (replaced by a newer one, or the application was cancelled)',
+      'It may have been replaced by a newer link, or the application was cancelled. Apply again on the membership form with the same uOttawa email: we email you a new link.',
+    ],
+    confirmTakenTitle: [
+      'Confirmation link: the address already has a confirmed application, title',
+      'You have already applied',
+    ],
+    confirmTakenText: [
+      'Confirmation link: the address already has a confirmed application this year',
+      'This uOttawa email already has an application for this membership year, so we did not make a second one. Check your inbox: we have emailed this address what to do.',
+    ],
+    confirmFormLink: ['Confirmation link: link back to the form', 'Go to the membership form'],
     ],
     changeName: ['Change details: name', 'Your name'],
     changeMemberId: ['Change details: member ID (optional)', 'Member ID (if you have one)'],

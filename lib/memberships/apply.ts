@@ -1,25 +1,41 @@
 import 'server-only';
-import { randomInt } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/queries';
 import { membershipYears, memberships } from '@/lib/db/schema';
-import { queueEmail } from '@/lib/mail/outbox';
-import type { MembershipApplication } from './application-schema';
-import { membershipMailContext } from './emails';
+import { recordChange } from '@/lib/audit/record';
+import { queueEmail, type Queryable } from '@/lib/mail/outbox';
+import { type MembershipApplication, uottawaEmailKey } from './application-schema';
+import { sameUottawaEmail } from './email-key';
+import { membershipLink, membershipMailContext } from './emails';
 import { moveMembershipStatus } from './history';
 import { typesOnSale } from './offer';
 import {
+  CONFIRMATION_LINK_HOURS,
   DEFAULT_NEXT_STEPS,
   type ReceivedEmailWords,
+  alreadyAppliedEmail,
   applicationReceivedEmail,
+  confirmationLinkEmail,
 } from './public-emails';
+import type { MembershipStatus } from './statuses';
 
 /**
- * An application for membership (club-operations.md, 'The application'): one transaction stores
- * it as pending with the type's price and validity, records the first status change and audit
- * entry, and queues the 'Application received' email. One application per uOttawa email and
- * membership year: the unique index decides, so two submissions at the same moment make one.
+ * An application for membership (club-operations.md, 'The application') and the link that proves
+ * its uOttawa address.
+ *
+ * Applying stores the application as pending and unconfirmed, and emails a confirmation link to
+ * the address typed; it counts (blocks the address for the year, shows to finance, gets its
+ * payment instructions) only once that link is opened. Whoever applies is answered the same,
+ * whatever the address's history: a first application, a new link for an unconfirmed one, or an
+ * address that already has a membership this year, whose owner is emailed what to do instead.
+ * So the answer tells a stranger nothing, and nobody can hold another student's address by
+ * applying with it.
+ *
+ * Addresses are compared by their key (email-key.ts): NFKC, lower case, `+tag` dropped. Among
+ * confirmed, not cancelled applications of a year the database's unique index allows one per key:
+ * two confirmations at the same moment make one.
  */
 
 /** Letters and digits nobody misreads: no 0/O, 1/I/L. */
@@ -40,12 +56,22 @@ export const PAYMENT_REFERENCE_PATTERN = /^M\d{2}-[ABCDEFGHJKMNPQRSTUVWXYZ234567
 export const NOT_ON_SALE_MESSAGE =
   'This membership type is not on sale any more. Reload the page and choose one of the types offered.';
 
-/** What a second application for the same email and year is told: what to do instead. */
-export function alreadyAppliedMessage(year: number): string {
-  return `An application with this uOttawa email already exists for the ${year}–${String((year + 1) % 100).padStart(2, '0')} membership year, so we did not make a second one. Lost your payment reference or member ID? Use 'I forgot my member ID' on the membership page, or write to the membership coordinator through 'Change my details': they will help you.`;
+/** How long a confirmation link works after it was sent. */
+export const CONFIRMATION_LINK_MS = CONFIRMATION_LINK_HOURS * 60 * 60_000;
+
+/** A link's token: 32 random bytes, base64url. Only its SHA-256 is stored. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
 }
 
-/** What the applicant sees and is emailed: how to pay. */
+/** The page a confirmation link opens (app/(site)/membership/confirm/[token]/page.tsx). */
+export function confirmationUrl(token: string): string {
+  return membershipLink(`/membership/confirm/${token}`);
+}
+
+/** What the applicant is shown once the address is confirmed, and emailed: how to pay. */
 export type ApplicationReceipt = {
   membershipId: number;
   paymentReference: string;
@@ -59,9 +85,18 @@ export type ApplicationReceipt = {
   uottawaEmail: string;
 };
 
+/**
+ * What applying did. The public answer is the same for every `ok` outcome (the endpoint says
+ * only 'check your inbox'); the outcome is for the tests and nobody else.
+ */
 export type ApplyResult =
-  | { ok: true; receipt: ApplicationReceipt }
-  | { ok: false; code: 'not_on_sale' | 'already_applied'; message: string };
+  | {
+      ok: true;
+      uottawaEmail: string;
+      outcome: 'link_sent' | 'new_link_sent' | 'already_applied';
+      membershipId: number;
+    }
+  | { ok: false; code: 'not_on_sale'; message: string };
 
 /** Reference collisions are one in a billion; a few fresh draws settle any. */
 const REFERENCE_ATTEMPTS = 4;
@@ -70,125 +105,269 @@ export async function applyForMembership(
   db: Database,
   input: MembershipApplication,
   now: Date,
-  words: ReceivedEmailWords = { nextSteps: DEFAULT_NEXT_STEPS },
 ): Promise<ApplyResult> {
-  const email = input.uottawaEmail.trim().toLowerCase();
+  // The schema stored it NFKC-normalised and lower-cased; trimmed again for other callers.
+  const email = input.uottawaEmail.trim().normalize('NFKC').toLowerCase();
   for (let attempt = 1; ; attempt += 1) {
-    let year: number | null = null;
     try {
-      return await db.transaction(async (tx) => {
+      return await db.transaction(async (tx): Promise<ApplyResult> => {
         const [type] = await typesOnSale(tx, now, { typeId: input.membershipTypeId });
-        if (!type) {
-          return { ok: false, code: 'not_on_sale', message: NOT_ON_SALE_MESSAGE } as const;
+        if (!type) return { ok: false, code: 'not_on_sale', message: NOT_ON_SALE_MESSAGE };
+        // Applications for one address wait for each other: one unconfirmed row per address.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`membership-apply:${type.year}:${uottawaEmailKey(email)}`}))`,
+        );
+        const counted = await confirmedApplication(tx, type.year, email);
+        if (counted) {
+          await queueAlreadyApplied(tx, counted.id, now);
+          return {
+            ok: true,
+            uottawaEmail: email,
+            outcome: 'already_applied',
+            membershipId: counted.id,
+          };
         }
-        year = type.year;
-        const earlier = await tx
+
+        const link = newConfirmationLink();
+        const details = {
+          typeId: type.id,
+          legalName: input.legalName,
+          preferredName: input.preferredName,
+          uottawaEmail: email,
+          program: input.program,
+          yearOfStudy: input.yearOfStudy,
+          expectedGraduationYear: input.expectedGraduationYear,
+          industries: input.industries,
+          notificationConsent: input.notificationConsent,
+          termsAcceptedAt: now,
+          personalEmail: input.personalEmail,
+          wechatId: input.wechatId,
+          linkedinUrl: input.linkedinUrl,
+          preferredEventKinds: input.preferredEventKinds,
+          priceCents: type.priceCents,
+          currency: type.currency,
+          validFrom: type.validFrom,
+          validUntil: type.validUntil,
+          emailConfirmationHash: link.hash,
+          emailConfirmationSentAt: now,
+        };
+        const [unconfirmed] = await tx
           .select({ id: memberships.id })
           .from(memberships)
           .where(
             and(
               eq(memberships.year, type.year),
-              sql`lower(trim(${memberships.uottawaEmail})) = ${email}`,
+              sameUottawaEmail(email),
+              isNull(memberships.emailConfirmedAt),
+              ne(memberships.status, 'cancelled'),
             ),
           )
+          .orderBy(desc(memberships.id))
           .limit(1);
-        if (earlier.length > 0) {
-          return {
-            ok: false,
-            code: 'already_applied',
-            message: alreadyAppliedMessage(type.year),
-          } as const;
+
+        let membershipId: number;
+        if (unconfirmed) {
+          // Applying again replaces the unconfirmed application, whoever made it: the details
+          // are the latest ones, and only the newest link works.
+          await tx.update(memberships).set(details).where(eq(memberships.id, unconfirmed.id));
+          membershipId = unconfirmed.id;
+          await recordChange(
+            tx,
+            { id: null, name: 'Applicant' },
+            {
+              action: 'membership.applyAgain',
+              recordType: 'membership',
+              recordId: membershipId,
+              summary: `${input.legalName} applied again for the ${type.name} membership before confirming the uOttawa email; a new confirmation link was sent`,
+              after: { type: type.name },
+            },
+            now,
+          );
+        } else {
+          const [row] = await tx
+            .insert(memberships)
+            .values({
+              ...details,
+              year: type.year,
+              paymentReference: newPaymentReference(type.year),
+              status: 'pending',
+              createdAt: now,
+            })
+            .returning({ id: memberships.id, paymentReference: memberships.paymentReference });
+          if (!row) throw new Error('The membership application was not stored.');
+          membershipId = row.id;
+          await moveMembershipStatus(tx, {
+            membershipId,
+            from: null,
+            to: 'pending',
+            actor: 'applicant',
+            reason: null,
+            action: 'membership.apply',
+            summary: `${input.legalName} applied for the ${type.name} membership`,
+            after: { type: type.name, paymentReference: row.paymentReference },
+            at: now,
+          });
         }
-        const [row] = await tx
-          .insert(memberships)
-          .values({
-            year: type.year,
-            typeId: type.id,
-            paymentReference: newPaymentReference(type.year),
-            status: 'pending',
-            legalName: input.legalName,
-            preferredName: input.preferredName,
-            uottawaEmail: email,
-            program: input.program,
-            yearOfStudy: input.yearOfStudy,
-            expectedGraduationYear: input.expectedGraduationYear,
-            industries: input.industries,
-            notificationConsent: input.notificationConsent,
-            termsAcceptedAt: now,
-            personalEmail: input.personalEmail,
-            wechatId: input.wechatId,
-            linkedinUrl: input.linkedinUrl,
-            preferredEventKinds: input.preferredEventKinds,
-            priceCents: type.priceCents,
-            currency: type.currency,
-            validFrom: type.validFrom,
-            validUntil: type.validUntil,
-            createdAt: now,
-          })
-          .returning();
-        if (!row) throw new Error('The membership application was not stored.');
-        await moveMembershipStatus(tx, {
-          membershipId: row.id,
-          from: null,
-          to: 'pending',
-          actor: 'applicant',
-          reason: null,
-          action: 'membership.apply',
-          summary: `${input.legalName} applied for the ${type.name} membership (${row.paymentReference})`,
-          after: { type: type.name, paymentReference: row.paymentReference },
-          at: now,
-        });
-        const context = await membershipMailContext(tx, row.id);
+        const context = await membershipMailContext(tx, membershipId);
         if (!context) throw new Error('The membership just stored could not be read back.');
         await queueEmail(tx, {
-          dedupeKey: `membership-received:${row.id}`,
-          kind: 'membership-received',
+          // One email per link: the hash's start tells the links apart.
+          dedupeKey: `membership-confirm:${membershipId}:${link.hash.slice(0, 16)}`,
+          kind: 'membership-confirm',
           to: email,
-          email: applicationReceivedEmail(context, words),
-          membershipId: row.id,
+          email: confirmationLinkEmail(context, confirmationUrl(link.token)),
+          membershipId,
         });
         return {
           ok: true,
-          receipt: {
-            membershipId: row.id,
-            paymentReference: row.paymentReference,
-            typeName: type.name,
-            priceCents: row.priceCents,
-            currency: row.currency,
-            validFrom: row.validFrom,
-            validUntil: row.validUntil,
-            etransferAddress: context.etransferAddress,
-            etransferInstructions: context.etransferInstructions,
-            uottawaEmail: email,
-          },
-        } as const;
+          uottawaEmail: email,
+          outcome: unconfirmed ? 'new_link_sent' : 'link_sent',
+          membershipId,
+        };
       });
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      // Another application for this email won the race (the unique index refused this one), or,
-      // once in a billion, the reference was drawn before: then draw again.
-      const knownYear: number | null = year;
-      if (knownYear !== null && (await hasApplied(db, knownYear, email))) {
-        return {
-          ok: false,
-          code: 'already_applied',
-          message: alreadyAppliedMessage(knownYear),
-        };
-      }
-      if (attempt >= REFERENCE_ATTEMPTS) throw error;
+      // Once in a billion, the reference was drawn before: then draw again.
+      if (!isUniqueViolation(error) || attempt >= REFERENCE_ATTEMPTS) throw error;
     }
   }
 }
 
-async function hasApplied(db: Database, year: number, email: string): Promise<boolean> {
-  const rows = await db
+/** A fresh link's token (only in the email) and the hash stored on the application. */
+export function newConfirmationLink(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+/** The year's confirmed, not cancelled application of this address, if any: the one that counts. */
+async function confirmedApplication(tx: Queryable, year: number, email: string) {
+  const [row] = await tx
     .select({ id: memberships.id })
     .from(memberships)
     .where(
-      and(eq(memberships.year, year), sql`lower(trim(${memberships.uottawaEmail})) = ${email}`),
+      and(
+        eq(memberships.year, year),
+        sameUottawaEmail(email),
+        isNotNull(memberships.emailConfirmedAt),
+        ne(memberships.status, 'cancelled'),
+      ),
     )
     .limit(1);
-  return rows.length > 0;
+  return row ?? null;
+}
+
+/** A reminder to an address that applied again is sent at most once an hour. */
+const ALREADY_APPLIED_EMAIL_MS = 60 * 60_000;
+
+/**
+ * Emails the counted membership's own address what it already has and what to do. At most once
+ * an hour: whoever applies with someone's address cannot fill their inbox.
+ */
+async function queueAlreadyApplied(tx: Queryable, membershipId: number, now: Date) {
+  const context = await membershipMailContext(tx, membershipId);
+  const [row] = await tx
+    .select({ status: memberships.status, year: memberships.year })
+    .from(memberships)
+    .where(eq(memberships.id, membershipId));
+  if (!context || !row) return;
+  await queueEmail(tx, {
+    dedupeKey: `membership-already-applied:${membershipId}:${Math.floor(now.getTime() / ALREADY_APPLIED_EMAIL_MS)}`,
+    kind: 'membership-already-applied',
+    to: context.to,
+    email: alreadyAppliedEmail({
+      ...context,
+      status: row.status as MembershipStatus,
+      year: row.year,
+    }),
+    membershipId,
+  });
+}
+
+/**
+ * What opening a confirmation link did: confirmed (how to pay, emailed as well), a link already
+ * used, one older than 48 hours, one that is not (or no longer) a link, or an address whose
+ * other application was confirmed first (its owner is emailed as for a second application).
+ */
+export type ConfirmResult =
+  | { kind: 'confirmed'; receipt: ApplicationReceipt }
+  | { kind: 'used' }
+  | { kind: 'expired' }
+  | { kind: 'invalid' }
+  | { kind: 'taken' };
+
+/**
+ * Opens a confirmation link: in one transaction the application is confirmed, its status history
+ * and audit entry written, and the 'Application received' email with how to pay queued. The unique
+ * index decides between two applications of one address: the later confirmation changes nothing.
+ */
+export async function confirmApplication(
+  db: Database,
+  token: string,
+  now: Date,
+  words: ReceivedEmailWords = { nextSteps: DEFAULT_NEXT_STEPS },
+): Promise<ConfirmResult> {
+  if (!TOKEN_PATTERN.test(token)) return { kind: 'invalid' };
+  const hash = hashToken(token);
+  // The application being confirmed, for the answer when the unique index refuses it.
+  const opened: { row: { year: number; email: string } | null } = { row: null };
+  try {
+    return await db.transaction(async (tx): Promise<ConfirmResult> => {
+      const [row] = await tx
+        .select()
+        .from(memberships)
+        .where(eq(memberships.emailConfirmationHash, hash))
+        .for('update');
+      if (!row || row.status === 'cancelled') return { kind: 'invalid' };
+      if (row.emailConfirmedAt) return { kind: 'used' };
+      const sentAt = row.emailConfirmationSentAt ?? row.createdAt;
+      if (now.getTime() - sentAt.getTime() > CONFIRMATION_LINK_MS) return { kind: 'expired' };
+      opened.row = { year: row.year, email: row.uottawaEmail };
+      // The unique index refuses this when the address's other application came first.
+      await tx.update(memberships).set({ emailConfirmedAt: now }).where(eq(memberships.id, row.id));
+      const status = row.status as MembershipStatus;
+      await moveMembershipStatus(tx, {
+        membershipId: row.id,
+        from: status,
+        to: status,
+        actor: 'applicant',
+        reason: 'Confirmed the uOttawa email through the link sent to it.',
+        action: 'membership.confirmEmail',
+        summary: `${row.legalName} confirmed the uOttawa email of the application`,
+        at: now,
+      });
+      const context = await membershipMailContext(tx, row.id);
+      if (!context) throw new Error('The membership just confirmed could not be read back.');
+      await queueEmail(tx, {
+        dedupeKey: `membership-received:${row.id}`,
+        kind: 'membership-received',
+        to: context.to,
+        email: applicationReceivedEmail(context, words),
+        membershipId: row.id,
+      });
+      return {
+        kind: 'confirmed',
+        receipt: {
+          membershipId: row.id,
+          paymentReference: row.paymentReference,
+          typeName: context.typeName,
+          priceCents: row.priceCents,
+          currency: row.currency,
+          validFrom: row.validFrom,
+          validUntil: row.validUntil,
+          etransferAddress: context.etransferAddress,
+          etransferInstructions: context.etransferInstructions,
+          uottawaEmail: row.uottawaEmail,
+        },
+      };
+    });
+  } catch (error) {
+    const refused = opened.row;
+    if (!isUniqueViolation(error) || !refused) throw error;
+    return db.transaction(async (tx) => {
+      const counted = await confirmedApplication(tx, refused.year, refused.email);
+      if (counted) await queueAlreadyApplied(tx, counted.id, now);
+      return { kind: 'taken' } as const;
+    });
+  }
 }
 
 /** The year's e-Transfer settings (for pages that show how to pay before anyone applies). */

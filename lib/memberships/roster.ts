@@ -8,6 +8,7 @@ import {
   gte,
   ilike,
   inArray,
+  isNotNull,
   lte,
   or,
   type SQL,
@@ -119,6 +120,9 @@ export function clubDatePlus(now: Date, days: number): string {
 /** A confirmed payment exists for the membership: what the coordinator may know of money. */
 const paidCondition = sql`exists (select 1 from ${membershipPayments} where ${membershipPayments.membershipId} = ${memberships.id} and ${membershipPayments.state} = 'confirmed')`;
 
+/** Applications whose uOttawa address was confirmed: the only ones the console lists and counts. */
+const confirmedApplication = isNotNull(memberships.emailConfirmedAt);
+
 /** Who searches: whether the words may match payment references (payments.read). */
 export type RosterReader = { byPaymentReference: boolean };
 
@@ -132,7 +136,9 @@ export function rosterConditions(
   now = new Date(),
   { byPaymentReference }: RosterReader = { byPaymentReference: false },
 ): SQL | undefined {
-  const conditions: SQL[] = [];
+  // An application counts once its uOttawa address is confirmed (lib/memberships/apply.ts):
+  // before that nobody in the console sees it, finance included.
+  const conditions: SQL[] = [confirmedApplication];
   const pattern = containsPattern(filter.text);
   if (pattern) {
     conditions.push(
@@ -234,10 +240,12 @@ export async function rosterChoices(db: Database) {
     db
       .selectDistinct({ value: memberships.program })
       .from(memberships)
+      .where(confirmedApplication)
       .orderBy(asc(memberships.program)),
     db
       .selectDistinct({ value: memberships.yearOfStudy })
       .from(memberships)
+      .where(confirmedApplication)
       .orderBy(asc(memberships.yearOfStudy)),
   ]);
   return {
@@ -336,6 +344,7 @@ export async function membershipCounts(db: Database, now = new Date()): Promise<
     db
       .select({ status: memberships.status, rows: count() })
       .from(memberships)
+      .where(confirmedApplication)
       .groupBy(memberships.status),
     countWhere(rosterConditions({ ...EMPTY_FILTER, newThisMonth: true }, now)),
     countWhere(

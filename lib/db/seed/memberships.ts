@@ -1,5 +1,6 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { confirmApplication, newConfirmationLink } from '@/lib/memberships/apply';
 import { moveMembershipStatus } from '@/lib/memberships/history';
 import { runMembershipExpiry } from '@/lib/memberships/expiry';
 import {
@@ -228,6 +229,7 @@ export async function seedMemberships(
     const typeYy = String(type.year % 100).padStart(2, '0');
     const [membership] = await db
       .insert(schema.memberships)
+    const link = newConfirmationLink();
       .values({
         year: type.year,
         typeId: type.id,
@@ -241,6 +243,8 @@ export async function seedMemberships(
         validUntil: type.validUntil,
         createdAt: at,
       })
+        emailConfirmationHash: link.hash,
+        emailConfirmationSentAt: at,
       .returning();
     await moveMembershipStatus(db, {
       membershipId: membership!.id,
@@ -255,6 +259,12 @@ export async function seedMemberships(
     });
     seeded.push(membership!.id);
     return membership!;
+    // The applicant opens the link a few minutes later, as the public form's applicants do.
+    const openedAt = new Date(Math.min(at.getTime() + 5 * 60_000, now.getTime()));
+    const confirmed = await confirmApplication(db, link.token, openedAt);
+    if (confirmed.kind !== 'confirmed') {
+      throw new Error(`Seeding memberships: confirming ${person.email} answered ${confirmed.kind}`);
+    }
   }
 
   async function pay(

@@ -29,8 +29,8 @@ import {
   memberIdRequestSchema,
   membershipApplicationSchema,
 } from '@/lib/memberships/application-schema';
-import { NOT_ON_SALE_MESSAGE, alreadyAppliedMessage } from '@/lib/memberships/apply';
-import { MEMBER_ID_ANSWER } from '@/lib/memberships/public-endpoints';
+import { NOT_ON_SALE_MESSAGE } from '@/lib/memberships/apply';
+import { MEMBER_ID_ANSWER, applicationCheckInboxMessage } from '@/lib/memberships/public-endpoints';
 import { COPY_PAGES, defaultCopy, type Copy } from '@/lib/copy/catalogue';
 
 /** The answers' texts, each changed the way an editor could: every word visibly theirs. */
@@ -154,7 +154,7 @@ function membershipTexts(): string[] {
   const texts = [
     MEMBER_ID_ANSWER,
     NOT_ON_SALE_MESSAGE,
-    alreadyAppliedMessage(2026),
+    applicationCheckInboxMessage('mei.chen@uottawa.ca'),
     'Your application has been received.',
     'Your request has been sent to the membership coordinator.',
     'Your application could not be saved because of a server error. Please try again later.',
@@ -217,8 +217,8 @@ describe("the membership forms' answers in the editors' words", () => {
     expect(answerText('Enter your uOttawa email.', membershipEdited)).toBe(
       '«membershipRequired» Enter your «labelUottawaEmail» uOttawa email.',
     );
-    expect(answerText(alreadyAppliedMessage(2026), membershipEdited)).toContain(
-      '«membershipAlreadyApplied» An application with this uOttawa email already exists for the 2026–27 membership year',
+    expect(answerText(applicationCheckInboxMessage('mei.chen@uottawa.ca'), membershipEdited)).toBe(
+      '«membershipCheckInbox» Check your inbox: we have sent a link to mei.chen@uottawa.ca. Your application counts once you open it, within 48 hours; it then shows you how to pay. No email? Check your junk folder, or apply again with the same address to get a new link.',
     );
   });
 

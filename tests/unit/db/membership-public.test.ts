@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POST as postApplication } from '@/app/api/membership/applications/route';
 import { POST as postChangeRequest } from '@/app/api/membership/change-requests/route';
@@ -17,8 +17,15 @@ import {
   NOT_ON_SALE_MESSAGE,
   PAYMENT_REFERENCE_PATTERN,
   applyForMembership,
+  confirmApplication,
+  newConfirmationLink,
 } from '@/lib/memberships/apply';
-import { handleMemberIdRequest, MEMBER_ID_ANSWER } from '@/lib/memberships/public-endpoints';
+import {
+  MEMBER_ID_ANSWER,
+  applicationCheckInboxMessage,
+  handleMemberIdRequest,
+} from '@/lib/memberships/public-endpoints';
+import { EMPTY_FILTER, searchRoster } from '@/lib/memberships/roster';
 import { requestMemberIdEmail } from '@/lib/memberships/public-requests';
 import { typesOnSale } from '@/lib/memberships/offer';
 import { TOKEN } from '../api/support/register';
@@ -95,65 +102,277 @@ function post(
 
 const parse = (input: MembershipApplicationInput) => membershipApplicationSchema.parse(input);
 
+/** The token of the newest confirmation link emailed to `to`. */
+async function linkTokenFor(to: string): Promise<string> {
+  const emails = await database.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.kind, 'membership-confirm')))
+    .orderBy(desc(emailOutbox.id));
+  const token = /\/membership\/confirm\/([A-Za-z0-9_-]{43})/.exec(emails[0]?.textBody ?? '')?.[1];
+  if (!token) throw new Error(`No confirmation link was emailed to ${to}.`);
+  return token;
+}
+
+async function applicationsOf(key: string) {
+  return database.db.select().from(memberships).where(eq(memberships.uottawaEmailKey, key));
+}
+
 describe(`applying for membership (${DATABASE_UNDER_TEST})`, () => {
-  it('stores a pending application with the type’s price and validity, its history, audit entry and email', async () => {
+  it('stores an unconfirmed application with its history and audit entry, and emails only a link', async () => {
     const input = application({ uottawaEmail: '  Mei.Chen@UOttawa.ca ' });
     const result = await applyForMembership(database.db, parse(input), today());
-    expect(result.ok).toBe(true);
+    expect(result).toMatchObject({ ok: true, outcome: 'link_sent' });
     if (!result.ok) return;
-    const { receipt } = result;
-    expect(receipt.paymentReference).toMatch(PAYMENT_REFERENCE_PATTERN);
-    expect(receipt.paymentReference.startsWith('M26-')).toBe(true);
     const [row] = await database.db
       .select()
       .from(memberships)
-      .where(eq(memberships.id, receipt.membershipId));
+      .where(eq(memberships.id, result.membershipId));
     expect(row).toMatchObject({
       status: 'pending',
       uottawaEmail: 'mei.chen@uottawa.ca',
+      emailConfirmedAt: null,
+      emailConfirmationSentAt: today(),
       priceCents: 2500,
-      validFrom: type.validFrom,
-      validUntil: type.validUntil,
       memberId: null,
       industries: ['Finance', 'Consulting'],
       wechatId: 'meiling_c',
-      personalEmail: null,
     });
+    expect(row!.paymentReference).toMatch(PAYMENT_REFERENCE_PATTERN);
+    expect(row!.emailConfirmationHash).toMatch(/^[0-9a-f]{64}$/);
     const history = await database.db
       .select()
       .from(membershipStatusChanges)
-      .where(eq(membershipStatusChanges.membershipId, receipt.membershipId));
+      .where(eq(membershipStatusChanges.membershipId, result.membershipId));
     expect(history).toMatchObject([{ fromStatus: null, toStatus: 'pending', actor: 'applicant' }]);
     const audit = await database.db
       .select()
       .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.recordType, 'membership'),
-          eq(auditLog.recordId, String(receipt.membershipId)),
-        ),
-      );
+      .where(and(eq(auditLog.recordType, 'membership'), eq(auditLog.recordId, String(row!.id))));
     expect(audit.map((entry) => entry.action)).toEqual(['membership.apply']);
+    // Coordinators read the summaries: no payment reference there.
+    expect(audit[0]!.summary).not.toContain(row!.paymentReference);
     const emails = await database.db
       .select()
       .from(emailOutbox)
-      .where(eq(emailOutbox.membershipId, receipt.membershipId));
-    expect(emails).toHaveLength(1);
-    const [email] = emails;
-    expect(email!.toAddress).toBe('mei.chen@uottawa.ca');
-    expect(email!.subject).toContain('application received');
-    for (const words of [
-      receipt.paymentReference,
-      'CA$25.00',
-      'tcsa.telfer@gmail.com',
-      'Put your payment reference in the message.',
-      'Pending',
-      'What happens next',
-    ]) {
-      expect(email!.textBody).toContain(words);
-    }
+      .where(eq(emailOutbox.membershipId, row!.id));
+    expect(emails.map((email) => [email.kind, email.toAddress])).toEqual([
+      ['membership-confirm', 'mei.chen@uottawa.ca'],
+    ]);
+    expect(emails[0]!.textBody).toContain('within 48 hours');
+    expect(emails[0]!.textBody).not.toContain(row!.paymentReference);
+    // Nobody in the console sees it yet.
+    const roster = await searchRoster(database.db, { ...EMPTY_FILTER, text: 'mei.chen' }, today());
+    expect(roster.rows).toEqual([]);
   });
 
+  it('confirms through the link: history, audit, how to pay on the page and by email; a used link says so', async () => {
+    const input = application({ uottawaEmail: 'link.opener@uottawa.ca' });
+    await applyForMembership(database.db, parse(input), today());
+    const token = await linkTokenFor('link.opener@uottawa.ca');
+    const opened = new Date(today().getTime() + 47 * 3_600_000);
+    const confirmed = await confirmApplication(database.db, token, opened);
+    expect(confirmed.kind).toBe('confirmed');
+    if (confirmed.kind !== 'confirmed') return;
+    const { receipt } = confirmed;
+    expect(receipt).toMatchObject({
+      priceCents: 2500,
+      etransferAddress: 'tcsa.telfer@gmail.com',
+      uottawaEmail: 'link.opener@uottawa.ca',
+    });
+    const [row] = await database.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.id, receipt.membershipId));
+    expect(row!.emailConfirmedAt).toEqual(opened);
+    const history = await database.db
+      .select()
+      .from(membershipStatusChanges)
+      .where(eq(membershipStatusChanges.membershipId, row!.id));
+    expect(history.map((change) => change.toStatus)).toEqual(['pending', 'pending']);
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordType, 'membership'), eq(auditLog.recordId, String(row!.id))));
+    expect(audit.map((entry) => entry.action)).toEqual([
+      'membership.apply',
+      'membership.confirmEmail',
+    ]);
+    const [received] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        and(eq(emailOutbox.membershipId, row!.id), eq(emailOutbox.kind, 'membership-received')),
+      );
+    for (const words of [receipt.paymentReference, 'CA$25.00', 'tcsa.telfer@gmail.com']) {
+      expect(received!.textBody).toContain(words);
+    }
+    const roster = await searchRoster(
+      database.db,
+      { ...EMPTY_FILTER, text: 'link.opener' },
+      today(),
+    );
+    expect(roster.rows.map((one) => one.id)).toEqual([row!.id]);
+
+    expect(await confirmApplication(database.db, token, opened)).toEqual({ kind: 'used' });
+    expect(await confirmApplication(database.db, 'x'.repeat(43), opened)).toEqual({
+      kind: 'invalid',
+    });
+    expect(await confirmApplication(database.db, '../../etc', opened)).toEqual({
+      kind: 'invalid',
+    });
+  });
+
+  it('a link older than 48 hours has expired; applying again sends a new one and the old one stops working', async () => {
+    const input = application({ uottawaEmail: 'late.opener@uottawa.ca' });
+    await applyForMembership(database.db, parse(input), today());
+    const first = await linkTokenFor('late.opener@uottawa.ca');
+    const later = new Date(today().getTime() + 48 * 3_600_000 + 60_000);
+    expect(await confirmApplication(database.db, first, later)).toEqual({ kind: 'expired' });
+    const again = await applyForMembership(database.db, parse(input), later);
+    expect(again).toMatchObject({ ok: true, outcome: 'new_link_sent' });
+    const second = await linkTokenFor('late.opener@uottawa.ca');
+    expect(second).not.toBe(first);
+    expect(await confirmApplication(database.db, first, later)).toEqual({ kind: 'invalid' });
+    expect((await confirmApplication(database.db, second, later)).kind).toBe('confirmed');
+    expect(await applicationsOf('late.opener@uottawa.ca')).toHaveLength(1);
+  });
+
+  it('an unconfirmed application blocks nobody: the address’s owner applies and confirms', async () => {
+    // A stranger applies with a student's address, and never sees the link.
+    await applyForMembership(
+      database.db,
+      parse(application({ legalName: 'Not The Student', uottawaEmail: 'held.address@uottawa.ca' })),
+      today(),
+    );
+    const owner = await applyForMembership(
+      database.db,
+      parse(application({ legalName: 'Real Student', uottawaEmail: 'held.address@uottawa.ca' })),
+      today(),
+    );
+    expect(owner).toMatchObject({ ok: true });
+    const confirmed = await confirmApplication(
+      database.db,
+      await linkTokenFor('held.address@uottawa.ca'),
+      today(),
+    );
+    expect(confirmed.kind).toBe('confirmed');
+    const rows = await applicationsOf('held.address@uottawa.ca');
+    expect(rows.map((row) => [row.legalName, row.emailConfirmedAt !== null])).toEqual([
+      ['Real Student', true],
+    ]);
+  });
+
+  it('answers a second application exactly as a first, and emails the address what to do', async () => {
+    const first = await post(
+      postApplication,
+      '/api/membership/applications/',
+      application({ uottawaEmail: 'second.try@uottawa.ca' }),
+    );
+    const firstBody = await first.text();
+    await confirmApplication(database.db, await linkTokenFor('second.try@uottawa.ca'), today());
+    const [member] = await applicationsOf('second.try@uottawa.ca');
+    await database.db
+      .update(memberships)
+      .set({ status: 'active', memberId: 'TCSA-26-0777' })
+      .where(eq(memberships.id, member!.id));
+
+    const second = await post(
+      postApplication,
+      '/api/membership/applications/',
+      application({ uottawaEmail: 'second.try@uottawa.ca' }),
+    );
+    expect(second.status).toBe(first.status);
+    expect(first.status).toBe(202);
+    expect(await second.text()).toBe(firstBody);
+    expect(JSON.parse(firstBody)).toEqual({
+      message: applicationCheckInboxMessage('second.try@uottawa.ca'),
+      uottawaEmail: 'second.try@uottawa.ca',
+    });
+    expect(await applicationsOf('second.try@uottawa.ca')).toHaveLength(1);
+    const told = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, 'membership-already-applied'));
+    expect(told.map((email) => email.toAddress)).toEqual(['second.try@uottawa.ca']);
+    for (const words of ['Active', 'TCSA-26-0777', 'I forgot my member ID', '2026–27']) {
+      expect(told[0]!.textBody).toContain(words);
+    }
+    // Once an hour at most, whoever keeps applying with the address.
+    await post(
+      postApplication,
+      '/api/membership/applications/',
+      application({ uottawaEmail: 'second.try@uottawa.ca' }),
+    );
+    expect(
+      await database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.kind, 'membership-already-applied')),
+    ).toHaveLength(1);
+  });
+
+  it('one address, one application: full-width letters and a +tag are the same address; invisible characters are refused', async () => {
+    await applyForMembership(
+      database.db,
+      parse(application({ uottawaEmail: 'x.li@uottawa.ca' })),
+      today(),
+    );
+    await confirmApplication(database.db, await linkTokenFor('x.li@uottawa.ca'), today());
+    const fullWidth = 'ｘ.ｌｉ@ｕｏｔｔａｗａ.ｃａ';
+    for (const spelling of [fullWidth, 'x.li+2@uottawa.ca', 'X.Li+clubs@uOttawa.ca']) {
+      const response = await post(
+        postApplication,
+        '/api/membership/applications/',
+        application({ uottawaEmail: spelling }),
+      );
+      expect(response.status, spelling).toBe(202);
+    }
+    const rows = await applicationsOf('x.li@uottawa.ca');
+    // The +tag spellings made nothing; the full-width one is stored as `x.li@uottawa.ca`.
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.uottawaEmail).toBe('x.li@uottawa.ca');
+
+    // A confirmation of another spelling's application, made before the first was confirmed,
+    // does not make a second: the unique index decides.
+    const [spare] = await database.db
+      .insert(memberships)
+      .values({
+        ...rows[0]!,
+        id: undefined,
+        uottawaEmailKey: undefined,
+        memberId: null,
+        paymentReference: 'M26-QQQQQQ',
+        uottawaEmail: 'x.li+old@uottawa.ca',
+        emailConfirmedAt: null,
+        emailConfirmationHash: null,
+      } as typeof memberships.$inferInsert)
+      .returning();
+    const link = newConfirmationLink();
+    await database.db
+      .update(memberships)
+      .set({ emailConfirmationHash: link.hash, emailConfirmationSentAt: today() })
+      .where(eq(memberships.id, spare!.id));
+    expect(await confirmApplication(database.db, link.token, today())).toEqual({ kind: 'taken' });
+    const [still] = await database.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.id, spare!.id));
+    expect(still!.emailConfirmedAt).toBeNull();
+
+    const invisible = await post(
+      postApplication,
+      '/api/membership/applications/',
+      application({ uottawaEmail: 'x.li\u200b@uottawa.ca' }),
+    );
+    expect(invisible.status).toBe(400);
+    expect(await invisible.json()).toMatchObject({
+      fields: {
+        uottawaEmail:
+          'Your uOttawa email contains invisible or formatting characters. Please type it again.',
+      },
+    });
+  });
   it('a type whose sale window does not include today, or whose year is closed, is refused', async () => {
     const [closed] = await database.db
       .insert(membershipTypes)
@@ -208,7 +427,7 @@ describe(`applying for membership (${DATABASE_UNDER_TEST})`, () => {
     expect(stored[0]!.n).toBe(0);
   });
 
-  it('50 concurrent applications with one uOttawa email make one; 49 get 409 saying what to do', async () => {
+  it('50 concurrent applications with one uOttawa email make one application, all answered alike', async () => {
     const input = application({ uottawaEmail: 'same.person@uottawa.ca' });
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
@@ -219,46 +438,12 @@ describe(`applying for membership (${DATABASE_UNDER_TEST})`, () => {
         }),
       ),
     );
-    const statuses = responses.map((response) => response.status);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
-    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
-    const refusals = await Promise.all(
-      responses
-        .filter((response) => response.status === 409)
-        .map(
-          (response) =>
-            response.json() as Promise<{ error: string; fields: Record<string, string> }>,
-        ),
-    );
-    for (const refusal of refusals) {
-      expect(refusal.error).toContain('already exists for the 2026–27 membership year');
-      expect(refusal.error).toContain('I forgot my member ID');
-      expect(refusal.error).toContain('membership coordinator');
-      expect(refusal.fields.uottawaEmail).toBe(refusal.error);
-    }
-    const rows = await database.db
-      .select()
-      .from(memberships)
-      .where(sql`lower(${memberships.uottawaEmail}) = 'same.person@uottawa.ca'`);
-    expect(rows).toHaveLength(1);
-    const emails = await database.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.membershipId, rows[0]!.id));
-    expect(emails).toHaveLength(1);
+    expect(new Set(responses.map((response) => response.status))).toEqual(new Set([202]));
+    expect(new Set(await Promise.all(responses.map((response) => response.text()))).size).toBe(1);
+    expect(await applicationsOf('same.person@uottawa.ca')).toHaveLength(1);
   });
 
-  it('answers 201 with how to pay, and 400 with a message beside each wrong field', async () => {
-    const created = await post(postApplication, '/api/membership/applications/', application());
-    expect(created.status).toBe(201);
-    const body = (await created.json()) as Record<string, string>;
-    expect(body).toMatchObject({
-      amount: 'CA$25.00',
-      etransferAddress: 'tcsa.telfer@gmail.com',
-      typeName: 'Regular',
-    });
-    expect(body.paymentReference).toMatch(PAYMENT_REFERENCE_PATTERN);
-
+  it('answers 400 with a message beside each wrong field', async () => {
     const refused = await post(postApplication, '/api/membership/applications/', {
       ...application(),
       uottawaEmail: 'someone@gmail.com',

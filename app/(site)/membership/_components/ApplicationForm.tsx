@@ -5,7 +5,6 @@ import formStyles from '@/app/_components/forms/Form.module.css';
 import { focusFirstInvalid, withoutField } from '@/app/_components/forms/submission';
 import { type AnswerWords, fieldMessagesInCopyWords } from '@/lib/copy/answer-words';
 import type { Copy } from '@/lib/copy/catalogue';
-import { fillCopy } from '@/lib/copy/fill';
 import {
   EVENT_KINDS,
   INDUSTRIES,
@@ -23,13 +22,8 @@ export type ApplicationFormTexts = Pick<Copy<'membership'>, (typeof APPLICATION_
 /** A type on sale as the form lists it: its id and 'Regular: CA$25.00'. */
 export type TypeChoice = { id: number; label: string };
 
-type Receipt = {
-  paymentReference: string;
-  amount: string;
-  etransferAddress: string;
-  etransferInstructions: string;
-  uottawaEmail: string;
-};
+/** The server's answer once the application is sent: to open the link emailed to the address. */
+type Sent = { message: string };
 
 const YEAR_KEYS = {
   '1': 'year1',
@@ -92,15 +86,15 @@ function text(value: unknown): string {
 
 /**
  * The membership application: checked in the browser with the server's own schema (a message
- * beside each field, focus on the first), then sent; the answer says how to pay. What was typed
- * stays when the server refuses it.
+ * beside each field, focus on the first), then sent; the answer says to open the link emailed to
+ * the uOttawa address, whose page shows how to pay. What was typed stays when the server refuses
+ * it.
  */
 export function ApplicationForm({
   types,
   graduationYears,
   texts,
   answerWords,
-  nextSteps,
   policiesHref,
   newTab,
 }: {
@@ -112,7 +106,6 @@ export function ApplicationForm({
    * the spec's wording they replace: the page picks them (answerWordsFor in lib/copy/answers.ts).
    */
   answerWords: AnswerWords;
-  nextSteps: string;
   policiesHref: string;
   /** Said after the link that opens the policies in a new tab (site-wide text). */
   newTab: string;
@@ -120,14 +113,14 @@ export function ApplicationForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [receipt, setReceipt] = useState<Receipt | null>(null);
+  const [sent, setSent] = useState<Sent | null>(null);
   const receiptHeading = useRef<HTMLHeadingElement>(null);
 
-  // The receipt replaces the form: move there once it is on the page, so nobody is left on a
+  // The answer replaces the form: move there once it is on the page, so nobody is left on a
   // vanished button.
   useEffect(() => {
-    if (receipt) receiptHeading.current?.focus();
-  }, [receipt]);
+    if (sent) receiptHeading.current?.focus();
+  }, [sent]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -157,46 +150,16 @@ export function ApplicationForm({
       return;
     }
     setErrors({});
-    setReceipt({
-      paymentReference: text(result.body.paymentReference),
-      amount: text(result.body.amount),
-      etransferAddress: text(result.body.etransferAddress),
-      etransferInstructions: text(result.body.etransferInstructions),
-      uottawaEmail: text(result.body.uottawaEmail),
-    });
+    setSent({ message: text(result.body.message) });
   }
 
-  if (receipt) {
+  if (sent) {
     return (
-      <section className={styles.receipt} aria-labelledby="receipt-title">
+      <section className={styles.receipt} aria-labelledby="receipt-title" data-testid="check-inbox">
         <h2 id="receipt-title" ref={receiptHeading} tabIndex={-1}>
-          {texts.receivedTitle}
+          {texts.checkInboxTitle}
         </h2>
-        <p>{fillCopy(texts.receivedText, { email: receipt.uottawaEmail })}</p>
-        <dl>
-          <div>
-            <dt>{texts.referenceLabel}</dt>
-            <dd className={styles.reference} data-testid="payment-reference">
-              {receipt.paymentReference}
-            </dd>
-          </div>
-          <div>
-            <dt>{texts.amountLabel}</dt>
-            <dd data-testid="payment-amount">{receipt.amount}</dd>
-          </div>
-          <div>
-            <dt>{texts.etransferLabel}</dt>
-            <dd>{receipt.etransferAddress}</dd>
-          </div>
-          <div>
-            <dt>{texts.instructionsLabel}</dt>
-            <dd>{receipt.etransferInstructions}</dd>
-          </div>
-          <div>
-            <dt>{texts.nextLabel}</dt>
-            <dd>{nextSteps}</dd>
-          </div>
-        </dl>
+        <p>{sent.message}</p>
       </section>
     );
   }

@@ -57,13 +57,7 @@ export const APPLICATION_FORM_KEYS = [
   'failure',
   'unreachable',
   'unexpected',
-  'receivedTitle',
-  'receivedText',
-  'referenceLabel',
-  'amountLabel',
-  'etransferLabel',
-  'instructionsLabel',
-  'nextLabel',
+  'checkInboxTitle',
   'pricesEmpty',
 ] as const satisfies (keyof Copy<'membership'>)[];
 

@@ -71,7 +71,6 @@ export default async function JoinPage() {
               graduationYears={graduationYears()}
               texts={pickCopy(texts, ...APPLICATION_FORM_KEYS)}
               answerWords={answerWordsFor(answers, MEMBERSHIP_ANSWER_KEYS)}
-              nextSteps={content?.nextSteps ?? DEFAULT_NEXT_STEPS}
               policiesHref="/membership/policies"
               newTab={siteTexts.opensInNewTab}
             />
