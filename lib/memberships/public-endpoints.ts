@@ -7,7 +7,6 @@ import {
   invalidFields,
   readLimitedBody,
 } from '@/lib/api/guarded-post';
-import { getMembershipPage } from '@/lib/content';
 import { getDb } from '@/lib/db/client';
 import { NO_STORE, apiError } from '@/lib/http/api-errors';
 import { bodyLimitFor } from '@/lib/http/body-limits.mjs';
@@ -21,8 +20,7 @@ import {
 } from './application-schema';
 import { applyForMembership } from './apply';
 import { deliverSoon } from '@/lib/jobs/tick';
-import { formatAmount, formatValidity } from './format';
-import { DEFAULT_NEXT_STEPS } from './public-emails';
+import { CONFIRMATION_LINK_HOURS } from './public-emails';
 import { requestMemberIdEmail, storeChangeRequest } from './public-requests';
 
 /**
@@ -31,7 +29,8 @@ import { requestMemberIdEmail, storeChangeRequest } from './public-requests';
  * it, never one the client chose), the CSRF pair and origin, the route's body limit, then the
  * one zod schema of lib/memberships/application-schema.ts with a message per field.
  *
- * - POST /api/membership/applications/    the application → 201 how to pay, or 409
+ * - POST /api/membership/applications/    the application → 202 'check your inbox' for every
+ *                                          address (409 only for a type not on sale)
  * - POST /api/membership/member-id/       'I forgot my member ID' → 202, whatever the email
  * - POST /api/membership/change-requests/ a request to change one's details → 201
  */
@@ -99,28 +98,17 @@ function json(status: number, body: unknown): Response {
   return Response.json(body, { status, headers: NO_STORE });
 }
 
-/** The membership page's 'what happens next', for the email; the built-in words if unreadable. */
-async function nextSteps(): Promise<string> {
-  try {
-    return (await getMembershipPage({ perspective: 'published' }))?.nextSteps ?? DEFAULT_NEXT_STEPS;
-  } catch (error) {
-    unstable_rethrow(error);
-    return DEFAULT_NEXT_STEPS;
-  }
+/**
+ * What everyone who applies is told, whatever the address's history: to open the link sent to
+ * it. A first application, a new link for an unconfirmed one and an address that already has a
+ * membership this year are answered byte for byte the same (lib/memberships/apply.ts).
+ */
+export function applicationCheckInboxMessage(email: string): string {
+  return `Check your inbox: we have sent a link to ${email}. Your application counts once you open it, within ${CONFIRMATION_LINK_HOURS} hours; it then shows you how to pay. No email? Check your junk folder, or apply again with the same address to get a new link.`;
 }
 
-/** What the page shows after an application: how to pay, and no more personal data than needed. */
-export type ApplicationCreatedDto = {
-  id: number;
-  message: string;
-  paymentReference: string;
-  typeName: string;
-  amount: string;
-  validity: string;
-  etransferAddress: string;
-  etransferInstructions: string;
-  uottawaEmail: string;
-};
+/** The answer to an application: no id, no reference, nothing that differs between applicants. */
+export type ApplicationAcceptedDto = { message: string; uottawaEmail: string };
 
 export function handleMembershipApplication(
   request: Request,
@@ -138,27 +126,17 @@ export function handleMembershipApplication(
       await getDb(),
       read.data,
       options.now?.() ?? new Date(),
-      { nextSteps: await nextSteps() },
     );
     if (!result.ok) {
-      const field = result.code === 'not_on_sale' ? 'membershipTypeId' : 'uottawaEmail';
-      return json(409, { error: result.message, fields: { [field]: result.message } });
+      return json(409, { error: result.message, fields: { membershipTypeId: result.message } });
     }
-    const { receipt } = result;
-    const body: ApplicationCreatedDto = {
-      id: receipt.membershipId,
-      message: 'Your application has been received.',
-      paymentReference: receipt.paymentReference,
-      typeName: receipt.typeName,
-      amount: formatAmount(receipt.priceCents, receipt.currency),
-      validity: formatValidity(receipt.validFrom, receipt.validUntil),
-      etransferAddress: receipt.etransferAddress,
-      etransferInstructions: receipt.etransferInstructions,
-      uottawaEmail: receipt.uottawaEmail,
+    const body: ApplicationAcceptedDto = {
+      message: applicationCheckInboxMessage(result.uottawaEmail),
+      uottawaEmail: result.uottawaEmail,
     };
-    // The 'Application received' email goes out now, not at the next minute's tick.
+    // The email (a link, or what to do for an address already used) goes out now.
     deliverSoon();
-    return json(201, body);
+    return json(202, body);
   });
 }
 
