@@ -202,10 +202,29 @@ export function paymentProblemEmail(
   ]);
 }
 
+/**
+ * What a refund means for the membership: it ended with it, it continues (a partial refund, an
+ * overpayment's difference), or the money returned never counted for it (paid twice, a payment
+ * not kept).
+ */
+export type RefundOutcome = 'ended' | 'continues' | 'returned';
+
+const REFUND_OUTCOME_TEXT: Record<RefundOutcome, string> = {
+  ended:
+    'Your membership has ended with this refund. Your member ID stays yours and is never given to anyone else.',
+  continues: 'This refund does not end your membership: it stays as it was.',
+  returned:
+    'This payment did not count towards your membership, so we sent it back. Your membership is not affected by it.',
+};
+
 /** 'Your refund was sent': the amount, the day and what happens to the membership. */
 export function refundDoneEmail(
   context: MembershipMailContext,
-  { amountCents, refundedOn }: { amountCents: number; refundedOn: string },
+  {
+    amountCents,
+    refundedOn,
+    outcome = 'ended',
+  }: { amountCents: number; refundedOn: string; outcome?: RefundOutcome },
 ): ComposedEmail {
   const amount = formatAmount(amountCents, context.currency);
   const subject = `Your TCSA membership refund of ${amount}`;
@@ -222,9 +241,39 @@ export function refundDoneEmail(
         ...(context.memberId ? ([['Member ID', context.memberId]] as Array<[string, string]>) : []),
       ],
     },
+    { kind: 'paragraph', text: REFUND_OUTCOME_TEXT[outcome] },
+    contactBlock(context),
+  ]);
+}
+
+/**
+ * 'Your payment was taken back': the bank recalled the e-Transfer (or a cheque bounced), so the
+ * membership is on hold in payment review until the member pays again, with their reference.
+ */
+export function paymentReversedEmail(
+  context: MembershipMailContext,
+  { amountCents, receivedOn }: { amountCents: number; receivedOn: string },
+): ComposedEmail {
+  const amount = formatAmount(amountCents, context.currency);
+  const subject = 'Your TCSA membership payment was taken back';
+  return compose(subject, context, [
     {
       kind: 'paragraph',
-      text: 'Your membership has ended with this refund. Your member ID stays yours and is never given to anyone else.',
+      text: `Your payment of ${amount} received on ${formatDay(receivedOn)} was taken back by the bank (a recalled e-Transfer or a returned payment), so the club no longer has it. Your membership is on hold until it is paid again.`,
+    },
+    {
+      kind: 'details',
+      rows: [
+        ['Membership', context.typeName],
+        ['Amount due', formatAmount(context.priceCents, context.currency)],
+        ['Your payment reference', context.paymentReference],
+        ['e-Transfer to', context.etransferAddress],
+        ...(context.memberId ? ([['Member ID', context.memberId]] as Array<[string, string]>) : []),
+      ],
+    },
+    {
+      kind: 'paragraph',
+      text: `What to do: send the amount due by e-Transfer to ${context.etransferAddress} with ${context.paymentReference} in the message. Once it arrives, your membership is active again with the same member ID. If you think this is a mistake, write to us.`,
     },
     contactBlock(context),
   ]);

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, or } from 'drizzle-orm';
 import { containsPattern } from '@/lib/admin/search';
 import type { Database } from '@/lib/db/client';
 import {
@@ -8,6 +8,7 @@ import {
   memberships,
   membershipTypes,
 } from '@/lib/db/schema';
+import { membershipMoney } from './settling';
 import type { MembershipStatus } from './statuses';
 
 /**
@@ -29,8 +30,15 @@ const membershipColumns = {
 };
 
 /**
- * Pending applications and those in payment review, oldest first (the longest waiting on top);
- * with `text`, only those whose payment reference, name or email contains it.
+ * Applications whose uOttawa address is confirmed: until its applicant opens the link sent to
+ * it, an application counts for nothing, and finance neither sees nor takes money for it.
+ */
+export const confirmedApplication = isNotNull(memberships.emailConfirmedAt);
+
+/**
+ * Pending applications and those in payment review (confirmed ones only), oldest first (the
+ * longest waiting on top); with `text`, only those whose payment reference, name or email
+ * contains it.
  */
 export async function applicationsAwaitingPayment(db: Database, text = '') {
   const pattern = containsPattern(text);
@@ -45,6 +53,7 @@ export async function applicationsAwaitingPayment(db: Database, text = '') {
     .where(
       and(
         inArray(memberships.status, ['pending', 'payment_review']),
+        confirmedApplication,
         pattern
           ? or(
               ilike(memberships.paymentReference, pattern),
@@ -65,16 +74,59 @@ export async function applicationsAwaitingPayment(db: Database, text = '') {
   };
 }
 
-/** Payments recorded and not yet confirmed, and the flagged ones, oldest first. */
+/**
+ * The payments still needing a decision (recorded or flagged; a payment returned in full is
+ * `returned` and leaves), of confirmed applications only, oldest first; each with how its
+ * membership's money stands, from which the page offers exactly the actions valid for it
+ * (./settling.ts).
+ */
 export async function paymentsToSettle(db: Database) {
   const rows = await db
     .select({ payment: membershipPayments, ...membershipColumns })
     .from(membershipPayments)
     .innerJoin(memberships, eq(memberships.id, membershipPayments.membershipId))
-    .where(inArray(membershipPayments.state, ['recorded', 'flagged']))
+    .where(and(inArray(membershipPayments.state, ['recorded', 'flagged']), confirmedApplication))
     .orderBy(asc(membershipPayments.recordedAt), asc(membershipPayments.id))
     .limit(LEDGER_LIST_SIZE);
-  return rows.map((row) => ({ ...row, status: row.status as MembershipStatus }));
+  const ids = [...new Set(rows.map((row) => row.membershipId))];
+  const [payments, refunds] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .select({
+              id: membershipPayments.id,
+              membershipId: membershipPayments.membershipId,
+              state: membershipPayments.state,
+              amountCents: membershipPayments.amountCents,
+              transactionReference: membershipPayments.transactionReference,
+            })
+            .from(membershipPayments)
+            .where(inArray(membershipPayments.membershipId, ids))
+            .orderBy(asc(membershipPayments.id)),
+          db
+            .select({
+              membershipId: membershipRefunds.membershipId,
+              paymentId: membershipRefunds.paymentId,
+              amountCents: membershipRefunds.amountCents,
+            })
+            .from(membershipRefunds)
+            .where(inArray(membershipRefunds.membershipId, ids)),
+        ]);
+  return rows.map((row) => {
+    const own = payments.filter((payment) => payment.membershipId === row.membershipId);
+    return {
+      ...row,
+      status: row.status as MembershipStatus,
+      money: membershipMoney(
+        row.priceCents,
+        own,
+        refunds.filter((refund) => refund.membershipId === row.membershipId),
+      ),
+      /** The bank's reference of each payment of the membership, by id (to name them together). */
+      references: new Map(own.map((payment) => [payment.id, payment.transactionReference])),
+    };
+  });
 }
 
 /** Refunds recorded and not yet sent, oldest first. */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { recordChange } from '@/lib/audit/record';
 import type { Database } from '@/lib/db/client';
 import { clubDate } from '@/lib/db/time';
@@ -17,12 +17,16 @@ import {
   membershipActivatedEmail,
   membershipMailContext,
   paymentProblemEmail,
+  paymentReversedEmail,
+  type RefundOutcome,
   refundDoneEmail,
 } from './emails';
 import { formatAmount, formatDay, isCalendarDay } from './format';
 import { moveMembershipStatus } from './history';
 import { takeNextMemberId } from './member-id';
+import { AWAITING_PAYMENT, isOpenPayment, type MembershipMoney, membershipMoney } from './settling';
 import {
+  MAX_AMOUNT_CENTS,
   MEMBERSHIP_STATUS_NAMES,
   type MembershipStatus,
   PAYMENT_METHOD_NAMES,
@@ -32,14 +36,19 @@ import {
 
 /**
  * Finance's work on memberships (club-operations.md, 'Payment'): record what arrived, confirm
- * it (the membership becomes active and gets its member ID), flag a problem, record and complete
- * refunds. Each function runs in one transaction that first locks the membership's row
- * (SELECT … FOR UPDATE), so two clicks, two tabs or two staff members acting on one membership
- * take turns; the status history, the audit log and the email are written by that transaction.
- * Bad input and refused moves come back as `{ ok: false, message }` in words a person reads;
- * nothing here throws for them. Who may call what is the caller's check (`can` in
- * lib/auth/permissions.ts: payments.confirm, payments.refund). Payment and refund rows are never
- * deleted and their amounts never changed.
+ * it (alone or with its top-up: the membership becomes active and gets its member ID), accept a
+ * flagged payment after checking it, return money that never counted, mark a payment the bank
+ * took back, flag a problem, record and complete refunds. Each function runs in one transaction
+ * that first locks the membership's row (SELECT … FOR UPDATE), so two clicks, two tabs or two
+ * staff members acting on one membership take turns; the status history, the audit log and the
+ * email are written by that transaction. What may be done with a payment is decided by
+ * ./settling.ts, which the console's pages read too. Bad input and refused moves come back as
+ * `{ ok: false, message }` in words a person reads; nothing here throws for them. Who may call
+ * what is the caller's check (`can` in lib/auth/permissions.ts: payments.confirm,
+ * payments.refund). Payment and refund rows are never deleted and their amounts never changed.
+ *
+ * Audit summaries and status-history reasons are read by coordinators, who see no money: they
+ * say what happened in words; amounts and references go in the audit entry's before and after.
  */
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -49,9 +58,9 @@ export type MembershipStaff = { id: string | null; name: string };
 
 export type Refusal = { ok: false; message: string };
 
-/** The most one payment or refund can be: far above any price, below any typing slip of 100×. */
-export const MAX_AMOUNT_CENTS = 100_000;
 const TEXT_LENGTH = 300;
+/** The most payments confirmed together: a price and a few top-ups. */
+const MOST_CONFIRMED_TOGETHER = 10;
 
 const refuse = (message: string): Refusal => ({ ok: false, message });
 
@@ -103,13 +112,28 @@ function cleanText(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-/** Statuses a payment can be recorded and confirmed for: not yet active, or in review. */
-const AWAITING_PAYMENT: readonly string[] = ['pending', 'payment_review'];
+const isAwaitingPayment = (membership: Membership) =>
+  AWAITING_PAYMENT.includes(membership.status as MembershipStatus);
 
 function notAwaitingPayment(membership: Membership): string {
   return membership.status === 'active'
     ? `${membershipLabel(membership)} is already active: a payment is recorded only for a pending application or one in payment review.`
     : `${membershipLabel(membership)} is ${statusName(membership.status).toLowerCase()}: a payment is recorded only for a pending application or one in payment review.`;
+}
+
+/** The membership's payments (oldest first), its refunds, and how its money stands. */
+async function ledgerOf(tx: Transaction, membership: Membership) {
+  const payments = await tx
+    .select()
+    .from(membershipPayments)
+    .where(eq(membershipPayments.membershipId, membership.id))
+    .orderBy(asc(membershipPayments.id));
+  const refunds = await tx
+    .select()
+    .from(membershipRefunds)
+    .where(eq(membershipRefunds.membershipId, membership.id))
+    .orderBy(asc(membershipRefunds.id));
+  return { payments, refunds, money: membershipMoney(membership.priceCents, payments, refunds) };
 }
 
 /** Puts the membership in payment review (if it is not there already) and queues the email. */
@@ -121,8 +145,17 @@ async function moveToReview(
     reason,
     memberProblem,
     dedupeKey,
+    after,
     now,
-  }: { reason: string; memberProblem: string; dedupeKey: string; now: Date },
+  }: {
+    /** Why, for the status history: in words, without amounts or references. */
+    reason: string;
+    memberProblem: string;
+    dedupeKey: string;
+    /** The facts behind it, for the audit entry. */
+    after?: Record<string, unknown>;
+    now: Date;
+  },
 ) {
   if (membership.status !== 'payment_review') {
     await moveMembershipStatus(tx, {
@@ -134,6 +167,7 @@ async function moveToReview(
       reason: reason.slice(0, TEXT_LENGTH),
       action: 'membership.paymentReview',
       summary: `Put the membership of ${membershipLabel(membership)} in payment review: ${reason}`,
+      after,
       at: now,
     });
   }
@@ -174,11 +208,13 @@ export type RecordPaymentResult =
   | Refusal;
 
 /**
- * Records a payment that arrived for a pending application (or one in payment review). A wrong
+ * Records a payment that arrived for a pending application (or one in payment review), and
+ * compares it with what is still owed: the price minus what confirmed payments keep and what
+ * open payments (recorded or flagged) already bring. A top-up that makes up the exact difference
+ * is `recorded` like any right payment, and confirmed together with the rest. A different
  * amount, or a transaction reference any payment used before (case-insensitive), is stored all
  * the same, as `flagged` with the problem in words: the membership moves to payment review and
- * the member gets the payment-problem email. Otherwise the payment is `recorded`, waiting for
- * confirmPayment.
+ * the member gets the payment-problem email.
  */
 export async function recordPayment(
   db: Database,
@@ -202,8 +238,7 @@ export async function recordPayment(
   return db.transaction(async (tx): Promise<RecordPaymentResult> => {
     const membership = await lockMembership(tx, input.membershipId);
     if (!membership) return refuse('This application no longer exists.');
-    if (!AWAITING_PAYMENT.includes(membership.status))
-      return refuse(notAwaitingPayment(membership));
+    if (!isAwaitingPayment(membership)) return refuse(notAwaitingPayment(membership));
 
     // References are compared across every membership: two payments recorded at once with the
     // same reference (for two memberships, so under two different row locks) take turns here.
@@ -217,16 +252,38 @@ export async function recordPayment(
       .where(sql`lower(${membershipPayments.transactionReference}) = ${reference.toLowerCase()}`)
       .orderBy(membershipPayments.id)
       .limit(1);
+    const { money } = await ledgerOf(tx, membership);
 
+    const fmt = (cents: number) => formatAmount(cents, membership.currency);
     const problems: string[] = [];
     const memberProblems: string[] = [];
-    const amount = formatAmount(input.amountCents, membership.currency);
-    const price = formatAmount(membership.priceCents, membership.currency);
-    if (input.amountCents !== membership.priceCents) {
-      problems.push(`Received ${amount}, but the membership costs ${price}.`);
-      memberProblems.push(`we received ${amount}, but your membership costs ${price}.`);
+    const reasons: string[] = [];
+    const amount = fmt(input.amountCents);
+    const price = fmt(membership.priceCents);
+    const arrived = money.keptCents + money.openCents;
+    if (input.amountCents !== money.owedCents) {
+      reasons.push('the amount is not what is owed');
+      if (arrived === 0) {
+        problems.push(`Received ${amount}, but the membership costs ${price}.`);
+        memberProblems.push(`we received ${amount}, but your membership costs ${price}.`);
+      } else if (money.owedCents === 0) {
+        problems.push(
+          `Received ${amount}, but nothing more is owed: ${fmt(arrived)} of the ${price} price has already arrived.`,
+        );
+        memberProblems.push(
+          `we received ${amount}, but the full ${price} of your membership had already arrived, so this payment is more than you owe and we return it.`,
+        );
+      } else {
+        problems.push(
+          `Received ${amount}, but ${fmt(money.owedCents)} is still owed of the ${price} price.`,
+        );
+        memberProblems.push(
+          `we received ${amount}, but ${fmt(money.owedCents)} of your ${price} membership was still owed.`,
+        );
+      }
     }
     if (earlier) {
+      reasons.push('its transaction reference was used before');
       const whose =
         earlier.membership.id === membership.id
           ? 'this membership'
@@ -264,10 +321,11 @@ export async function recordPayment(
         action: flagged ? 'membership.payment.flag' : 'membership.payment.record',
         recordType: 'membership',
         recordId: membership.id,
-        summary: `Recorded a payment of ${amount} (${PAYMENT_METHOD_NAMES[input.method]}, ${reference}) for ${membershipLabel(membership)}${flagged ? `, flagged: ${problem}` : ''}`,
+        summary: `Recorded a payment (${PAYMENT_METHOD_NAMES[input.method]}) for ${membershipLabel(membership)}${flagged ? `, flagged: ${reasons.join(' and ')}` : ''}`,
         after: {
           paymentId: payment!.id,
           amountCents: input.amountCents,
+          owedCents: money.owedCents,
           method: input.method,
           receivedOn: input.receivedOn,
           transactionReference: reference,
@@ -279,9 +337,10 @@ export async function recordPayment(
     );
     if (flagged) {
       await moveToReview(tx, staff, membership, {
-        reason: `Payment #${payment!.id} flagged: ${problem}`,
+        reason: `A payment was flagged: ${reasons.join(' and ')}.`,
         memberProblem: `When we recorded your payment, ${memberProblems.join(' Also, ')}`,
         dedupeKey: `membership-payment-problem:payment:${payment!.id}`,
+        after: { paymentId: payment!.id, problem },
         now,
       });
     }
@@ -292,7 +351,9 @@ export async function recordPayment(
       problems,
       message: flagged
         ? `Payment recorded and flagged: ${problems.join(' ')} The membership is in payment review and the member was emailed.`
-        : `Payment of ${amount} recorded for ${membershipLabel(membership)}. Confirm it to activate the membership.`,
+        : arrived > 0
+          ? `Payment of ${amount} recorded for ${membershipLabel(membership)}: with the ${fmt(arrived)} that arrived before, it makes the ${price} price. Confirm the payments together to activate the membership.`
+          : `Payment of ${amount} recorded for ${membershipLabel(membership)}. Confirm it to activate the membership.`,
     };
   });
 }
@@ -302,130 +363,355 @@ export type ConfirmPaymentResult =
       ok: true;
       membership: Membership;
       payment: MembershipPayment;
+      /** Every payment this call confirmed (or found confirmed), oldest first. */
+      payments: MembershipPayment[];
       memberId: string;
-      /** True when this payment had been confirmed before (a second click): nothing changed. */
+      /** True when these payments had been confirmed before (a second click): nothing changed. */
       alreadyConfirmed: boolean;
       message: string;
     }
   | Refusal;
 
 /**
- * Confirms a recorded payment whose amount is the membership's price: in one transaction the
- * payment becomes `confirmed`, the membership `active` (activatedAt set on its first
- * activation), the member ID given (the year's next, unless it has one), and the activation
- * email queued (once per membership: a second click sends nothing more). A flagged payment is
- * never confirmed; a membership in payment review is confirmed through a correct payment
- * recorded after the flagged one.
+ * Confirms `payments` (open payments of `membership`, checked by the caller) and activates the
+ * membership: the payments become `confirmed` (with finance's note when they were accepted after
+ * checking), the membership `active` (activatedAt set on its first activation), the member ID
+ * given (the year's next, unless it has one), the status history and audit written, and the
+ * activation email queued: once for the first activation, once more for an activation after the
+ * bank took a payment back.
+ */
+async function activateWith(
+  tx: Transaction,
+  staff: MembershipStaff,
+  membership: Membership,
+  payments: MembershipPayment[],
+  { note, now }: { note: string | null; now: Date },
+) {
+  const ids = payments.map((payment) => payment.id);
+  const confirmed = await tx
+    .update(membershipPayments)
+    .set({
+      state: 'confirmed',
+      confirmedAt: now,
+      confirmedByName: staff.name,
+      ...(note === null ? {} : { note }),
+    })
+    .where(inArray(membershipPayments.id, ids))
+    .returning();
+  confirmed.sort((a, b) => a.id - b.id);
+  const memberId = membership.memberId ?? (await takeNextMemberId(tx, membership.year));
+  await tx
+    .update(memberships)
+    .set({ memberId, activatedAt: membership.activatedAt ?? now })
+    .where(eq(memberships.id, membership.id));
+  const together = payments.length > 1;
+  await moveMembershipStatus(tx, {
+    membershipId: membership.id,
+    from: membership.status as MembershipStatus,
+    to: 'active',
+    actor: 'staff',
+    staff,
+    reason: note
+      ? 'A flagged payment was accepted after checking.'
+      : together
+        ? 'Payments confirmed together.'
+        : 'Payment confirmed.',
+    action: 'membership.activate',
+    summary: `Confirmed ${together ? 'the payments' : 'the payment'} of ${membership.legalName} and activated the membership ${memberId}`,
+    before: {
+      memberId: membership.memberId,
+      payments: payments.map((payment) => ({ id: payment.id, state: payment.state })),
+    },
+    after: {
+      memberId,
+      paymentIds: ids,
+      amountCents: payments.reduce((sum, payment) => sum + payment.amountCents, 0),
+      transactionReferences: payments.map((payment) => payment.transactionReference),
+      paymentState: 'confirmed',
+      ...(note === null ? {} : { note }),
+    },
+    at: now,
+  });
+  const context = await membershipMailContext(tx, membership.id);
+  if (context) {
+    await queueEmail(tx, {
+      dedupeKey:
+        membership.activatedAt === null
+          ? `membership-activated:${membership.id}`
+          : `membership-activated:${membership.id}:again:${ids[0]}`,
+      kind: 'membership_activated',
+      to: context.to,
+      email: membershipActivatedEmail(context),
+      membershipId: membership.id,
+    });
+  }
+  const [activated] = await tx.select().from(memberships).where(eq(memberships.id, membership.id));
+  return { membership: activated!, payments: confirmed, memberId };
+}
+
+/** Why a payment in a state other than open cannot be confirmed or accepted, or null. */
+function notOpen(payment: MembershipPayment): string | null {
+  if (payment.state === 'returned') {
+    return 'This payment was returned: it can no longer count for the membership.';
+  }
+  if (payment.state === 'reversed') {
+    return 'This payment was taken back by the bank: record the new payment when it arrives.';
+  }
+  if (payment.state === 'confirmed') {
+    return 'One of these payments is already confirmed: confirm the others on the member’s page.';
+  }
+  return null;
+}
+
+/** Why a membership not waiting for payment takes no more: the payment is to be returned. */
+function nothingMoreDue(membership: Membership): string {
+  return membership.status === 'active'
+    ? `${membershipLabel(membership)} is already active: this payment is more than was owed. Return the money.`
+    : `${membershipLabel(membership)} is ${statusName(membership.status).toLowerCase()}: only a pending application or one in payment review is activated by a payment. Return the money instead.`;
+}
+
+function validityEnded(membership: Membership, now: Date): string | null {
+  return membership.validUntil < clubDate(now)
+    ? `This membership's validity ended on ${formatDay(membership.validUntil)}: it can no longer be activated. Return the money instead.`
+    : null;
+}
+
+/** The membership a payment belongs to, read before the lock (a payment never moves). */
+async function membershipOfPayment(db: Database, paymentId: number): Promise<number | null> {
+  if (!Number.isSafeInteger(paymentId)) return null;
+  const [found] = await db
+    .select({ membershipId: membershipPayments.membershipId })
+    .from(membershipPayments)
+    .where(eq(membershipPayments.id, paymentId));
+  return found?.membershipId ?? null;
+}
+
+/**
+ * Confirms a recorded payment whose amount is what is due; see confirmPayments. A flagged
+ * payment alone is not confirmed: it is accepted after checking (acceptPayment) or returned.
  */
 export async function confirmPayment(
   db: Database,
   staff: MembershipStaff,
   { paymentId, now = new Date() }: { paymentId: number; now?: Date },
 ): Promise<ConfirmPaymentResult> {
-  if (!Number.isSafeInteger(paymentId)) return refuse('This payment does not exist.');
-  const [found] = await db
-    .select({ membershipId: membershipPayments.membershipId })
-    .from(membershipPayments)
-    .where(eq(membershipPayments.id, paymentId));
-  if (!found) return refuse('This payment does not exist.');
+  return confirmPayments(db, staff, { paymentIds: [paymentId], now });
+}
+
+/**
+ * Confirms one or several open payments of one membership that together make what is due (the
+ * price minus what confirmed payments keep): a CA$25.00 flagged payment and its CA$5.00 top-up
+ * on a CA$30.00 type are confirmed together. In one transaction they become `confirmed` and the
+ * membership `active` with its member ID and the activation email (activateWith). Confirming
+ * them again changes nothing and says so.
+ */
+export async function confirmPayments(
+  db: Database,
+  staff: MembershipStaff,
+  { paymentIds, now = new Date() }: { paymentIds: number[]; now?: Date },
+): Promise<ConfirmPaymentResult> {
+  const ids = [...new Set(paymentIds)];
+  if (ids.length === 0 || ids.length > MOST_CONFIRMED_TOGETHER) {
+    return refuse('Choose the payments to confirm.');
+  }
+  const membershipId = await membershipOfPayment(db, ids[0]!);
+  if (membershipId === null) return refuse('This payment does not exist.');
 
   return db.transaction(async (tx): Promise<ConfirmPaymentResult> => {
-    const membership = await lockMembership(tx, found.membershipId);
-    const [payment] = await tx
-      .select()
-      .from(membershipPayments)
-      .where(
-        and(
-          eq(membershipPayments.id, paymentId),
-          eq(membershipPayments.membershipId, found.membershipId),
-        ),
+    const membership = await lockMembership(tx, membershipId);
+    if (!membership) return refuse('This payment does not exist.');
+    const { payments: all, money } = await ledgerOf(tx, membership);
+    const chosen = all.filter((payment) => ids.includes(payment.id));
+    if (chosen.length !== ids.length) {
+      return refuse(
+        ids.length === 1
+          ? 'This payment does not exist.'
+          : 'These payments are not all of one membership.',
       );
-    if (!membership || !payment) return refuse('This payment does not exist.');
+    }
     const label = membershipLabel(membership);
-    if (payment.state === 'confirmed') {
+    if (chosen.every((payment) => payment.state === 'confirmed')) {
       if (membership.status === 'active' && membership.memberId) {
         return {
           ok: true,
           membership,
-          payment,
+          payment: chosen[0]!,
+          payments: chosen,
           memberId: membership.memberId,
           alreadyConfirmed: true,
-          message: `This payment was already confirmed: ${label} is active.`,
+          message: `${chosen.length === 1 ? 'This payment was' : 'These payments were'} already confirmed: ${label} is active.`,
         };
       }
       return refuse(
-        `This payment was confirmed before; the membership is now ${statusName(membership.status).toLowerCase()}.`,
+        `${chosen.length === 1 ? 'This payment was' : 'These payments were'} confirmed before; the membership is now ${statusName(membership.status).toLowerCase()}.`,
       );
     }
-    if (payment.state === 'flagged') {
+    for (const payment of chosen) {
+      const problem = notOpen(payment);
+      if (problem) return refuse(problem);
+    }
+    if (!isAwaitingPayment(membership) || money.dueCents === 0) {
+      return refuse(nothingMoreDue(membership));
+    }
+    const [only] = chosen;
+    if (chosen.length === 1 && only!.state === 'flagged') {
       return refuse(
-        `This payment is flagged (${payment.problem ?? 'a problem'}) and cannot be confirmed. Record the correct payment when it arrives, then confirm that one.`,
+        `This payment is flagged (${only!.problem ?? 'a problem'}): accept it with a note after checking, confirm it together with its top-up, or return the money.`,
       );
     }
-    if (payment.amountCents !== membership.priceCents) {
+    const fmt = (cents: number) => formatAmount(cents, membership.currency);
+    const total = chosen.reduce((sum, payment) => sum + (money.remaining.get(payment.id) ?? 0), 0);
+    const what = chosen.length === 1 ? 'This payment is' : 'These payments make';
+    if (total < money.dueCents) {
       return refuse(
-        `This payment is ${formatAmount(payment.amountCents, payment.currency)} but the membership costs ${formatAmount(membership.priceCents, membership.currency)}: it cannot be confirmed.`,
+        `${what} ${fmt(total)}, but ${fmt(money.dueCents)} is due: ${fmt(money.dueCents - total)} is missing. Record the top-up when it arrives, then confirm the payments together.`,
       );
     }
-    if (!AWAITING_PAYMENT.includes(membership.status)) {
+    if (total > money.dueCents) {
       return refuse(
-        membership.status === 'active'
-          ? `${label} is already active: another payment was confirmed.`
-          : `${label} is ${statusName(membership.status).toLowerCase()}: only a pending application or one in payment review is activated by a payment.`,
+        `${what} ${fmt(total)}, more than the ${fmt(money.dueCents)} due: accept the payment and refund the difference, or return the money.`,
       );
     }
-    const today = clubDate(now);
-    if (membership.validUntil < today) {
-      return refuse(
-        `This membership's validity ended on ${formatDay(membership.validUntil)}: it can no longer be activated. Record a refund instead.`,
-      );
-    }
+    const ended = validityEnded(membership, now);
+    if (ended) return refuse(ended);
 
-    const [confirmed] = await tx
-      .update(membershipPayments)
-      .set({ state: 'confirmed', confirmedAt: now, confirmedByName: staff.name })
-      .where(eq(membershipPayments.id, payment.id))
-      .returning();
-    const memberId = membership.memberId ?? (await takeNextMemberId(tx, membership.year));
-    await tx
-      .update(memberships)
-      .set({ memberId, activatedAt: membership.activatedAt ?? now })
-      .where(eq(memberships.id, membership.id));
-    const amount = formatAmount(payment.amountCents, payment.currency);
-    await moveMembershipStatus(tx, {
-      membershipId: membership.id,
-      from: membership.status as MembershipStatus,
-      to: 'active',
-      actor: 'staff',
-      staff,
-      reason: `Payment #${payment.id} confirmed (${amount}, ${payment.transactionReference}).`,
-      action: 'membership.activate',
-      summary: `Confirmed the payment of ${amount} from ${membership.legalName} and activated the membership ${memberId}`,
-      before: { memberId: membership.memberId, paymentState: payment.state },
-      after: { memberId, paymentId: payment.id, paymentState: 'confirmed' },
-      at: now,
-    });
-    const context = await membershipMailContext(tx, membership.id);
-    if (context) {
-      await queueEmail(tx, {
-        dedupeKey: `membership-activated:${membership.id}`,
-        kind: 'membership_activated',
-        to: context.to,
-        email: membershipActivatedEmail(context),
-        membershipId: membership.id,
-      });
-    }
-    const [activated] = await tx
-      .select()
-      .from(memberships)
-      .where(eq(memberships.id, membership.id));
+    const activated = await activateWith(tx, staff, membership, chosen, { note: null, now });
     return {
       ok: true,
-      membership: activated!,
-      payment: confirmed!,
-      memberId,
+      membership: activated.membership,
+      payment: activated.payments[0]!,
+      payments: activated.payments,
+      memberId: activated.memberId,
       alreadyConfirmed: false,
-      message: `Payment confirmed: ${membership.legalName} is an active member, ${memberId}. The activation email is on its way.`,
+      message: `${chosen.length === 1 ? 'Payment' : 'Payments'} confirmed: ${membership.legalName} is an active member, ${activated.memberId}. The activation email is on its way.`,
+    };
+  });
+}
+
+export type AcceptPaymentInput = {
+  paymentId: number;
+  /** What finance checked, kept on the payment: required. */
+  note: string;
+  /**
+   * Overpaid: refund what is more than due in the same step (a refund of this payment that keeps
+   * the membership). `refundedOn` is the day it was sent; null: pending until completed.
+   */
+  refundDifference?: { refundedOn: string | null } | null;
+  now?: Date;
+};
+
+export type AcceptPaymentResult =
+  | {
+      ok: true;
+      membership: Membership;
+      payment: MembershipPayment;
+      memberId: string;
+      /** The refund of the difference, when one was asked for. */
+      refund: MembershipRefund | null;
+      message: string;
+    }
+  | Refusal;
+
+/**
+ * Accepts a flagged payment after finance checked it (a reference used before or not
+ * recognised, an amount more than due), with a note stored on the payment: it is confirmed and
+ * the membership activated (activateWith). An amount short of what is due is not accepted: its
+ * top-up is recorded and the two confirmed together, or the money returned. With
+ * `refundDifference`, what is more than due is refunded in the same transaction, a refund of this
+ * payment that keeps the membership active.
+ */
+export async function acceptPayment(
+  db: Database,
+  staff: MembershipStaff,
+  input: AcceptPaymentInput,
+): Promise<AcceptPaymentResult> {
+  const now = input.now ?? new Date();
+  const note = cleanText(input.note);
+  if (!note) return refuse('Write what you checked: the note is kept with the payment.');
+  if (note.length > TEXT_LENGTH) return refuse(`Keep the note to ${TEXT_LENGTH} characters.`);
+  const refundedOn = input.refundDifference?.refundedOn || null;
+  if (refundedOn !== null) {
+    const dayProblem = checkDay(refundedOn, 'the day the difference was sent', clubDate(now));
+    if (dayProblem) return refuse(dayProblem);
+  }
+  const membershipId = await membershipOfPayment(db, input.paymentId);
+  if (membershipId === null) return refuse('This payment does not exist.');
+
+  return db.transaction(async (tx): Promise<AcceptPaymentResult> => {
+    const membership = await lockMembership(tx, membershipId);
+    if (!membership) return refuse('This payment does not exist.');
+    const { payments, money } = await ledgerOf(tx, membership);
+    const payment = payments.find((row) => row.id === input.paymentId);
+    if (!payment) return refuse('This payment does not exist.');
+    if (payment.state === 'confirmed') {
+      return refuse('This payment is already confirmed: there is nothing to accept.');
+    }
+    const problem = notOpen(payment);
+    if (problem) return refuse(problem);
+    if (payment.state !== 'flagged') {
+      return refuse('This payment is not flagged: confirm it instead.');
+    }
+    if (!isAwaitingPayment(membership) || money.dueCents === 0) {
+      return refuse(nothingMoreDue(membership));
+    }
+    const fmt = (cents: number) => formatAmount(cents, membership.currency);
+    const remaining = money.remaining.get(payment.id) ?? 0;
+    if (remaining < money.dueCents) {
+      return refuse(
+        `This payment is ${fmt(remaining)}, but ${fmt(money.dueCents)} is due: record the top-up when it arrives and confirm the two together, or return the money.`,
+      );
+    }
+    const differenceCents = remaining - money.dueCents;
+    if (input.refundDifference && differenceCents === 0) {
+      return refuse('This payment is exactly what is due: there is no difference to refund.');
+    }
+    const ended = validityEnded(membership, now);
+    if (ended) return refuse(ended);
+
+    await recordChange(
+      tx,
+      staff,
+      {
+        action: 'membership.payment.accept',
+        recordType: 'membership',
+        recordId: membership.id,
+        summary: `Accepted a flagged payment of ${membershipLabel(membership)} after checking it`,
+        before: { paymentId: payment.id, state: payment.state, problem: payment.problem },
+        after: {
+          paymentId: payment.id,
+          state: 'confirmed',
+          note,
+          amountCents: payment.amountCents,
+          transactionReference: payment.transactionReference,
+        },
+      },
+      now,
+    );
+    const activated = await activateWith(tx, staff, membership, [payment], { note, now });
+    let refund: MembershipRefund | null = null;
+    if (input.refundDifference) {
+      refund = await addRefund(tx, staff, activated.membership, activated.payments[0]!, {
+        amountCents: differenceCents,
+        reason: 'Overpaid: the difference is returned.',
+        refundedOn,
+        endsMembership: false,
+        now,
+      });
+    }
+    const [updated] = await tx.select().from(memberships).where(eq(memberships.id, membership.id));
+    return {
+      ok: true,
+      membership: updated!,
+      payment: activated.payments[0]!,
+      memberId: activated.memberId,
+      refund,
+      message: `Payment accepted: ${membership.legalName} is an active member, ${activated.memberId}. The activation email is on its way.${
+        refund
+          ? refund.state === 'done'
+            ? ` The difference of ${fmt(differenceCents)} is refunded and the member was emailed.`
+            : ` The refund of the difference, ${fmt(differenceCents)}, waits under 'Refunds to send'.`
+          : ''
+      }`,
     };
   });
 }
@@ -433,13 +719,14 @@ export async function confirmPayment(
 export type FlagPaymentProblemResult =
   { ok: true; membership: Membership; message: string } | Refusal;
 
-/** Statuses finance can put in payment review: waiting for payment, or active (a reversed payment). */
+/** Statuses finance can put in payment review by hand: waiting for payment, or active. */
 const REVIEWABLE: readonly string[] = ['pending', 'active'];
 
 /**
  * Puts a membership in payment review with `problem`, which the member reads in the
  * payment-problem email (write it to them: 'we received CA$20.00 instead of CA$25.00'). With
  * `paymentId`, that payment (if still `recorded`) is stored as flagged with the same problem.
+ * The status history says only that finance found a problem; the words are in the audit entry.
  */
 export async function flagPaymentProblem(
   db: Database,
@@ -486,9 +773,10 @@ export async function flagPaymentProblem(
       }
     }
     await moveToReview(tx, staff, membership, {
-      reason: text,
+      reason: 'Finance found a problem with the payment; the member was emailed what it is.',
       memberProblem: text,
       dedupeKey: `membership-payment-problem:${membership.id}:${randomUUID()}`,
+      after: { problem: text, paymentId: paymentId ?? null },
       now,
     });
     const [updated] = await tx.select().from(memberships).where(eq(memberships.id, membership.id));
@@ -500,58 +788,146 @@ export async function flagPaymentProblem(
   });
 }
 
-/** What a membership paid (confirmed payments) and what was given back (every refund). */
-async function moneyOf(tx: Transaction, membershipId: number) {
-  const [paid] = await tx
-    .select({
-      cents: sql<number>`coalesce(sum(${membershipPayments.amountCents}), 0)`.mapWith(Number),
-      lastPaymentId: sql<number | null>`max(${membershipPayments.id})`,
-    })
-    .from(membershipPayments)
-    .where(
-      and(
-        eq(membershipPayments.membershipId, membershipId),
-        eq(membershipPayments.state, 'confirmed'),
-      ),
+export type ReversePaymentResult =
+  { ok: true; membership: Membership; payment: MembershipPayment; message: string } | Refusal;
+
+/** Statuses a reversal puts (or keeps) in payment review: the membership counted on the money. */
+const HELD_BY_PAYMENT: readonly string[] = ['pending', 'payment_review', 'active', 'suspended'];
+
+/**
+ * Marks a confirmed payment reversed: the bank took it back (a recalled e-Transfer, a bounced
+ * cheque). The payment counts for nothing from then on (what the membership paid and what can
+ * be refunded are recomputed without it); an active, suspended or pending membership goes to
+ * payment review and the member is emailed. Paying again (record and confirm a new payment)
+ * makes it active again with the same member ID.
+ */
+export async function reversePayment(
+  db: Database,
+  staff: MembershipStaff,
+  { paymentId, reason, now = new Date() }: { paymentId: number; reason: string; now?: Date },
+): Promise<ReversePaymentResult> {
+  const why = cleanText(reason);
+  if (!why)
+    return refuse('Say why the payment was reversed (a recalled e-Transfer, a bounced cheque).');
+  if (why.length > TEXT_LENGTH)
+    return refuse(`Give the reason in at most ${TEXT_LENGTH} characters.`);
+  const membershipId = await membershipOfPayment(db, paymentId);
+  if (membershipId === null) return refuse('This payment does not exist.');
+
+  return db.transaction(async (tx): Promise<ReversePaymentResult> => {
+    const membership = await lockMembership(tx, membershipId);
+    const [payment] = await tx
+      .select()
+      .from(membershipPayments)
+      .where(eq(membershipPayments.id, paymentId));
+    if (!membership || !payment) return refuse('This payment does not exist.');
+    if (payment.state === 'reversed') return refuse('This payment is already marked reversed.');
+    if (payment.state !== 'confirmed') {
+      return refuse(
+        'Only a confirmed payment is marked reversed: a payment not confirmed yet is returned, or simply not accepted.',
+      );
+    }
+    const [reversed] = await tx
+      .update(membershipPayments)
+      .set({ state: 'reversed', reversedAt: now, reversalReason: why })
+      .where(eq(membershipPayments.id, payment.id))
+      .returning();
+    await recordChange(
+      tx,
+      staff,
+      {
+        action: 'membership.payment.reverse',
+        recordType: 'membership',
+        recordId: membership.id,
+        summary: `Marked a payment of ${membershipLabel(membership)} as taken back by the bank`,
+        before: { paymentId: payment.id, state: 'confirmed' },
+        after: {
+          paymentId: payment.id,
+          state: 'reversed',
+          amountCents: payment.amountCents,
+          transactionReference: payment.transactionReference,
+          reason: why,
+        },
+      },
+      now,
     );
-  const [refunded] = await tx
-    .select({
-      cents: sql<number>`coalesce(sum(${membershipRefunds.amountCents}), 0)`.mapWith(Number),
-    })
-    .from(membershipRefunds)
-    .where(eq(membershipRefunds.membershipId, membershipId));
-  return {
-    confirmedCents: paid?.cents ?? 0,
-    refundedCents: refunded?.cents ?? 0,
-    lastPaymentId: paid?.lastPaymentId === null || !paid ? null : Number(paid.lastPaymentId),
-  };
+    const held = HELD_BY_PAYMENT.includes(membership.status);
+    if (held) {
+      if (membership.status !== 'payment_review') {
+        await moveMembershipStatus(tx, {
+          membershipId: membership.id,
+          from: membership.status as MembershipStatus,
+          to: 'payment_review',
+          actor: 'staff',
+          staff,
+          reason: 'The bank took back a confirmed payment.',
+          action: 'membership.paymentReview',
+          summary: `Put the membership of ${membershipLabel(membership)} in payment review: the bank took back a confirmed payment`,
+          after: { paymentId: payment.id },
+          at: now,
+        });
+      }
+      const context = await membershipMailContext(tx, membership.id);
+      if (context) {
+        await queueEmail(tx, {
+          dedupeKey: `membership-payment-reversed:${payment.id}`,
+          kind: 'membership_payment_reversed',
+          to: context.to,
+          email: paymentReversedEmail(context, {
+            amountCents: payment.amountCents,
+            receivedOn: payment.receivedOn,
+          }),
+          membershipId: membership.id,
+        });
+      }
+    }
+    const [updated] = await tx.select().from(memberships).where(eq(memberships.id, membership.id));
+    return {
+      ok: true,
+      membership: updated!,
+      payment: reversed!,
+      message: held
+        ? `Payment marked reversed: ${membershipLabel(membership)} is in payment review and the member was emailed. Record the new payment when it arrives.`
+        : `Payment marked reversed. ${membershipLabel(membership)} stays ${statusName(membership.status).toLowerCase()}.`,
+    };
+  });
 }
 
-/** The refund went out: the membership ends (status refunded, ID kept) and the member is told. */
+/** What a refund does to the membership, as the member's email and finance's message say it. */
+function refundOutcome(refund: MembershipRefund, payment: MembershipPayment | null): RefundOutcome {
+  if (refund.endsMembership) return 'ended';
+  return payment && (isOpenPayment(payment) || payment.state === 'returned')
+    ? 'returned'
+    : 'continues';
+}
+
+/**
+ * The refund went out: a refund that ends the membership makes it `refunded` (the member ID
+ * stays theirs); the member is told what was sent and what it means for the membership.
+ */
 async function refundSent(
   tx: Transaction,
   staff: MembershipStaff,
   membership: Membership,
   refund: MembershipRefund,
+  outcome: RefundOutcome,
   now: Date,
 ) {
-  const amount = formatAmount(refund.amountCents, refund.currency);
-  if (membership.status !== 'refunded') {
+  if (outcome === 'ended' && membership.status !== 'refunded') {
     await moveMembershipStatus(tx, {
       membershipId: membership.id,
       from: membership.status as MembershipStatus,
       to: 'refunded',
       actor: 'staff',
       staff,
-      reason: `Refund of ${amount} sent on ${refund.refundedOn}: ${refund.reason}`.slice(
-        0,
-        TEXT_LENGTH,
-      ),
+      reason: 'Refunded by finance; the membership ended with the refund.',
       action: 'membership.refund',
-      summary: `Refunded ${amount} to ${membershipLabel(membership)}; the membership ended`,
+      summary: `Refunded ${membershipLabel(membership)}; the membership ended`,
       after: {
         refundId: refund.id,
         amountCents: refund.amountCents,
+        refundedOn: refund.refundedOn,
+        refundReason: refund.reason,
         memberId: membership.memberId,
       },
       at: now,
@@ -566,30 +942,155 @@ async function refundSent(
       email: refundDoneEmail(context, {
         amountCents: refund.amountCents,
         refundedOn: refund.refundedOn!,
+        outcome,
       }),
       membershipId: membership.id,
     });
   }
 }
 
+/**
+ * Stores a refund of `payment` (checked by the caller against what remains of it) with its audit
+ * entry. A payment that never counted (recorded or flagged) and is now given back in full
+ * becomes `returned`, and a membership in payment review with nothing left to decide waits for a
+ * payment again (pending). With `refundedOn`, the refund is done (refundSent).
+ */
+async function addRefund(
+  tx: Transaction,
+  staff: MembershipStaff,
+  membership: Membership,
+  payment: MembershipPayment,
+  {
+    amountCents,
+    reason,
+    refundedOn,
+    endsMembership,
+    now,
+  }: {
+    amountCents: number;
+    reason: string;
+    refundedOn: string | null;
+    endsMembership: boolean;
+    now: Date;
+  },
+): Promise<MembershipRefund> {
+  const neverCounted = isOpenPayment(payment);
+  const [refund] = await tx
+    .insert(membershipRefunds)
+    .values({
+      membershipId: membership.id,
+      paymentId: payment.id,
+      amountCents,
+      currency: membership.currency,
+      reason,
+      state: refundedOn ? 'done' : 'pending',
+      refundedOn,
+      // Money that never counted ends nothing.
+      endsMembership: neverCounted ? false : endsMembership,
+      recordedAt: now,
+      recordedBy: staff.id,
+      recordedByName: staff.name,
+    })
+    .returning();
+  await recordChange(
+    tx,
+    staff,
+    {
+      action: 'membership.refund.record',
+      recordType: 'membership',
+      recordId: membership.id,
+      summary: `Recorded a refund for ${membershipLabel(membership)} (${refundedOn ? 'sent' : 'to send'}${refund!.endsMembership ? ', ending the membership' : ''})`,
+      after: {
+        refundId: refund!.id,
+        paymentId: payment.id,
+        amountCents,
+        state: refund!.state,
+        refundedOn,
+        endsMembership: refund!.endsMembership,
+        reason,
+      },
+    },
+    now,
+  );
+
+  let current = membership;
+  const ledger = await ledgerOf(tx, membership);
+  if (neverCounted && (ledger.money.remaining.get(payment.id) ?? 0) === 0) {
+    await tx
+      .update(membershipPayments)
+      .set({ state: 'returned' })
+      .where(eq(membershipPayments.id, payment.id));
+    const stillOpen = ledger.payments.some((row) => row.id !== payment.id && isOpenPayment(row));
+    if (membership.status === 'payment_review' && !stillOpen && ledger.money.keptCents === 0) {
+      await moveMembershipStatus(tx, {
+        membershipId: membership.id,
+        from: 'payment_review',
+        to: 'pending',
+        actor: 'staff',
+        staff,
+        reason: 'The payment under review was returned; a new payment is awaited.',
+        action: 'membership.paymentSettled',
+        summary: `The payment under review of ${membershipLabel(membership)} was returned; the application waits for a payment again`,
+        after: { paymentId: payment.id },
+        at: now,
+      });
+      current = { ...membership, status: 'pending' };
+    }
+  }
+  if (refundedOn) {
+    await refundSent(tx, staff, current, refund!, refundOutcome(refund!, payment), now);
+  }
+  return refund!;
+}
+
 export type RecordRefundInput = {
-  membershipId: number;
+  /** The payment the money returns: every refund names one. */
+  paymentId: number;
   amountCents: number;
   reason: string;
   /** The day the money went back; without it the refund is pending until completeRefund. */
   refundedOn?: string | null;
+  /**
+   * Whether the membership ends with this refund (finance's choice: a partial refund keeps it).
+   * Ignored for a payment that never counted.
+   */
+  endsMembership: boolean;
   now?: Date;
 };
 
 export type RefundResult =
   { ok: true; refund: MembershipRefund; membership: Membership; message: string } | Refusal;
 
+function refundMessage(
+  refund: MembershipRefund,
+  outcome: RefundOutcome,
+  membership: Membership,
+  verb: 'recorded' | 'completed',
+): string {
+  const amount = formatAmount(refund.amountCents, refund.currency);
+  const label = membershipLabel(membership);
+  if (refund.state !== 'done') {
+    return `Refund of ${amount} recorded as pending: complete it once the money is sent.${
+      outcome === 'ended' ? ' The membership ends when it is.' : ''
+    }`;
+  }
+  if (outcome === 'ended') {
+    return `Refund of ${amount} ${verb}: the membership has ended, ${label} is refunded and was emailed.`;
+  }
+  if (outcome === 'returned') {
+    return `Refund of ${amount} ${verb}: the payment is returned to ${label}, who was emailed.`;
+  }
+  return `Refund of ${amount} ${verb}: ${label} was emailed; the membership continues.`;
+}
+
 /**
- * Records a refund of at most what the membership paid (confirmed payments) minus the refunds
- * before. With `refundedOn` the money went back: the refund is `done`, the membership becomes
- * `refunded` (the member ID stays theirs, never given again) and the member gets the refund
- * email. Without it the refund is `pending` (the dashboard's 'refunds pending') and the
- * membership is unchanged until completeRefund.
+ * Records a refund of a payment: at most what was received with it and not yet returned (its
+ * amount minus the refunds on it; nothing once the bank reversed it), whatever its state, so the
+ * membership's ceiling is the sum over its payments. A payment never confirmed that is given back
+ * in full becomes `returned`. A partial refund keeps the membership unless `endsMembership`.
+ * With `refundedOn` the money went back: the refund is `done`, the member emailed, and a refund
+ * that ends the membership makes it `refunded` (the member ID stays theirs, never given again).
+ * Without it the refund is `pending` (the dashboard's 'refunds pending') until completeRefund.
  */
 export async function recordRefund(
   db: Database,
@@ -608,74 +1109,121 @@ export async function recordRefund(
     const dayProblem = checkDay(refundedOn, 'the day the refund was sent', clubDate(now));
     if (dayProblem) return refuse(dayProblem);
   }
+  const membershipId = await membershipOfPayment(db, input.paymentId);
+  if (membershipId === null) return refuse('Choose the payment the refund returns.');
 
   return db.transaction(async (tx): Promise<RefundResult> => {
-    const membership = await lockMembership(tx, input.membershipId);
+    const membership = await lockMembership(tx, membershipId);
     if (!membership) return refuse('This membership no longer exists.');
-    const money = await moneyOf(tx, membership.id);
-    const left = money.confirmedCents - money.refundedCents;
-    const fmt = (cents: number) => formatAmount(cents, membership.currency);
-    if (left <= 0) {
-      return refuse(
-        money.confirmedCents === 0
-          ? `${membershipLabel(membership)} has no confirmed payment to refund.`
-          : `Everything ${membershipLabel(membership)} paid (${fmt(money.confirmedCents)}) has been refunded already.`,
-      );
-    }
-    if (input.amountCents > left) {
-      return refuse(
-        `At most ${fmt(left)} can be refunded: ${fmt(money.confirmedCents)} was confirmed and ${fmt(money.refundedCents)} refunded before.`,
-      );
-    }
-    const [refund] = await tx
-      .insert(membershipRefunds)
-      .values({
-        membershipId: membership.id,
-        paymentId: money.lastPaymentId,
-        amountCents: input.amountCents,
-        currency: membership.currency,
-        reason,
-        state: refundedOn ? 'done' : 'pending',
-        refundedOn,
-        recordedAt: now,
-        recordedBy: staff.id,
-        recordedByName: staff.name,
-      })
-      .returning();
-    await recordChange(
-      tx,
-      staff,
-      {
-        action: 'membership.refund.record',
-        recordType: 'membership',
-        recordId: membership.id,
-        summary: `Recorded a refund of ${fmt(input.amountCents)} for ${membershipLabel(membership)} (${refundedOn ? `sent on ${refundedOn}` : 'pending'}): ${reason}`,
-        after: {
-          refundId: refund!.id,
-          amountCents: input.amountCents,
-          state: refund!.state,
-          refundedOn,
-          reason,
-        },
-      },
+    const { payments, refunds, money } = await ledgerOf(tx, membership);
+    const payment = payments.find((row) => row.id === input.paymentId);
+    if (!payment) return refuse('Choose the payment the refund returns.');
+    const refusal = refundCeiling(payment, refunds, money, membership, input.amountCents);
+    if (refusal) return refuse(refusal);
+    const refund = await addRefund(tx, staff, membership, payment, {
+      amountCents: input.amountCents,
+      reason,
+      refundedOn,
+      endsMembership: input.endsMembership === true,
       now,
-    );
-    if (refundedOn) await refundSent(tx, staff, membership, refund!, now);
+    });
     const [updated] = await tx.select().from(memberships).where(eq(memberships.id, membership.id));
     return {
       ok: true,
-      refund: refund!,
+      refund,
       membership: updated!,
-      message: refundedOn
-        ? `Refund of ${fmt(input.amountCents)} recorded: ${membershipLabel(membership)} is refunded and was emailed.`
-        : `Refund of ${fmt(input.amountCents)} recorded as pending: complete it once the money is sent.`,
+      message: refundMessage(refund, refundOutcome(refund, payment), membership, 'recorded'),
+    };
+  });
+}
+
+/** Why `amountCents` cannot be refunded of `payment`, or null when it can. */
+function refundCeiling(
+  payment: MembershipPayment,
+  refunds: MembershipRefund[],
+  money: MembershipMoney,
+  membership: Membership,
+  amountCents: number,
+): string | null {
+  const fmt = (cents: number) => formatAmount(cents, membership.currency);
+  if (payment.state === 'reversed') {
+    return 'This payment was taken back by the bank: nothing of it can be refunded.';
+  }
+  const left = money.remaining.get(payment.id) ?? 0;
+  const before = refunds
+    .filter((refund) => refund.paymentId === payment.id)
+    .reduce((sum, refund) => sum + refund.amountCents, 0);
+  if (left === 0) {
+    return `Everything received with this payment (${fmt(payment.amountCents)}) has been refunded already.`;
+  }
+  if (amountCents > left) {
+    return `At most ${fmt(left)} can be refunded of this payment: ${fmt(payment.amountCents)} was received and ${fmt(before)} refunded before.`;
+  }
+  return null;
+}
+
+/**
+ * Returns a payment that never counted (recorded or flagged: paid twice, underpaid and not
+ * topped up, not recognised): a refund of all that remains of it, which makes it `returned` and
+ * takes it off 'Payments to confirm'. See addRefund.
+ */
+export async function returnPayment(
+  db: Database,
+  staff: MembershipStaff,
+  {
+    paymentId,
+    refundedOn = null,
+    now = new Date(),
+  }: { paymentId: number; refundedOn?: string | null; now?: Date },
+): Promise<RefundResult> {
+  const sentOn = refundedOn ? refundedOn : null;
+  if (sentOn !== null) {
+    const dayProblem = checkDay(sentOn, 'the day the money was sent back', clubDate(now));
+    if (dayProblem) return refuse(dayProblem);
+  }
+  const membershipId = await membershipOfPayment(db, paymentId);
+  if (membershipId === null) return refuse('This payment does not exist.');
+
+  return db.transaction(async (tx): Promise<RefundResult> => {
+    const membership = await lockMembership(tx, membershipId);
+    if (!membership) return refuse('This payment does not exist.');
+    const { payments, money } = await ledgerOf(tx, membership);
+    const payment = payments.find((row) => row.id === paymentId);
+    if (!payment) return refuse('This payment does not exist.');
+    if (payment.state === 'returned') return refuse('This payment was returned already.');
+    if (!isOpenPayment(payment)) {
+      return refuse(
+        payment.state === 'confirmed'
+          ? 'This payment is confirmed: it counts for the membership. Record a refund of it instead.'
+          : 'This payment was taken back by the bank: there is nothing to return.',
+      );
+    }
+    const amountCents = money.remaining.get(payment.id) ?? 0;
+    if (amountCents === 0) return refuse('This payment was returned already.');
+    const refund = await addRefund(tx, staff, membership, payment, {
+      amountCents,
+      reason:
+        membership.status === 'active'
+          ? 'Paid twice: the membership was already active.'
+          : 'Returned without counting for the membership.',
+      refundedOn: sentOn,
+      endsMembership: false,
+      now,
+    });
+    const [updated] = await tx.select().from(memberships).where(eq(memberships.id, membership.id));
+    return {
+      ok: true,
+      refund,
+      membership: updated!,
+      message: refundMessage(refund, 'returned', membership, 'recorded'),
     };
   });
 }
 
 /**
  * Completes a pending refund once the money went back on `refundedOn`: the refund is `done`, the
- * membership `refunded`, the member emailed. Completing it again changes nothing.
+ * member emailed, and the membership `refunded` if the refund ends it. Completing it again
+ * changes nothing.
  */
 export async function completeRefund(
   db: Database,
@@ -707,6 +1255,13 @@ export async function completeRefund(
         message: `This refund of ${amount} was already completed (sent on ${refund.refundedOn}).`,
       };
     }
+    const [payment] =
+      refund.paymentId === null
+        ? [null]
+        : await tx
+            .select()
+            .from(membershipPayments)
+            .where(eq(membershipPayments.id, refund.paymentId));
     const [done] = await tx
       .update(membershipRefunds)
       .set({ state: 'done', refundedOn })
@@ -719,19 +1274,20 @@ export async function completeRefund(
         action: 'membership.refund.complete',
         recordType: 'membership',
         recordId: membership.id,
-        summary: `Completed the refund of ${amount} to ${membershipLabel(membership)}, sent on ${refundedOn}`,
+        summary: `Completed a refund to ${membershipLabel(membership)}`,
         before: { refundId: refund.id, state: 'pending' },
-        after: { refundId: refund.id, state: 'done', refundedOn },
+        after: { refundId: refund.id, state: 'done', refundedOn, amountCents: refund.amountCents },
       },
       now,
     );
-    await refundSent(tx, staff, membership, done!, now);
+    const outcome = refundOutcome(done!, payment ?? null);
+    await refundSent(tx, staff, membership, done!, outcome, now);
     const [updated] = await tx.select().from(memberships).where(eq(memberships.id, membership.id));
     return {
       ok: true,
       refund: done!,
       membership: updated!,
-      message: `Refund of ${amount} completed: ${membershipLabel(membership)} is refunded and was emailed.`,
+      message: refundMessage(done!, outcome, membership, 'completed'),
     };
   });
 }

@@ -1,10 +1,11 @@
+import { formatAmount } from './format';
+import { MAX_AMOUNT_CENTS } from './statuses';
+
 /**
  * Amounts as staff type them in the console: dollars ("25", "25.5", "$25.00", "1,250"), stored
- * as integer cents. Shown back with `formatAmount` (./format.ts).
+ * as integer cents. Shown back with `formatAmount` (./format.ts). Prices, payments and refunds
+ * share one ceiling, MAX_AMOUNT_CENTS (./statuses.ts).
  */
-
-/** The most a single amount may be: far above any membership, low enough to catch a typo. */
-export const MAX_AMOUNT_CENTS = 1_000_000;
 
 export type DollarsParse = { ok: true; cents: number } | { ok: false; message: string };
 
@@ -37,7 +38,7 @@ export function parseDollars(
   const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   if (cents === 0 && !allowZero) return { ok: false, message: `${label} must be more than $0.00.` };
   if (cents > MAX_AMOUNT_CENTS) {
-    return { ok: false, message: `${label} must be at most $10,000.00.` };
+    return { ok: false, message: `${label} must be at most ${formatAmount(MAX_AMOUNT_CENTS)}.` };
   }
   return { ok: true, cents };
 }

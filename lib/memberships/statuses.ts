@@ -61,3 +61,10 @@ export type RefundState = (typeof REFUND_STATES)[number];
 
 /** The only currency the club takes today; every amount is stored in its cents. */
 export const CLUB_CURRENCY = 'CAD';
+
+/**
+ * The most any one amount may be, in cents: a type's price, a payment, a refund. One limit for
+ * all three, so no type can be priced at what no payment may record. Far above any membership
+ * (CA$1,000.00), low enough to catch a price typed 100 times too large.
+ */
+export const MAX_AMOUNT_CENTS = 100_000;

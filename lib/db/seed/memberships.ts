@@ -400,10 +400,11 @@ export async function seedMemberships(
     earlyBird,
     ago(72, 11, 5),
   );
-  await payAndConfirm(emily.id, ago(71, 9), 'CAd2Hs6YpT');
+  const emilyPaid = await payAndConfirm(emily.id, ago(71, 9), 'CAd2Hs6YpT');
   check(
     await recordRefund(db, FINANCE, {
-      membershipId: emily.id,
+      paymentId: emilyPaid.payment.id,
+      endsMembership: true,
       amountCents: 2000,
       reason: 'Transferring to McGill in January; refund approved by the executive board.',
       refundedOn: clubDate(ago(40, 14)),
@@ -455,10 +456,11 @@ export async function seedMemberships(
     regular,
     ago(45, 9, 50),
   );
-  await payAndConfirm(daniel.id, ago(44, 11), 'CAw3Tb7QsD');
+  const danielPaid = await payAndConfirm(daniel.id, ago(44, 11), 'CAw3Tb7QsD');
   check(
     await recordRefund(db, FINANCE, {
-      membershipId: daniel.id,
+      paymentId: danielPaid.payment.id,
+      endsMembership: true,
       amountCents: 2500,
       reason: 'Co-op placement in Vancouver from January; refund approved, e-Transfer to be sent.',
       now: ago(2, 15),

@@ -74,6 +74,7 @@ beforeAll(async () => {
     createdAt: new Date('2026-11-10T15:00:00Z'),
   });
   // Wei pays and is confirmed; Jun pays, is confirmed and refunded.
+  let junPaymentId = 0;
   for (const key of ['wei', 'jun'] as const) {
     const price = key === 'wei' ? 2500 : 1500;
     const paid = await recordPayment(db, finance, {
@@ -88,9 +89,11 @@ beforeAll(async () => {
     const confirmed = await confirmPayment(db, finance, { paymentId: paid.payment.id, now });
     if (!confirmed.ok) throw new Error(confirmed.message);
     if (key === 'wei') activeMemberId = confirmed.memberId;
+    else junPaymentId = confirmed.payment.id;
   }
   const refunded = await recordRefund(db, finance, {
-    membershipId: people.jun!,
+    paymentId: junPaymentId,
+    endsMembership: true,
     amountCents: 1500,
     reason: 'Moved abroad for an exchange term.',
     refundedOn: '2026-11-24',
@@ -146,7 +149,8 @@ describe(`the roster (${DATABASE_UNDER_TEST})`, () => {
     expect(JSON.stringify(coordinatorView!.history)).not.toMatch(/\$|CAxwei/);
     expect(coordinatorView!.history.at(-1)!.reason).toBe('Payment confirmed by finance.');
     const financeWei = await findMembership(database.db, people.wei!, { withMoney: true });
-    expect(financeWei!.history.at(-1)!.reason).toContain('CAxwei');
+    // Finance's own reasons name no money either: amounts and references are in the audit entry.
+    expect(financeWei!.history.at(-1)!.reason).toBe('Payment confirmed.');
     const financeView = await findMembership(database.db, people.jun!, { withMoney: true });
     expect(financeView!.paid).toBe(true);
     expect(financeView!.refunded).toBe(true);
@@ -157,8 +161,9 @@ describe(`the roster (${DATABASE_UNDER_TEST})`, () => {
   });
 
   it('keeps finance’s audit summaries (amounts, references) off the coordinator’s dashboard', async () => {
+    // Finance's summaries are written without amounts; older entries with them are hidden too.
     const withMoney = await recentChanges(database.db, 50);
-    expect(withMoney.some((change) => change.summary.includes('CA$'))).toBe(true);
+    expect(withMoney.filter((change) => change.summary.includes('CA$'))).toEqual([]);
     const without = await recentChanges(database.db, 50, { withMoney: false });
     expect(without.filter((change) => change.summary.includes('CA$'))).toEqual([]);
   });
@@ -243,7 +248,7 @@ describe(`the membership settings (${DATABASE_UNDER_TEST})`, () => {
   it('takes prices in dollars and refuses what is not an amount', () => {
     expect(parseDollars('25', 'Price')).toEqual({ ok: true, cents: 2500 });
     expect(parseDollars('$27.5', 'Price')).toEqual({ ok: true, cents: 2750 });
-    expect(parseDollars('1,250.00', 'Price')).toEqual({ ok: true, cents: 125_000 });
+    expect(parseDollars('1,000.00', 'Price')).toEqual({ ok: true, cents: 100_000 });
     expect(parseDollars('25.999', 'Price').ok).toBe(false);
     expect(parseDollars('-5', 'Price').ok).toBe(false);
     expect(parseDollars('0', 'Amount').ok).toBe(false);

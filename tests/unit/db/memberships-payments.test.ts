@@ -16,6 +16,7 @@ import {
   recordPayment,
   recordRefund,
 } from '@/lib/memberships/payments';
+import { MAX_AMOUNT_CENTS } from '@/lib/memberships/statuses';
 import {
   DATABASE_UNDER_TEST,
   type TestDatabase,
@@ -177,7 +178,7 @@ describe(`membership payments (${DATABASE_UNDER_TEST})`, () => {
     ]);
   });
 
-  it('a wrong amount is flagged, the membership in review, the member emailed; a correct payment then activates it', async () => {
+  it('a wrong amount is flagged, the membership in review, the member emailed; a full payment after it is flagged too', async () => {
     const application = await addApplication(database.db, type);
     const wrong = await recorded(application.id, 2000);
     expect(wrong.flagged).toBe(true);
@@ -197,24 +198,14 @@ describe(`membership payments (${DATABASE_UNDER_TEST})`, () => {
       now,
     });
     expect(refused.ok).toBe(false);
-    if (!refused.ok) expect(refused.message).toMatch(/flagged/);
+    if (!refused.ok) expect(refused.message).toMatch(/flagged .*accept it with a note/);
 
-    const right = await recorded(application.id);
-    expect(right.flagged).toBe(false);
-    const confirmed = await confirmPayment(database.db, finance, {
-      paymentId: right.payment.id,
-      now,
-    });
-    expect(confirmed.ok).toBe(true);
-    const row = await membershipRow(application.id);
-    expect(row.status).toBe('active');
-    expect(row.activatedAt).toEqual(now);
-    const stored = await database.db
-      .select()
-      .from(membershipPayments)
-      .where(eq(membershipPayments.membershipId, application.id))
-      .orderBy(asc(membershipPayments.id));
-    expect(stored.map((payment) => payment.state)).toEqual(['flagged', 'confirmed']);
+    // CA$20.00 already waits: a full CA$25.00 after it is more than the CA$5.00 still owed.
+    const full = await recorded(application.id);
+    expect(full.flagged).toBe(true);
+    expect(full.problems).toEqual([
+      'Received CA$25.00, but CA$5.00 is still owed of the CA$25.00 price.',
+    ]);
   });
 
   it('a reference used before (any membership, any case) is flagged and names the earlier payment', async () => {
@@ -270,6 +261,7 @@ describe(`membership payments (${DATABASE_UNDER_TEST})`, () => {
       { amountCents: -5 },
       { amountCents: 12.5 },
       { amountCents: 10_000_000 },
+      { amountCents: MAX_AMOUNT_CENTS + 1 },
       { receivedOn: '2026-11-26' },
       { receivedOn: '2026-02-30' },
       { transactionReference: '   ' },
@@ -331,9 +323,10 @@ describe(`membership refunds (${DATABASE_UNDER_TEST})`, () => {
   }
 
   it('a refunded member keeps their ID, and the next activation gets a new number', async () => {
-    const { membership, memberId } = await activeMember();
+    const { membership, memberId, payment } = await activeMember();
     const refund = await recordRefund(database.db, finance, {
-      membershipId: membership.id,
+      paymentId: payment.id,
+      endsMembership: true,
       amountCents: 2500,
       reason: 'Moving to Toronto for an internship',
       refundedOn: '2026-11-25',
@@ -358,18 +351,20 @@ describe(`membership refunds (${DATABASE_UNDER_TEST})`, () => {
     expect(number(taken)).toBe(number(next.memberId) + 1);
   });
 
-  it('a refund is at most what was confirmed minus earlier refunds', async () => {
-    const { membership } = await activeMember();
+  it('a refund is at most what the payment brought minus earlier refunds', async () => {
+    const { membership, payment } = await activeMember();
     const tooMuch = await recordRefund(database.db, finance, {
-      membershipId: membership.id,
+      paymentId: payment.id,
+      endsMembership: true,
       amountCents: 2600,
       reason: 'Too much',
       now,
     });
     expect(tooMuch).toMatchObject({ ok: false });
-    if (!tooMuch.ok) expect(tooMuch.message).toContain('At most CA$25.00');
+    if (!tooMuch.ok) expect(tooMuch.message).toContain('At most CA$25.00 can be refunded');
     const noReason = await recordRefund(database.db, finance, {
-      membershipId: membership.id,
+      paymentId: payment.id,
+      endsMembership: true,
       amountCents: 500,
       reason: ' ',
       now,
@@ -377,7 +372,8 @@ describe(`membership refunds (${DATABASE_UNDER_TEST})`, () => {
     expect(noReason.ok).toBe(false);
 
     const pending = await recordRefund(database.db, finance, {
-      membershipId: membership.id,
+      paymentId: payment.id,
+      endsMembership: true,
       amountCents: 1500,
       reason: 'Left the program',
       now,
@@ -389,7 +385,8 @@ describe(`membership refunds (${DATABASE_UNDER_TEST})`, () => {
     expect(await outboxOf(membership.id, 'membership_refund_done')).toHaveLength(0);
 
     const rest = await recordRefund(database.db, finance, {
-      membershipId: membership.id,
+      paymentId: payment.id,
+      endsMembership: true,
       amountCents: 1001,
       reason: 'The rest',
       now,
@@ -418,16 +415,16 @@ describe(`membership refunds (${DATABASE_UNDER_TEST})`, () => {
     expect(await outboxOf(membership.id, 'membership_refund_done')).toHaveLength(1);
   });
 
-  it('a pending application has nothing to refund', async () => {
-    const application = await addApplication(database.db, type);
+  it('a refund names the payment it returns', async () => {
     const result = await recordRefund(database.db, finance, {
-      membershipId: application.id,
+      paymentId: 999_999,
+      endsMembership: true,
       amountCents: 2500,
       reason: 'Changed my mind',
       now,
     });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toContain('no confirmed payment');
+    if (!result.ok) expect(result.message).toBe('Choose the payment the refund returns.');
   });
 
   it('every change is in the audit log, by the staff member who made it', async () => {
