@@ -3,22 +3,27 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { guard } from '@/lib/auth/guard';
+import { can } from '@/lib/auth/permissions';
 import type { SignedIn } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { deliverSoon } from '@/lib/jobs/tick';
 import {
+  acceptPayment,
   completeRefund,
-  confirmPayment,
+  confirmPayments,
   flagPaymentProblem,
   recordPayment,
   recordRefund,
+  returnPayment,
+  reversePayment,
 } from '@/lib/memberships/payments';
 import { parseDollars } from '@/lib/memberships/price-input';
 import { PAYMENT_METHODS, type PaymentMethod } from '@/lib/memberships/statuses';
 import type { MemberNotice } from '../members/notices';
 
 /**
- * Finance's actions on memberships (payments.confirm, payments.refund). Each passes the guard
+ * Finance's actions on memberships (payments.confirm: record, confirm, accept, flag, mark
+ * reversed; payments.refund: refund, return, complete a refund). Each passes the guard
  * first; the work, its audit entry, the status history and the member's email are one
  * transaction in lib/memberships/payments.ts, which answers refusals in words.
  */
@@ -80,16 +85,23 @@ export async function recordMembershipPayment(
   return outcome.flagged ? { error: outcome.message } : { done: outcome.message };
 }
 
-/** Confirms a recorded payment: the membership becomes active and gets its member ID. */
+/**
+ * Confirms a recorded payment, or several open payments of one membership together (a flagged
+ * one and its top-up; the form repeats `paymentId`): the membership becomes active and gets its
+ * member ID.
+ */
 export async function confirmMembershipPayment(
   _previous: MoneyActionState,
   form: FormData,
 ): Promise<MoneyActionState> {
   const access = await guard('payments.confirm');
   if (!access.ok) return { error: access.message };
-  const paymentId = idOf(form, 'paymentId');
-  if (paymentId === null) return { error: 'This payment does not exist.' };
-  const outcome = await confirmPayment(await getDb(), staffOf(access.actor), { paymentId });
+  const raw = form.getAll('paymentId').map(String);
+  const paymentIds = raw.filter((value) => /^\d{1,9}$/.test(value)).map(Number);
+  if (paymentIds.length === 0 || paymentIds.length !== raw.length) {
+    return { error: 'This payment does not exist.' };
+  }
+  const outcome = await confirmPayments(await getDb(), staffOf(access.actor), { paymentIds });
   if (!outcome.ok) return { error: outcome.message };
   refresh(outcome.membership.id);
   if (outcome.alreadyConfirmed) return { done: outcome.message };
@@ -115,26 +127,98 @@ export async function flagMembershipPayment(
   showMember(membershipId, 'flagged');
 }
 
-/** Records a refund: sent (with its date: the membership is refunded) or pending. */
+/** The member's page notice for a refund just recorded or completed. */
+function refundNotice(refund: { state: string; endsMembership: boolean }): MemberNotice {
+  if (refund.state !== 'done') return 'refundPending';
+  return refund.endsMembership ? 'refunded' : 'refundedKept';
+}
+
+/**
+ * Records a refund of one payment: sent (with its date) or pending. The membership ends with it
+ * only when finance ticks 'End the membership'.
+ */
 export async function recordMembershipRefund(
   _previous: MoneyActionState,
   form: FormData,
 ): Promise<MoneyActionState> {
   const access = await guard('payments.refund');
   if (!access.ok) return { error: access.message };
-  const membershipId = idOf(form, 'membershipId');
-  if (membershipId === null) return { error: 'This membership no longer exists.' };
+  const paymentId = idOf(form, 'paymentId');
+  if (paymentId === null) return { error: 'Choose the payment the refund returns.' };
   const amount = parseDollars(form.get('amount'), 'Amount');
   if (!amount.ok) return { error: amount.message };
   const outcome = await recordRefund(await getDb(), staffOf(access.actor), {
-    membershipId,
+    paymentId,
     amountCents: amount.cents,
     reason: text(form, 'reason'),
     refundedOn: text(form, 'refundedOn') || null,
+    endsMembership: form.get('endsMembership') === 'on',
   });
   if (!outcome.ok) return { error: outcome.message };
-  refresh(membershipId);
-  showMember(membershipId, outcome.refund.state === 'done' ? 'refunded' : 'refundPending');
+  refresh(outcome.membership.id);
+  showMember(outcome.membership.id, refundNotice(outcome.refund));
+}
+
+/**
+ * Accepts a flagged payment after checking it, with a note; with `refundDifference`, an
+ * overpayment's difference is refunded in the same step (which also needs payments.refund).
+ */
+export async function acceptMembershipPayment(
+  _previous: MoneyActionState,
+  form: FormData,
+): Promise<MoneyActionState> {
+  const access = await guard('payments.confirm');
+  if (!access.ok) return { error: access.message };
+  const refundDifference = form.get('refundDifference') === 'on';
+  if (refundDifference && !can(access.actor, 'payments.refund')) {
+    return { error: 'Your role does not refund payments: accept it without the refund.' };
+  }
+  const paymentId = idOf(form, 'paymentId');
+  if (paymentId === null) return { error: 'This payment does not exist.' };
+  const outcome = await acceptPayment(await getDb(), staffOf(access.actor), {
+    paymentId,
+    note: text(form, 'note'),
+    refundDifference: refundDifference ? { refundedOn: text(form, 'refundedOn') || null } : null,
+  });
+  if (!outcome.ok) return { error: outcome.message };
+  refresh(outcome.membership.id);
+  showMember(outcome.membership.id, outcome.refund ? 'acceptedRefunded' : 'accepted');
+}
+
+/** Returns the money of a payment that never counted (paid twice, underpaid, not recognised). */
+export async function returnMembershipPayment(
+  _previous: MoneyActionState,
+  form: FormData,
+): Promise<MoneyActionState> {
+  const access = await guard('payments.refund');
+  if (!access.ok) return { error: access.message };
+  const paymentId = idOf(form, 'paymentId');
+  if (paymentId === null) return { error: 'This payment does not exist.' };
+  const outcome = await returnPayment(await getDb(), staffOf(access.actor), {
+    paymentId,
+    refundedOn: text(form, 'refundedOn') || null,
+  });
+  if (!outcome.ok) return { error: outcome.message };
+  refresh(outcome.membership.id);
+  showMember(outcome.membership.id, outcome.refund.state === 'done' ? 'returned' : 'refundPending');
+}
+
+/** Marks a confirmed payment reversed by the bank: the membership goes to payment review. */
+export async function reverseMembershipPayment(
+  _previous: MoneyActionState,
+  form: FormData,
+): Promise<MoneyActionState> {
+  const access = await guard('payments.confirm');
+  if (!access.ok) return { error: access.message };
+  const paymentId = idOf(form, 'paymentId');
+  if (paymentId === null) return { error: 'This payment does not exist.' };
+  const outcome = await reversePayment(await getDb(), staffOf(access.actor), {
+    paymentId,
+    reason: text(form, 'reason'),
+  });
+  if (!outcome.ok) return { error: outcome.message };
+  refresh(outcome.membership.id);
+  showMember(outcome.membership.id, 'reversed');
 }
 
 /** Completes a pending refund once the money went back. */
@@ -152,5 +236,5 @@ export async function completeMembershipRefund(
   });
   if (!outcome.ok) return { error: outcome.message };
   refresh(outcome.membership.id);
-  showMember(outcome.membership.id, 'refunded');
+  showMember(outcome.membership.id, refundNotice(outcome.refund));
 }

@@ -11,6 +11,7 @@ import {
   recentConfirmedPayments,
 } from '@/lib/memberships/ledger';
 import { centsToDollarsInput } from '@/lib/memberships/price-input';
+import { paymentSituation } from '@/lib/memberships/settling';
 import {
   MEMBERSHIP_STATUS_NAMES,
   PAYMENT_METHOD_NAMES,
@@ -21,8 +22,8 @@ import { type Search, SearchBox, single } from '../_forms/Listing';
 import { NotAllowed } from '../NotAllowed';
 import {
   CompleteRefundForm,
-  ConfirmPaymentForm,
   FlagProblemForm,
+  PaymentActions,
   RecordPaymentForm,
 } from './PaymentForms';
 
@@ -31,9 +32,11 @@ export const metadata: Metadata = { title: 'Payments' };
 const methodName = (method: string) => PAYMENT_METHOD_NAMES[method as PaymentMethod] ?? method;
 
 /**
- * Finance's page (payments.read): the payments to confirm or sort out, the refunds still to
- * send, and the applications waiting for their e-Transfer, found by the reference the applicant
- * put in the message, or by name or email.
+ * Finance's page (payments.read): the payments still needing a decision, each with exactly the
+ * actions valid for it (confirm, confirm with its top-up, accept after checking, accept and
+ * refund the difference, return the money), the refunds still to send, and the applications
+ * waiting for their e-Transfer, found by the reference the applicant put in the message, or by
+ * name or email. Applications whose address is not confirmed are not shown.
  */
 export default async function PaymentsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const search = await searchParams;
@@ -72,7 +75,9 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
           Payments to confirm ({toSettle.length})
         </h2>
         {toSettle.length === 0 ? (
-          <p className={styles.empty}>No payment waits: every recorded payment is confirmed.</p>
+          <p className={styles.empty}>
+            No payment waits for a decision: every recorded payment is confirmed or returned.
+          </p>
         ) : (
           <table className={styles.table}>
             <thead>
@@ -82,7 +87,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                 <th scope="col">Amount</th>
                 <th scope="col">References</th>
                 <th scope="col">State</th>
-                {mayConfirm ? <th scope="col">Action</th> : null}
+                {mayConfirm || mayRefund ? <th scope="col">Action</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -129,26 +134,27 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                       )}
                     </span>
                   </td>
-                  {mayConfirm ? (
+                  {mayConfirm || mayRefund ? (
                     <td data-label="Action" className={styles.actionCell}>
-                      {row.payment.state === 'recorded' ? (
-                        <>
-                          <ConfirmPaymentForm
-                            paymentId={row.payment.id}
-                            name={row.legalName}
-                            reference={row.payment.transactionReference}
-                          />
-                          <FlagProblemForm
-                            membershipId={row.membershipId}
-                            paymentId={row.payment.id}
-                            name={row.legalName}
-                          />
-                        </>
-                      ) : (
-                        <span className={styles.muted}>
-                          Record the correct payment below when it arrives.
-                        </span>
-                      )}
+                      <PaymentActions
+                        paymentId={row.payment.id}
+                        name={row.legalName}
+                        reference={row.payment.transactionReference}
+                        currency={row.payment.currency}
+                        situation={paymentSituation(row.payment, row.status, row.money, (cents) =>
+                          formatAmount(cents, row.currency),
+                        )}
+                        references={Object.fromEntries(row.references)}
+                        mayConfirm={mayConfirm}
+                        mayRefund={mayRefund}
+                      />
+                      {row.payment.state === 'recorded' && mayConfirm ? (
+                        <FlagProblemForm
+                          membershipId={row.membershipId}
+                          paymentId={row.payment.id}
+                          name={row.legalName}
+                        />
+                      ) : null}
                     </td>
                   ) : null}
                 </tr>

@@ -8,6 +8,7 @@ import { getDb } from '@/lib/db/client';
 import { formatAmount, formatDay, formatValidity } from '@/lib/memberships/format';
 import { centsToDollarsInput } from '@/lib/memberships/price-input';
 import { findMembership } from '@/lib/memberships/roster';
+import { AWAITING_PAYMENT, membershipMoney, paymentSituation } from '@/lib/memberships/settling';
 import { STAFF_STATUS_MOVES } from '@/lib/memberships/status';
 import {
   MEMBERSHIP_STATUS_NAMES,
@@ -22,8 +23,8 @@ import { NotAllowed } from '../../NotAllowed';
 import { isMemberNotice, MEMBER_NOTICES } from '../notices';
 import {
   CompleteRefundForm,
-  ConfirmPaymentForm,
   FlagProblemForm,
+  PaymentActions,
   RecordPaymentForm,
   RefundForm,
 } from '../../payments/PaymentForms';
@@ -37,6 +38,28 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Search> };
 
 const statusName = (status: string | null) =>
   status === null ? 'Applied' : (MEMBERSHIP_STATUS_NAMES[status as MembershipStatus] ?? status);
+
+/** A payment's state as finance reads it on the member's page. */
+function paymentStateText(payment: {
+  state: string;
+  problem: string | null;
+  note: string | null;
+  confirmedByName: string | null;
+  reversalReason: string | null;
+}): string {
+  switch (payment.state) {
+    case 'confirmed':
+      return `Confirmed by ${payment.confirmedByName ?? 'staff'}${payment.note ? ` (accepted: ${payment.note})` : ''}`;
+    case 'flagged':
+      return `Flagged: ${payment.problem ?? ''}`;
+    case 'returned':
+      return 'Returned: the money went back';
+    case 'reversed':
+      return `Reversed by the bank${payment.reversalReason ? `: ${payment.reversalReason}` : ''}`;
+    default:
+      return 'Recorded, to confirm';
+  }
+}
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -76,12 +99,21 @@ export default async function MemberPage({ params, searchParams }: Props) {
   const { membership: m, typeName, history, paid, payments, refunds } = found;
   const attendance = await attendanceOfMembership(db, m);
   const notice = single(search.done);
-  const awaitingPayment = m.status === 'pending' || m.status === 'payment_review';
-  const confirmedCents = (payments ?? [])
-    .filter((payment) => payment.state === 'confirmed')
-    .reduce((sum, payment) => sum + payment.amountCents, 0);
+  const awaitingPayment = AWAITING_PAYMENT.includes(m.status);
+  // How the money stands (lib/memberships/settling.ts): a reversed payment counts for nothing.
+  const money = membershipMoney(m.priceCents, payments ?? [], refunds ?? []);
   const refundedCents = (refunds ?? []).reduce((sum, refund) => sum + refund.amountCents, 0);
-  const refundable = confirmedCents - refundedCents;
+  const fmt = (cents: number) => formatAmount(cents, m.currency);
+  const references = Object.fromEntries(
+    (payments ?? []).map((payment) => [payment.id, payment.transactionReference]),
+  );
+  const refundablePayments = (payments ?? [])
+    .filter((payment) => (money.remaining.get(payment.id) ?? 0) > 0)
+    .map((payment) => ({
+      id: payment.id,
+      label: `${fmt(payment.amountCents)}, ${payment.transactionReference} (${payment.state}): up to ${fmt(money.remaining.get(payment.id) ?? 0)}`,
+      left: centsToDollarsInput(money.remaining.get(payment.id) ?? 0),
+    }));
   return (
     <div className={styles.stack}>
       <p>
@@ -222,10 +254,11 @@ export default async function MemberPage({ params, searchParams }: Props) {
         ) : (
           <>
             <p>
-              Price {formatAmount(m.priceCents, m.currency)} · payment reference{' '}
-              <strong>{m.paymentReference}</strong> · confirmed{' '}
-              {formatAmount(confirmedCents, m.currency)}
-              {refundedCents > 0 ? ` · refunded ${formatAmount(refundedCents, m.currency)}` : ''}
+              Price {fmt(m.priceCents)} · payment reference <strong>{m.paymentReference}</strong> ·
+              paid {fmt(money.keptCents)}
+              {money.openCents > 0 ? ` · waiting for a decision ${fmt(money.openCents)}` : ''}
+              {refundedCents > 0 ? ` · refunded ${fmt(refundedCents)}` : ''}
+              {money.refundableCents > 0 ? ` · can be refunded ${fmt(money.refundableCents)}` : ''}
             </p>
             {payments.length === 0 ? (
               <p className={styles.empty}>No payment recorded.</p>
@@ -261,16 +294,17 @@ export default async function MemberPage({ params, searchParams }: Props) {
                       </td>
                       <td data-label="State" className={styles.cellText}>
                         <div>
-                          {payment.state === 'confirmed'
-                            ? `Confirmed by ${payment.confirmedByName ?? 'staff'}`
-                            : payment.state === 'flagged'
-                              ? `Flagged: ${payment.problem ?? ''}`
-                              : 'Recorded, to confirm'}
-                          {payment.state === 'recorded' && can(signedIn, 'payments.confirm') ? (
-                            <ConfirmPaymentForm
+                          {paymentStateText(payment)}
+                          {can(signedIn, 'payments.confirm') || can(signedIn, 'payments.refund') ? (
+                            <PaymentActions
                               paymentId={payment.id}
                               name={m.legalName}
                               reference={payment.transactionReference}
+                              currency={payment.currency}
+                              situation={paymentSituation(payment, m.status, money, fmt)}
+                              references={references}
+                              mayConfirm={can(signedIn, 'payments.confirm')}
+                              mayRefund={can(signedIn, 'payments.refund')}
                             />
                           ) : null}
                         </div>
@@ -292,6 +326,10 @@ export default async function MemberPage({ params, searchParams }: Props) {
                         {refund.state === 'done' && refund.refundedOn
                           ? `sent ${formatDay(refund.refundedOn)}`
                           : 'to send'}
+                        {refund.paymentId !== null && references[refund.paymentId]
+                          ? ` · of ${references[refund.paymentId]}`
+                          : ''}
+                        {refund.endsMembership ? ' · ends the membership' : ''}
                         <br />
                         <span className={styles.muted}>{refund.reason}</span>
                       </span>
@@ -317,14 +355,10 @@ export default async function MemberPage({ params, searchParams }: Props) {
             can(signedIn, 'payments.confirm') ? (
               <FlagProblemForm membershipId={m.id} name={m.legalName} />
             ) : null}
-            {refundable > 0 && can(signedIn, 'payments.refund') ? (
+            {refundablePayments.length > 0 && can(signedIn, 'payments.refund') ? (
               <details className={styles.more}>
                 <summary>Record a refund</summary>
-                <RefundForm
-                  membershipId={m.id}
-                  name={m.legalName}
-                  left={centsToDollarsInput(refundable)}
-                />
+                <RefundForm membershipId={m.id} name={m.legalName} payments={refundablePayments} />
               </details>
             ) : null}
           </>
