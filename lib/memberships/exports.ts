@@ -10,18 +10,25 @@ import {
 } from '@/lib/db/schema';
 import { clubDate } from '@/lib/db/time';
 import { rosterConditions, type RosterFilter } from './roster';
-import { MEMBERSHIP_STATUS_NAMES, type MembershipStatus, PAYMENT_METHOD_NAMES } from './statuses';
+import {
+  CLUB_CURRENCY,
+  MEMBERSHIP_STATUS_NAMES,
+  type MembershipStatus,
+  PAYMENT_METHOD_NAMES,
+} from './statuses';
 
 /**
  * The membership CSVs, Excel-safe like the registrants' export (lib/db/csv.ts: byte order mark,
- * formulas neutralised). The members' file has finance columns (amount paid, references,
- * refunds) only for a caller with payments.read; the finance file lists every payment and refund.
+ * formulas neutralised). The members' file says in words whether each membership is paid; its
+ * finance columns (what was paid, refunded and kept, references, refunds) are there only for a
+ * caller with payments.read (the coordinator's file has no amount). The finance file lists every
+ * payment and refund.
  */
 
 export const MEMBER_COLUMNS = [
   'Member ID',
   'Status',
-  'Paid',
+  'Payment',
   'Legal name',
   'Preferred name',
   'uOttawa email',
@@ -44,12 +51,42 @@ export const MEMBER_COLUMNS = [
 
 export const FINANCE_MEMBER_COLUMNS = [
   'Payment reference',
-  'Price',
-  'Amount paid',
+  `Price (${CLUB_CURRENCY})`,
+  `Paid (${CLUB_CURRENCY})`,
+  `Refunded (${CLUB_CURRENCY})`,
+  `Kept (${CLUB_CURRENCY})`,
   'Transaction references',
-  'Refunded',
   'Refunds',
 ] as const;
+
+type PaymentRow = typeof membershipPayments.$inferSelect;
+type RefundRow = typeof membershipRefunds.$inferSelect;
+
+/**
+ * What a membership's money came to: paid is its confirmed payments (a reversed one was taken
+ * back by the bank and counts for nothing, an open or returned one never counted); refunded is
+ * the refunds sent of that money (a refund of a payment that never counted, or was reversed,
+ * gave back nothing that was kept); kept is the difference.
+ */
+export function paidRefundedKept(payments: readonly PaymentRow[], refunds: readonly RefundRow[]) {
+  const counted = payments.filter((payment) => payment.state === 'confirmed');
+  const countedIds = new Set(counted.map((payment) => payment.id));
+  const paidCents = counted.reduce((sum, payment) => sum + payment.amountCents, 0);
+  const refundedCents = refunds
+    .filter(
+      (refund) =>
+        refund.state === 'done' && (refund.paymentId === null || countedIds.has(refund.paymentId)),
+    )
+    .reduce((sum, refund) => sum + refund.amountCents, 0);
+  return { paidCents, refundedCents, keptCents: paidCents - refundedCents };
+}
+
+/** The Payment column, in words and without amounts (the coordinator reads it too). */
+function paymentWords({ paidCents, keptCents }: ReturnType<typeof paidRefundedKept>): string {
+  if (paidCents === 0) return 'Not paid';
+  if (keptCents === paidCents) return 'Paid';
+  return keptCents <= 0 ? 'Refunded' : 'Partly refunded';
+}
 
 /** The members' file's header: the finance columns only with payments.read. */
 export function memberCsvHeader(withMoney: boolean): readonly string[] {
@@ -87,12 +124,14 @@ export async function membersCsv(
             .orderBy(asc(membershipRefunds.id)),
         ]);
   const lines = rows.map(({ membership: m, typeName }) => {
-    const confirmed = payments.filter((p) => p.membershipId === m.id && p.state === 'confirmed');
+    const received = payments.filter((p) => p.membershipId === m.id);
+    const confirmed = received.filter((p) => p.state === 'confirmed');
     const given = refunds.filter((r) => r.membershipId === m.id);
+    const money = paidRefundedKept(received, given);
     const line: CsvValue[] = [
       m.memberId ?? '',
       MEMBERSHIP_STATUS_NAMES[m.status as MembershipStatus] ?? m.status,
-      confirmed.length > 0 ? 'yes' : 'no',
+      paymentWords(money),
       m.legalName,
       m.preferredName,
       m.uottawaEmail,
@@ -113,16 +152,13 @@ export async function membersCsv(
       m.notificationConsent ? 'yes' : 'no',
     ];
     if (withMoney) {
-      const paidCents = confirmed.reduce((sum, p) => sum + p.amountCents, 0);
-      const refundedCents = given
-        .filter((r) => r.state === 'done')
-        .reduce((sum, r) => sum + r.amountCents, 0);
       line.push(
         m.paymentReference,
         dollars(m.priceCents),
-        dollars(paidCents),
+        dollars(money.paidCents),
+        dollars(money.refundedCents),
+        dollars(money.keptCents),
         confirmed.map((p) => p.transactionReference).join('; '),
-        dollars(refundedCents),
         given
           .map(
             (r) =>

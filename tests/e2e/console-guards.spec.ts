@@ -271,7 +271,8 @@ const MEMBERSHIP_CASES: Case[] = [
       form({
         year: String(f.membership.year),
         etransferAddress: 'tcsa.membership@example.org',
-        etransferInstructions: 'Write your payment reference in the message.',
+        etransferInstructions: 'Send {amount} to {address} with {reference} in the message.',
+        unpaidApplicationDays: '30',
         acceptingApplications: 'on',
       }),
     ],
@@ -1303,7 +1304,8 @@ test.describe('the console refuses every visitor a door is not for', () => {
     expect(plain.headers.get('cache-control')).toContain('no-store');
     const plainText = await plain.text();
     expect(plainText).toContain('Member ID');
-    expect(plainText).not.toContain('Amount paid');
+    expect(plainText).toContain('Payment');
+    expect(plainText).not.toContain('Kept (CAD)');
     const afterPlain = await fingerprint();
     expect(afterPlain.audit.count).toBe(before.audit.count + 1);
     expect(afterPlain.audit.latest).toMatchObject({
@@ -1313,7 +1315,7 @@ test.describe('the console refuses every visitor a door is not for', () => {
 
     const money = await visitor('finance').fetch(path);
     expect(money.status).toBe(200);
-    expect(await money.text()).toContain('Amount paid');
+    expect(await money.text()).toContain('Kept (CAD)');
     const after = await fingerprint();
     expect(after.audit.count).toBe(afterPlain.audit.count + 1);
     expect(after.audit.latest).toMatchObject({

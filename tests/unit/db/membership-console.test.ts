@@ -195,16 +195,30 @@ describe(`the membership exports (${DATABASE_UNDER_TEST})`, () => {
     expect(plain.csv).not.toMatch(/25\.00|CAxwei|M26-/);
     const jun = rows.find((row) => row.includes('Jun Li'))!;
     expect(jun[header!.indexOf('WeChat ID')]).toBe('\'=HYPERLINK("x")');
-    expect(jun[header!.indexOf('Paid')]).toBe('yes');
+    // Whether each is paid, in words and without amounts: Jun's money went back.
+    const paymentOf = (name: string) =>
+      rows.find((row) => row.includes(name))![header!.indexOf('Payment')];
+    expect(paymentOf('Jun Li')).toBe('Refunded');
+    expect(paymentOf('Wei Zhang')).toBe('Paid');
+    expect(paymentOf('Amelia Tremblay')).toBe('Not paid');
 
     const money = await membersCsv(database.db, EMPTY_FILTER, { withMoney: true, now });
     const [moneyHeader, ...moneyRows] = parseCsv(money.csv.slice(1));
-    expect(moneyHeader).toEqual(expect.arrayContaining(['Amount paid', 'Refunds']));
+    expect(moneyHeader).toEqual(
+      expect.arrayContaining(['Paid (CAD)', 'Refunded (CAD)', 'Kept (CAD)', 'Refunds']),
+    );
+    const moneyOf = (name: string) => {
+      const row = moneyRows.find((line) => line.includes(name))!;
+      return ['Paid (CAD)', 'Refunded (CAD)', 'Kept (CAD)'].map(
+        (column) => row[moneyHeader!.indexOf(column)],
+      );
+    };
+    expect(moneyOf('Wei Zhang')).toEqual(['25.00', '0.00', '25.00']);
+    // Refunded in full: paid, refunded, and nothing kept.
+    expect(moneyOf('Jun Li')).toEqual(['15.00', '15.00', '0.00']);
+    expect(moneyOf('Amelia Tremblay')).toEqual(['0.00', '0.00', '0.00']);
     const wei = moneyRows.find((row) => row.includes('Wei Zhang'))!;
-    expect(wei[moneyHeader!.indexOf('Amount paid')]).toBe('25.00');
     expect(wei[moneyHeader!.indexOf('Transaction references')]).toBe('CAxwei');
-    const junMoney = moneyRows.find((row) => row.includes('Jun Li'))!;
-    expect(junMoney[moneyHeader!.indexOf('Refunded')]).toBe('15.00');
   });
 
   it('exports the roster’s selection only', async () => {
