@@ -14,12 +14,13 @@ import {
 
 /**
  * A membership from application to refund, on a server of its own whose email goes to an SMTP
- * server started here: a student applies (one field wrong first, fixed) and is emailed the
- * payment reference; finance records an e-Transfer of the wrong amount (flagged, with the
+ * server started here: a student applies (one field wrong first, fixed), opens the link emailed
+ * to the uOttawa address and is shown and emailed the payment reference; finance records an e-Transfer of the wrong amount (flagged, with the
  * message), then the right one, and confirms it; the member is emailed their member ID, and the
  * forgotten-ID form emails it again; the coordinator finds them by that ID and has no control to
  * confirm or refund a payment; finance refunds (refunded, the ID kept); a second application with
- * the same email is refused.
+ * the same email is answered as a first and the address is emailed what to do. An application whose
+ * confirmation link nobody opens blocks nothing and finance never sees it.
  */
 
 const MEMBER_ID = /TCSA-\d{2}-\d{4}/;
@@ -83,7 +84,7 @@ test.describe('a membership from application to refund, with its emails', () => 
     });
   });
 
-  test('a student applies, one field wrong first, and is emailed the payment reference', async ({
+  test('a student applies, one field wrong first, opens the link emailed to the address and is shown and emailed the payment reference', async ({
     browser,
     page,
   }, testInfo) => {
@@ -101,6 +102,18 @@ test.describe('a membership from application to refund, with its emails', () => 
     await emailField.fill(email);
     await expect(student.locator('#uottawaEmail-error')).toHaveCount(0);
     await student.getByRole('button', { name: 'Submit my application' }).click();
+    await expect(student.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+    await expect(student.getByTestId('check-inbox')).toContainText(email);
+
+    // The application counts once the link sent to the address is opened.
+    const confirm = await mailbox.waitFor(
+      mailTo('TCSA membership: confirm your uOttawa email'),
+      `confirmation link, to ${email}`,
+    );
+    expect(confirm.text).not.toMatch(REFERENCE);
+    const link = /https?:\/\/\S+\/membership\/confirm\/[A-Za-z0-9_-]{43}/.exec(confirm.text)?.[0];
+    expect(link, 'the confirmation link').toBeDefined();
+    await student.goto(new URL(link!).pathname);
     await expect(student.getByRole('heading', { name: 'Application received' })).toBeVisible();
     reference = (await student.getByTestId('payment-reference').textContent())!;
     expect(reference).toMatch(new RegExp(`^${REFERENCE.source}$`));
@@ -115,6 +128,58 @@ test.describe('a membership from application to refund, with its emails', () => 
     expect(received.text).toContain(reference);
     expect(received.text).toContain(price);
     expect(received.text).toContain('Pending payment');
+
+    // The link works once: opened again, it says the application is confirmed and where to look.
+    await student.goto(new URL(link!).pathname);
+    await expect(
+      student.getByRole('heading', { name: 'Your application is confirmed' }),
+    ).toBeVisible();
+    await expect(student.getByTestId('payment-reference')).toHaveCount(0);
+  });
+
+  test('an application whose link nobody opens blocks nothing and finance never sees it', async ({
+    browser,
+    page,
+  }, testInfo) => {
+    const held = `held.${testInfo.project.name}.${Date.now()}@uottawa.ca`.toLowerCase();
+    const stranger = await newPage(browser, '203.0.113.44', widthOf(page));
+    await stranger.goto('/membership/join');
+    await fillApplication(stranger, held);
+    await stranger.getByRole('button', { name: 'Submit my application' }).click();
+    await expect(stranger.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+    await mailbox.waitFor(
+      (mail) => mail.to === held && mail.subject === 'TCSA membership: confirm your uOttawa email',
+      `the stranger's link, to ${held}`,
+    );
+    const payments = await newPage(browser, '198.51.100.45', widthOf(page));
+    await signIn(payments, FINANCE);
+    await payments.goto('/admin/members');
+    await payments.getByLabel('Name, email, member ID or payment reference').fill(held);
+    await payments.getByRole('button', { name: 'Search' }).click();
+    await expect(payments.getByRole('link', { name: STUDENT.legalName })).toHaveCount(0);
+
+    // The address's owner applies and confirms: the stranger's application held nothing.
+    const owner = await newPage(browser, '203.0.113.45', widthOf(page));
+    await owner.goto('/membership/join');
+    await fillApplication(owner, held);
+    await owner.getByRole('button', { name: 'Submit my application' }).click();
+    await expect(owner.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+    const links = async () =>
+      mailbox.received
+        .filter(
+          (mail) =>
+            mail.to === held && mail.subject === 'TCSA membership: confirm your uOttawa email',
+        )
+        .map((mail) => /\/membership\/confirm\/[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0]);
+    await expect.poll(async () => (await links()).length).toBe(2);
+    const [first, second] = await links();
+    // Only the newest link works.
+    await owner.goto(first!);
+    await expect(owner.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
+    await owner.goto(second!);
+    await expect(owner.getByRole('heading', { name: 'Application received' })).toBeVisible();
+    await payments.getByRole('button', { name: 'Search' }).click();
+    await expect(payments.getByRole('link', { name: STUDENT.legalName })).toHaveCount(1);
   });
 
   test('finance records an e-Transfer of the wrong amount (flagged), then the right one, and confirms', async ({
@@ -222,7 +287,7 @@ test.describe('a membership from application to refund, with its emails', () => 
     ).toBeVisible();
   });
 
-  test('finance refunds: refunded, the member ID kept; the same email cannot apply again', async ({
+  test('finance refunds: refunded, the member ID kept; applying again is answered as a first application and the address is told what to do', async ({
     browser,
     page,
   }) => {
@@ -246,9 +311,16 @@ test.describe('a membership from application to refund, with its emails', () => 
     await student.goto('/membership/join');
     await fillApplication(student, email);
     await student.getByRole('button', { name: 'Submit my application' }).click();
-    await expect(student.locator('main').getByRole('alert')).toContainText('already exists');
-    await expect(student.locator('#uottawaEmail-error')).toContainText('I forgot my member ID');
-    await expect(student.getByRole('heading', { name: 'Application received' })).toHaveCount(0);
+    await expect(student.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+    await expect(student.getByTestId('check-inbox')).toContainText(
+      `we have sent a link to ${email}`,
+    );
+    const told = await mailbox.waitFor(
+      mailTo('TCSA membership: you have already applied'),
+      `already applied, to ${email}`,
+    );
+    expect(told.text).toContain('Refunded');
+    expect(told.text).toContain(memberId);
 
     const refunded = await mailbox.waitFor(
       mailTo(/^Your TCSA membership refund of CA\$\d+\.\d\d$/),

@@ -4,8 +4,9 @@ import { expect, test } from './support/fixtures';
 /**
  * The public membership pages: each loads with its words and no axe violation, the FAQ carries
  * its FAQPage structured data, the policies their anchors; a student applies (one field wrong
- * first, fixed) and is shown how to pay; a second application with the same email is refused
- * with what to do; the forgotten-ID and change-details forms answer.
+ * first, fixed) and is told to open the link sent to the address; a second application with the
+ * same email is answered the same (the address is emailed what to do); the forgotten-ID and
+ * change-details forms answer.
  */
 
 const PAGES = [
@@ -130,7 +131,7 @@ async function fillApplication(page: Page, email: string) {
   await page.getByRole('checkbox', { name: /I accept the membership terms/ }).check();
 }
 
-test('a student applies (one field wrong first), is shown how to pay, and cannot apply twice', async ({
+test('a student applies (one field wrong first), is told to open the link, and a second application is answered the same', async ({
   page,
   consoleErrors,
   expectAccessible,
@@ -150,11 +151,14 @@ test('a student applies (one field wrong first), is shown how to pay, and cannot
   await emailField.fill(email);
   await expect(page.locator('#uottawaEmail-error')).toHaveCount(0);
   await page.getByRole('button', { name: 'Submit my application' }).click();
-  await expect(page.getByRole('heading', { name: 'Application received' })).toBeFocused();
-  await expect(page.getByTestId('payment-reference')).toHaveText(/^M\d{2}-[A-HJ-NP-Z2-9]{6}$/);
-  await expect(page.getByTestId('payment-amount')).toHaveText('CA$25.00');
-  await expect(page.getByText('Send the Interac e-Transfer to')).toBeVisible();
-  await expect(page.getByText('What happens next')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeFocused();
+  const answer = page.getByTestId('check-inbox');
+  await expect(answer).toContainText(`we have sent a link to ${email}`);
+  await expect(answer).toContainText('within 48 hours');
+  await expect(answer).toContainText('apply again with the same address to get a new link');
+  // How to pay comes with the confirmation (membership-journey.spec.ts follows the link).
+  await expect(page.getByTestId('payment-reference')).toHaveCount(0);
+  const firstAnswer = await answer.innerText();
   // No personal data in the address.
   expect(page.url()).not.toContain('@');
   expect(page.url()).not.toContain('zhang');
@@ -163,11 +167,28 @@ test('a student applies (one field wrong first), is shown how to pay, and cannot
   await page.goto('/membership/join');
   await fillApplication(page, email.toUpperCase());
   await page.getByRole('button', { name: 'Submit my application' }).click();
-  await expect(page.locator('main').getByRole('alert')).toContainText('already exists');
-  await expect(page.locator('#uottawaEmail-error')).toContainText('I forgot my member ID');
-  await expect(page.getByRole('textbox', { name: /^uOttawa email/ })).toBeFocused();
-  // Chromium logs the refused request's status (409) as a failed resource; nothing else may be.
-  expect(consoleErrors.filter((text) => !text.includes('409'))).toEqual([]);
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeFocused();
+  expect(await page.getByTestId('check-inbox').innerText()).toBe(firstAnswer);
+  expect(consoleErrors).toEqual([]);
+});
+
+  // Applying again with the same address (typed otherwise) is answered exactly the same.
+test('a confirmation link that is not one says what to do, in the site’s layout, uncached', async ({
+  page,
+  expectAccessible,
+}) => {
+  const response = await page.goto(`/membership/confirm/${'A'.repeat(43)}`);
+  expect(response?.headers()['cache-control']).toContain('no-store');
+  await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
+  await expect(page.getByTestId('confirm-invalid')).toContainText(
+    'Apply again on the membership form with the same uOttawa email',
+  );
+  await expect(page.getByRole('link', { name: 'Go to the membership form' })).toHaveAttribute(
+    'href',
+    '/membership/join',
+  );
+  await expect(page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
+  await expectAccessible();
 });
 
 test('the forgotten-ID form answers the same for anyone; the change request is sent', async ({
