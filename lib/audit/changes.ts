@@ -69,6 +69,11 @@ const MEMBERSHIP_LABELS: Record<string, string> = {
   type: 'Type',
   typeId: 'Type',
   membershipId: 'Membership',
+  // The year's settings (membershipYear).
+  etransferAddress: 'e-Transfer address',
+  etransferInstructions: 'Payment instructions',
+  unpaidApplicationDays: 'Days to pay',
+  acceptingApplications: 'Applications open',
 };
 
 /** Labels that read the same on every kind of record. */

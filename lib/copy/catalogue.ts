@@ -816,6 +816,14 @@ export const COPY_PAGES = {
     privacyHeading: ['Form page: privacy notice heading', 'Your privacy'],
     formHeading: ['Form page: form heading', 'Your application'],
     payHeading: ['Form page: how to pay heading', 'How to pay'],
+    payAmountWords: [
+      'Form page: what the payment instructions say for {amount} before anyone applies',
+      'the price of the membership type you choose',
+    ],
+    payReferenceWords: [
+      'Form page: what the payment instructions say for {reference} before anyone applies',
+      'your payment reference',
+    ],
     fullPolicyLink: ['Form page: link to the full policies', 'Read the full membership policies'],
     required: ['Form: said of required fields (screen readers)', 'required'],
     requiredNote: ['Form: note about the star', 'Fields marked * are required.'],

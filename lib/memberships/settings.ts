@@ -7,12 +7,14 @@ import type { Database } from '@/lib/db/client';
 import { normalizeEmail } from '@/lib/db/queries';
 import { memberships, membershipTypes, membershipYears } from '@/lib/db/schema';
 import { formatAmount, isCalendarDay } from './format';
+import { type EtransferSettings, instructionsProblem } from './instructions';
 import { parseDollars } from './price-input';
 
 /**
  * The year's membership settings (membership.settings): where applicants send their e-Transfer,
- * what to write, whether applications are open; and the types on sale with their prices, sale
- * windows and validity. Each save writes its audit entry in the same transaction.
+ * what to write (with the places lib/memberships/instructions.ts fills), how many days an
+ * application may wait for its payment, whether applications are open; and the types on sale
+ * with their prices, sale windows and validity. Each save writes its audit entry in the same transaction.
  */
 
 /** Every membership year, newest first, with its types in their order and how many use each. */
@@ -39,16 +41,53 @@ export async function readMembershipSettings(db: Database) {
   }));
 }
 
+/** The year's e-Transfer address and instructions, for the pages that show how to pay. */
+export async function readEtransferSettings(
+  db: Pick<Database, 'select'>,
+  year: number,
+): Promise<EtransferSettings | null> {
+  const [row] = await db
+    .select({
+      etransferAddress: membershipYears.etransferAddress,
+      etransferInstructions: membershipYears.etransferInstructions,
+    })
+    .from(membershipYears)
+    .where(eq(membershipYears.year, year));
+  return row ?? null;
+}
+
 const instructions = z
   .string()
   .trim()
   .min(1, 'Instructions are required: say what to write in the e-Transfer message.')
-  .max(2000, 'Instructions must be at most 2000 characters.');
+  .max(2000, 'Instructions must be at most 2000 characters.')
+  .superRefine((text, context) => {
+    const problem = instructionsProblem(text);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
+/** The days an application may wait for its payment (membership_years.unpaid_application_days). */
+export const UNPAID_DAYS_MIN = 1;
+export const UNPAID_DAYS_MAX = 365;
+
+const unpaidDays = z
+  .string({ error: 'Days to pay are required.' })
+  .trim()
+  .transform((value, context) => {
+    const days = /^\d{1,3}$/.test(value) ? Number(value) : NaN;
+    if (days >= UNPAID_DAYS_MIN && days <= UNPAID_DAYS_MAX) return days;
+    context.addIssue({
+      code: 'custom',
+      message: `Days to pay must be a whole number of days from ${UNPAID_DAYS_MIN} to ${UNPAID_DAYS_MAX}.`,
+    });
+    return z.NEVER;
+  });
 
 export const yearSettingsSchema = z.object({
   year: z.coerce.number().int().min(2000).max(2100),
   etransferAddress: requiredEmail().transform(normalizeEmail),
   etransferInstructions: instructions,
+  unpaidApplicationDays: unpaidDays,
   acceptingApplications: z.boolean(),
 });
 
@@ -73,6 +112,7 @@ export async function saveYearSettings(
       .set({
         etransferAddress: input.etransferAddress,
         etransferInstructions: input.etransferInstructions,
+        unpaidApplicationDays: input.unpaidApplicationDays,
         acceptingApplications: input.acceptingApplications,
         updatedAt: new Date(),
       })
@@ -91,11 +131,13 @@ export async function saveYearSettings(
       before: {
         etransferAddress: before.etransferAddress,
         etransferInstructions: before.etransferInstructions,
+        unpaidApplicationDays: before.unpaidApplicationDays,
         acceptingApplications: before.acceptingApplications,
       },
       after: {
         etransferAddress: input.etransferAddress,
         etransferInstructions: input.etransferInstructions,
+        unpaidApplicationDays: input.unpaidApplicationDays,
         acceptingApplications: input.acceptingApplications,
       },
     });

@@ -23,7 +23,15 @@ const PAGES = [
   },
   {
     path: '/membership/join',
-    texts: ['Membership type and price', 'Refunds', 'Your privacy', 'How to pay', 'CA$25.00'],
+    texts: [
+      'Membership type and price',
+      'Refunds',
+      'Your privacy',
+      'How to pay',
+      'CA$25.00',
+      // The year's instructions, their places filled: the address, and words for the reference.
+      'to tcsa.telfer@gmail.com. Put your payment reference in the message',
+    ],
     links: [],
   },
   {
@@ -164,6 +172,7 @@ test('a student applies (one field wrong first), is told to open the link, and a
   expect(page.url()).not.toContain('zhang');
   await expectAccessible();
 
+  // Applying again with the same address (typed otherwise) is answered exactly the same.
   await page.goto('/membership/join');
   await fillApplication(page, email.toUpperCase());
   await page.getByRole('button', { name: 'Submit my application' }).click();
@@ -172,7 +181,6 @@ test('a student applies (one field wrong first), is told to open the link, and a
   expect(consoleErrors).toEqual([]);
 });
 
-  // Applying again with the same address (typed otherwise) is answered exactly the same.
 test('a confirmation link that is not one says what to do, in the site’s layout, uncached', async ({
   page,
   expectAccessible,

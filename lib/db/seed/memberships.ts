@@ -43,14 +43,16 @@ export function membershipYearOf(now: Date): number {
   return month >= 9 ? year : year - 1;
 }
 
-function instructions(address: string): string {
-  return [
-    `Send an Interac e-Transfer to ${address} for the exact amount of your membership.`,
-    'Put your payment reference (it looks like M26-7KQ4XW) in the message, and nothing else.',
-    'Auto-deposit is on, so there is no security question to answer.',
-    'Our VP Finance checks e-Transfers within three business days and emails you as soon as your membership is active.',
-  ].join(' ');
-}
+/**
+ * The year's payment instructions, with the places filled when they are shown
+ * (lib/memberships/instructions.ts): a new e-Transfer address in the settings changes them too.
+ */
+export const SEED_ETRANSFER_INSTRUCTIONS = [
+  'Send an Interac e-Transfer of exactly {amount} to {address}.',
+  'Put {reference} in the message, and nothing else.',
+  'Auto-deposit is on, so there is no security question to answer.',
+  'Our VP Finance checks e-Transfers within three business days and emails you as soon as your membership is active.',
+].join(' ');
 
 type Person = {
   legalName: string;
@@ -124,14 +126,14 @@ export async function seedMemberships(
         {
           year: pilotYear,
           etransferAddress: SEED_ETRANSFER_ADDRESS,
-          etransferInstructions: instructions(SEED_ETRANSFER_ADDRESS),
+          etransferInstructions: SEED_ETRANSFER_INSTRUCTIONS,
           acceptingApplications: false,
           updatedAt: clubInstant({ year: pilotYear, month: 8, day: 20, hour: 9, minute: 0 }),
         },
         {
           year,
           etransferAddress: SEED_ETRANSFER_ADDRESS,
-          etransferInstructions: instructions(SEED_ETRANSFER_ADDRESS),
+          etransferInstructions: SEED_ETRANSFER_INSTRUCTIONS,
           acceptingApplications: true,
           updatedAt: clubInstant({ year, month: 8, day: 20, hour: 9, minute: 0 }),
         },
@@ -227,9 +229,9 @@ export async function seedMemberships(
     const code = referenceCodes[references % referenceCodes.length]!;
     references += 1;
     const typeYy = String(type.year % 100).padStart(2, '0');
+    const link = newConfirmationLink();
     const [membership] = await db
       .insert(schema.memberships)
-    const link = newConfirmationLink();
       .values({
         year: type.year,
         typeId: type.id,
@@ -241,10 +243,10 @@ export async function seedMemberships(
         currency: type.currency,
         validFrom: type.validFrom,
         validUntil: type.validUntil,
-        createdAt: at,
-      })
         emailConfirmationHash: link.hash,
         emailConfirmationSentAt: at,
+        createdAt: at,
+      })
       .returning();
     await moveMembershipStatus(db, {
       membershipId: membership!.id,
@@ -257,14 +259,14 @@ export async function seedMemberships(
       after: { type: type.name, paymentReference: membership!.paymentReference },
       at,
     });
-    seeded.push(membership!.id);
-    return membership!;
     // The applicant opens the link a few minutes later, as the public form's applicants do.
     const openedAt = new Date(Math.min(at.getTime() + 5 * 60_000, now.getTime()));
     const confirmed = await confirmApplication(db, link.token, openedAt);
     if (confirmed.kind !== 'confirmed') {
       throw new Error(`Seeding memberships: confirming ${person.email} answered ${confirmed.kind}`);
     }
+    seeded.push(membership!.id);
+    return membership!;
   }
 
   async function pay(

@@ -1,19 +1,23 @@
 import Link from 'next/link';
+import { unstable_rethrow } from 'next/navigation';
 import { connection } from 'next/server';
 import { Hero } from '@/app/_components/Hero';
 import { MEMBERSHIP_ANSWER_KEYS, answerWordsFor } from '@/lib/copy/answers';
 import { pickCopy } from '@/lib/copy/catalogue';
 import { fillCopy } from '@/lib/copy/fill';
 import { getCopy } from '@/lib/copy/read';
+import { getDb } from '@/lib/db/client';
 import { graduationYears } from '@/lib/memberships/application-schema';
 import { formatAmount } from '@/lib/memberships/format';
-import { DEFAULT_NEXT_STEPS } from '@/lib/memberships/public-emails';
+import { type EtransferSettings, etransferInstructionsFor } from '@/lib/memberships/instructions';
+import { readEtransferSettings } from '@/lib/memberships/settings';
 import { pageMetadata } from '@/lib/site/seo';
 import { ApplicationForm } from '../_components/ApplicationForm';
 import { APPLICATION_FORM_KEYS } from '../_components/form-copy';
 import { readTypesOnSale, TypeList } from '../_components/TypeList';
 import { MembershipNav, Paragraphs, readMembershipContent } from '../_components/shared';
 import styles from '../_components/membership.module.css';
+import payStyles from './pay.module.css';
 
 export const generateMetadata = pageMetadata({
   path: '/membership/join',
@@ -21,6 +25,21 @@ export const generateMetadata = pageMetadata({
   description:
     'Apply for TCSA membership online: choose your membership type, read the refund policy and privacy notice, then pay by Interac e-Transfer with your payment reference.',
 });
+
+/**
+ * The e-Transfer settings of the year whose types are on sale, for 'How to pay'; null when none
+ * is on sale or they cannot be read (the page's own words still say how to pay).
+ */
+async function readPaymentSettings(year: number | undefined): Promise<EtransferSettings | null> {
+  if (year === undefined) return null;
+  try {
+    return await readEtransferSettings(await getDb(), year);
+  } catch (error) {
+    unstable_rethrow(error);
+    console.error('Failed to read the membership payment settings', error);
+    return null;
+  }
+}
 
 export default async function JoinPage() {
   await connection();
@@ -31,6 +50,7 @@ export default async function JoinPage() {
     getCopy('answers'),
     readTypesOnSale(),
   ]);
+  const payment = await readPaymentSettings(types?.[0]?.year);
   const choices = (types ?? []).map((type) => ({
     id: type.id,
     label: fillCopy(texts.typeOption, {
@@ -80,6 +100,24 @@ export default async function JoinPage() {
               {texts.payHeading}
             </h2>
             <Paragraphs text={content?.howToPay} fallback={texts.contentError} />
+            {payment ? (
+              <dl className={payStyles.payment} data-testid="how-to-pay">
+                <div>
+                  <dt>{texts.etransferLabel}</dt>
+                  <dd>{payment.etransferAddress}</dd>
+                </div>
+                <div>
+                  <dt>{texts.instructionsLabel}</dt>
+                  <dd>
+                    {/* Nobody has a reference or a chosen type yet: their places read as words. */}
+                    {etransferInstructionsFor(payment, {
+                      amountWords: texts.payAmountWords,
+                      referenceWords: texts.payReferenceWords,
+                    })}
+                  </dd>
+                </div>
+              </dl>
+            ) : null}
           </section>
         </div>
       </div>

@@ -5,7 +5,10 @@ import styles from '../../../console.module.css';
 import { Field, FormMessage, type FormState } from '../../_forms/Field';
 import { saveMembershipTypeAction, saveMembershipYear } from './actions';
 
-/** The year's e-Transfer address and instructions, and whether applications are open. */
+/**
+ * The year's e-Transfer address and instructions, the days an application may wait for its
+ * payment, and whether applications are open.
+ */
 export function YearSettingsForm({ initial }: { initial: Record<string, string> }) {
   const [state, submit, pending] = useActionState<FormState, FormData>(saveMembershipYear, {
     errors: {},
@@ -33,7 +36,17 @@ export function YearSettingsForm({ initial }: { initial: Record<string, string> 
         required
         maxLength={2000}
         state={state}
-        hint="Shown after applying and in the ‘Application received’ email, with the amount and the reference."
+        hint="Shown on the application page, after applying and in the payment emails. Write {address} for the e-Transfer address above, {amount} for the applicant’s amount and {reference} for their payment reference: each is filled in when shown (on the application page, before anyone has a reference, {amount} and {reference} read as words)."
+      />
+      <Field
+        form={form}
+        name="unpaidApplicationDays"
+        label="Days to pay"
+        required
+        inputMode="numeric"
+        maxLength={3}
+        state={state}
+        hint="Days a confirmed application may wait for its payment, from 1 to 365. The applicant is reminded 7 days before the end (halfway for less than 14 days), then the application is cancelled and they are told."
       />
       <label className={styles.checkboxLine}>
         <input

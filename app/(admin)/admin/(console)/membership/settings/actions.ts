@@ -18,7 +18,12 @@ import type { FormState } from '../../_forms/Field';
  * first; lib/memberships/settings.ts saves and writes the audit entry in one transaction.
  */
 
-const YEAR_FIELDS = ['year', 'etransferAddress', 'etransferInstructions'] as const;
+const YEAR_FIELDS = [
+  'year',
+  'etransferAddress',
+  'etransferInstructions',
+  'unpaidApplicationDays',
+] as const;
 const TYPE_FIELDS = [
   'id',
   'year',

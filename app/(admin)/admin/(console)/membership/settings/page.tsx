@@ -44,6 +44,7 @@ export default async function MembershipSettingsPage() {
                 year: String(year.year),
                 etransferAddress: year.etransferAddress,
                 etransferInstructions: year.etransferInstructions,
+                unpaidApplicationDays: String(year.unpaidApplicationDays),
                 acceptingApplications: year.acceptingApplications ? 'on' : '',
               }}
             />
