@@ -151,9 +151,14 @@ async function latestOf(
   return found.at(-1)!.id;
 }
 
+/** A payment of the membership's price plus one dollar: more than is owed, so it is flagged. */
+const overpaid = (f: Fixtures) => ((f.membership.priceCents + 100) / 100).toFixed(2);
+
 /**
  * The membership cases follow one pending application through flagged, back to pending, paid,
- * confirmed, emailed again, and refunded: each allowed call prepares the next case's state.
+ * confirmed, emailed again, its payment reversed by the bank (payment review), overpaid and the
+ * payment returned (pending again), overpaid again and accepted with the difference refunded
+ * (active), and refunded: each allowed call prepares the next case's state.
  */
 const MEMBERSHIP_CASES: Case[] = [
   {
@@ -228,17 +233,110 @@ const MEMBERSHIP_CASES: Case[] = [
   },
   {
     file: PAYMENTS,
-    name: 'recordMembershipRefund',
-    label: 'record a refund to send',
-    permission: 'payments.refund',
+    name: 'reverseMembershipPayment',
+    label: 'mark a confirmed payment reversed by the bank',
+    permission: 'payments.confirm',
     page: (f) => `/admin/members/${f.membership.id}`,
+    args: async (f) => [
+      SMALL_STATE,
+      form({
+        paymentId: String(await latestOf(f, 'membershipPayments', 'confirmed')),
+        reason: 'The sender recalled the e-Transfer.',
+      }),
+    ],
+    // The reversal, then the membership's move to payment review.
+    audit: 'membership.paymentReview',
+    auditEntries: 2,
+  },
+  {
+    file: PAYMENTS,
+    name: 'recordMembershipPayment',
+    label: 'record a payment of more than is owed (flagged)',
+    permission: 'payments.confirm',
+    page: () => '/admin/payments',
     args: (f) => [
       SMALL_STATE,
       form({
         membershipId: String(f.membership.id),
+        method: 'etransfer',
+        amount: overpaid(f),
+        receivedOn: yesterday(),
+        reference: `CAguardover${Date.now()}`,
+      }),
+    ],
+    // Already in payment review since the reversal: no status move.
+    audit: 'membership.payment.flag',
+  },
+  {
+    file: PAYMENTS,
+    name: 'returnMembershipPayment',
+    label: 'return the money of a payment that never counted',
+    permission: 'payments.refund',
+    page: () => '/admin/payments',
+    args: async (f) => [
+      SMALL_STATE,
+      form({
+        paymentId: String(await latestOf(f, 'membershipPayments', 'flagged')),
+        refundedOn: '',
+      }),
+    ],
+    // The refund, then the membership's move back to pending (nothing is left to decide).
+    audit: 'membership.paymentSettled',
+    auditEntries: 2,
+  },
+  {
+    file: PAYMENTS,
+    name: 'recordMembershipPayment',
+    label: 'record an overpayment on a pending application (flagged)',
+    permission: 'payments.confirm',
+    page: () => '/admin/payments',
+    args: (f) => [
+      SMALL_STATE,
+      form({
+        membershipId: String(f.membership.id),
+        method: 'etransfer',
+        amount: overpaid(f),
+        receivedOn: yesterday(),
+        reference: `CAguardagain${Date.now()}`,
+      }),
+    ],
+    // The flagged payment, then the membership's move to payment review.
+    audit: 'membership.paymentReview',
+    auditEntries: 2,
+  },
+  {
+    file: PAYMENTS,
+    name: 'acceptMembershipPayment',
+    label: 'accept an overpayment and refund the difference',
+    permission: 'payments.confirm',
+    page: () => '/admin/payments',
+    args: async (f) => [
+      SMALL_STATE,
+      form({
+        paymentId: String(await latestOf(f, 'membershipPayments', 'flagged')),
+        note: 'Checked the bank statement: one dollar too much.',
+        refundDifference: 'on',
+        refundedOn: yesterday(),
+      }),
+    ],
+    // The acceptance, the activation, then the refund of the difference (it keeps the membership).
+    audit: 'membership.refund.record',
+    auditEntries: 3,
+  },
+  {
+    file: PAYMENTS,
+    name: 'recordMembershipRefund',
+    label: 'record a refund to send',
+    permission: 'payments.refund',
+    page: (f) => `/admin/members/${f.membership.id}`,
+    args: async (f) => [
+      SMALL_STATE,
+      form({
+        paymentId: String(await latestOf(f, 'membershipPayments', 'confirmed')),
         amount: (f.membership.priceCents / 100).toFixed(2),
         reason: 'Leaving Ottawa for an exchange term.',
         refundedOn: '',
+        endsMembership: 'on',
       }),
     ],
     audit: 'membership.refund.record',

@@ -132,9 +132,10 @@ test.describe('the membership console: members, payments, settings', () => {
     await expect(finance.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
     await expectAccessible(finance);
 
-    // A pending application of the seed, found by the reference in its e-Transfer message.
+    // A pending application of the seed, found by the reference in its e-Transfer message: the
+    // newest, for which no payment arrived yet (the oldest has one waiting to be confirmed).
     const waiting = finance.getByRole('region', { name: 'Applications waiting for payment' });
-    const application = waiting.getByRole('listitem').filter({ hasText: 'Pending' }).first();
+    const application = waiting.getByRole('listitem').filter({ hasText: 'Pending' }).last();
     const text = (await application.textContent()) ?? '';
     const reference = /^\s*(\S+)/.exec(text)![1]!;
     const name = (await application.getByRole('link').first().textContent())!;
@@ -155,19 +156,25 @@ test.describe('the membership console: members, payments, settings', () => {
       await paymentForm.getByRole('button', { name: 'Record the payment' }).click();
     };
     const wrong = (price - 5).toFixed(2);
-    await record(wrong, `CAwrong${Date.now()}`);
+    const short = `CAwrong${Date.now()}`;
+    await record(wrong, short);
     // The flagged payment is stored all the same: its message is an alert in the form.
     await expect(waiting.getByRole('alert')).toContainText(
       `Payment recorded and flagged: Received CA$${wrong}, but the membership costs CA$${price.toFixed(2)}.`,
     );
 
-    const right = `CAright${Date.now()}`;
-    await record(price.toFixed(2), right);
-    await expect(finance.getByText(/^Payment of CA\$[\d.]+ recorded for /)).toBeVisible();
+    // The difference arrives: recorded without a flag, then confirmed with the first payment.
+    const topUp = `CAtopup${Date.now()}`;
+    await record('5.00', topUp);
+    await expect(finance.getByText(/^Payment of CA\$5\.00 recorded for /)).toBeVisible();
 
     const toConfirm = finance.getByRole('region', { name: /^Payments to confirm/ });
+    // Both rows offer the same button: either confirms the two together.
     await toConfirm
-      .getByRole('button', { name: `Confirm the payment ${right} from ${name}` })
+      .getByRole('button', {
+        name: `Confirm the payments ${short} and ${topUp} from ${name} together`,
+      })
+      .first()
       .click();
     const confirmed = finance.getByText(/^Payment confirmed: .* is an active member, TCSA-/);
     await expect(confirmed).toBeVisible();
@@ -184,6 +191,7 @@ test.describe('the membership console: members, payments, settings', () => {
     const refund = finance.getByRole('form', { name: `Record a refund to ${name}` });
     await refund.getByLabel(/^Date sent/).fill(yesterday());
     await refund.getByLabel('Reason').fill('Leaving Ottawa for an exchange term.');
+    await refund.getByLabel('End the membership').check();
     await refund.getByRole('button', { name: 'Record the refund' }).click();
     await expect(finance.getByText(/is refunded and was emailed\.$/)).toBeVisible();
     await finance.reload();

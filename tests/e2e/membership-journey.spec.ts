@@ -211,17 +211,22 @@ test.describe('a membership from application to refund, with its emails', () => 
     };
     const dollars = Number(price.replace('CA$', ''));
     const wrong = (dollars - 5).toFixed(2);
-    await record(wrong, `CAwrong${Date.now()}`);
+    const short = `CAwrong${Date.now()}`;
+    await record(wrong, short);
     await expect(waiting.getByRole('alert')).toContainText(
       `Payment recorded and flagged: Received CA$${wrong}, but the membership costs ${price}.`,
     );
 
-    const right = `CAright${Date.now()}`;
-    await record(dollars.toFixed(2), right);
-    await expect(finance.getByText(/^Payment of CA\$[\d.]+ recorded for /)).toBeVisible();
+    // The difference arrives: recorded without a flag, then confirmed with the first payment.
+    const topUp = `CAtopup${Date.now()}`;
+    await record('5.00', topUp);
+    await expect(finance.getByText(/^Payment of CA\$5\.00 recorded for /)).toBeVisible();
     await finance
       .getByRole('region', { name: /^Payments to confirm/ })
-      .getByRole('button', { name: `Confirm the payment ${right} from ${name}` })
+      .getByRole('button', {
+        name: `Confirm the payments ${short} and ${topUp} from ${name} together`,
+      })
+      .first()
       .click();
     const confirmed = finance.getByText(/^Payment confirmed: .* is an active member, TCSA-/);
     await expect(confirmed).toBeVisible();
@@ -301,6 +306,7 @@ test.describe('a membership from application to refund, with its emails', () => 
     const refund = finance.getByRole('form', { name: /^Record a refund to / });
     await refund.getByLabel(/^Date sent/).fill(yesterday());
     await refund.getByLabel('Reason').fill('Moving to Montréal for a co-op term.');
+    await refund.getByLabel('End the membership').check();
     await refund.getByRole('button', { name: 'Record the refund' }).click();
     await expect(finance.getByText(/is refunded and was emailed\.$/)).toBeVisible();
     await finance.reload();
