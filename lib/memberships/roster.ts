@@ -24,6 +24,7 @@ import {
   membershipTypes,
 } from '@/lib/db/schema';
 import { clubDate, clubInstant, clubWallClock } from '@/lib/db/time';
+import { confirmedApplication } from './ledger';
 import { MEMBERSHIP_STATUSES, type MembershipStatus } from './statuses';
 
 /**
@@ -350,10 +351,12 @@ export async function membershipCounts(db: Database, now = new Date()): Promise<
     countWhere(
       rosterConditions({ ...EMPTY_FILTER, expiringWithinDays: EXPIRING_WITHIN_DAYS }, now),
     ),
+    // As 'Payments to confirm' lists them (ledger.ts): of confirmed applications only.
     db
       .select({ rows: count() })
       .from(membershipPayments)
-      .where(inArray(membershipPayments.state, ['recorded', 'flagged'])),
+      .innerJoin(memberships, eq(memberships.id, membershipPayments.membershipId))
+      .where(and(inArray(membershipPayments.state, ['recorded', 'flagged']), confirmedApplication)),
     db
       .select({ rows: count() })
       .from(membershipRefunds)

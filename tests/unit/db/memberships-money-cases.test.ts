@@ -20,6 +20,7 @@ import {
   reversePayment,
 } from '@/lib/memberships/payments';
 import { parseDollars } from '@/lib/memberships/price-input';
+import { membershipCounts } from '@/lib/memberships/roster';
 import { membershipTypeSchema } from '@/lib/memberships/settings';
 import { paymentSituation } from '@/lib/memberships/settling';
 import { MAX_AMOUNT_CENTS } from '@/lib/memberships/statuses';
@@ -465,10 +466,16 @@ describe(`money that goes wrong (${DATABASE_UNDER_TEST})`, () => {
     expect(tooMuch.ok).toBe(false);
   });
 
-  it("'Payments to confirm' shows no payment of an application whose address is not confirmed", async () => {
+  it("'Payments to confirm' and the dashboard's figure leave out applications whose address is not confirmed", async () => {
+    const before = (await membershipCounts(database.db, now)).paymentsToConfirm;
     const unconfirmed = await addApplication(database.db, type, { emailConfirmedAt: null });
     const { payment } = await record(unconfirmed.id, 3000);
     const rows = await paymentsToSettle(database.db);
     expect(rows.some((row) => row.payment.id === payment.id)).toBe(false);
+    // The dashboard's figure counts what the list shows.
+    expect((await membershipCounts(database.db, now)).paymentsToConfirm).toBe(before);
+    const confirmed = await application();
+    await record(confirmed.id, 3000);
+    expect((await membershipCounts(database.db, now)).paymentsToConfirm).toBe(before + 1);
   });
 });
