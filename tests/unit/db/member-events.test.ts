@@ -25,6 +25,7 @@ import {
   handleRegistration,
 } from '@/lib/registrations/register-endpoint';
 import { registrationRequest } from '../api/support/register';
+import { setDatabaseForTests } from '@/lib/db/client';
 import { listRegistrants, registrantsCsv } from '@/lib/admin/events';
 import type { Membership } from '@/lib/db/schema';
 import type { MembershipStatus } from '@/lib/memberships/statuses';
@@ -410,6 +411,8 @@ describe(`a member's event history (${DATABASE_UNDER_TEST})`, () => {
 });
 
 describe(`the member check's public answer (${DATABASE_UNDER_TEST})`, () => {
+  // The endpoint reads the process's database: this file's, whatever another test opened since.
+  beforeAll(() => setDatabaseForTests(database));
   const FLOOR_MS = 150;
   const freshLimiters = (): MemberCheckLimiters => ({
     byEmail: createRateLimiter({
