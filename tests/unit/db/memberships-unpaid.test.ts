@@ -227,11 +227,14 @@ describe(`applications nobody pays (${DATABASE_UNDER_TEST})`, () => {
     const unconfirmed = [];
     // More than one batch of 50.
     for (let index = 0; index < 53; index += 1) {
-      unconfirmed.push(await addApplication(database.db, type, { createdAt }));
+      unconfirmed.push(
+        await addApplication(database.db, type, { createdAt, emailConfirmedAt: null }),
+      );
     }
     // A new link asked for later: counted from it.
     const relinked = await addApplication(database.db, type, {
       createdAt,
+      emailConfirmedAt: null,
       emailConfirmationSentAt: new Date('2026-09-10T12:00:00Z'),
     });
     const ids = [...unconfirmed, relinked].map((row) => row.id);
