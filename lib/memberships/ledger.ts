@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import { containsPattern } from '@/lib/admin/search';
 import type { Database } from '@/lib/db/client';
 import {
@@ -8,6 +8,7 @@ import {
   memberships,
   membershipTypes,
 } from '@/lib/db/schema';
+import { confirmedApplication } from './roster';
 import { membershipMoney } from './settling';
 import type { MembershipStatus } from './statuses';
 
@@ -28,12 +29,6 @@ const membershipColumns = {
   priceCents: memberships.priceCents,
   currency: memberships.currency,
 };
-
-/**
- * Applications whose uOttawa address is confirmed: until its applicant opens the link sent to
- * it, an application counts for nothing, and finance neither sees nor takes money for it.
- */
-export const confirmedApplication = isNotNull(memberships.emailConfirmedAt);
 
 /**
  * Pending applications and those in payment review (confirmed ones only), oldest first (the

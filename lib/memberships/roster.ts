@@ -24,7 +24,6 @@ import {
   membershipTypes,
 } from '@/lib/db/schema';
 import { clubDate, clubInstant, clubWallClock } from '@/lib/db/time';
-import { confirmedApplication } from './ledger';
 import { MEMBERSHIP_STATUSES, type MembershipStatus } from './statuses';
 
 /**
@@ -122,7 +121,7 @@ export function clubDatePlus(now: Date, days: number): string {
 const paidCondition = sql`exists (select 1 from ${membershipPayments} where ${membershipPayments.membershipId} = ${memberships.id} and ${membershipPayments.state} = 'confirmed')`;
 
 /** Applications whose uOttawa address was confirmed: the only ones the console lists and counts. */
-const confirmedApplication = isNotNull(memberships.emailConfirmedAt);
+export const confirmedApplication = isNotNull(memberships.emailConfirmedAt);
 
 /** Who searches: whether the words may match payment references (payments.read). */
 export type RosterReader = { byPaymentReference: boolean };
@@ -351,7 +350,7 @@ export async function membershipCounts(db: Database, now = new Date()): Promise<
     countWhere(
       rosterConditions({ ...EMPTY_FILTER, expiringWithinDays: EXPIRING_WITHIN_DAYS }, now),
     ),
-    // As 'Payments to confirm' lists them (ledger.ts): of confirmed applications only.
+    // As 'Payments to confirm' lists them (ledger.ts), of confirmed applications only.
     db
       .select({ rows: count() })
       .from(membershipPayments)
