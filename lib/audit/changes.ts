@@ -7,6 +7,7 @@
 import { COLLECTION_SPECS, isCollectionSlug } from '@/lib/admin/collection-specs';
 import { CLUB_TIME_ZONE } from '@/lib/db/time';
 import { ROLE_NAMES, type Role } from '@/lib/auth/roles';
+import { DETAIL_LABELS } from '@/lib/memberships/detail-fields';
 import { MEMBERSHIP_STATUS_NAMES, type MembershipStatus } from '@/lib/memberships/statuses';
 import { STATUS_LABELS, type RegistrationStatus } from '@/lib/registrations/statuses';
 
@@ -60,6 +61,8 @@ const ACCOUNT_LABELS: Record<string, string> = {
 };
 
 const MEMBERSHIP_LABELS: Record<string, string> = {
+  // A correction of the details (lib/memberships/details.ts), in the form's order.
+  ...DETAIL_LABELS,
   memberId: 'Member ID',
   paymentReference: 'Payment reference',
   paymentState: 'Payment',

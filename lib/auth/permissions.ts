@@ -141,6 +141,16 @@ const RULES = {
     finance: 'none',
     event_lead: 'none',
   },
+  /**
+   * Correct a member's names, emails, program, year of study and graduation year (with a reason),
+   * on their page or from a confirmed change request in the inbox.
+   */
+  'memberships.editDetails': {
+    super_admin: 'all',
+    coordinator: 'all',
+    finance: 'none',
+    event_lead: 'none',
+  },
   /** Resend the activation email. */
   'memberships.resendEmail': {
     super_admin: 'all',

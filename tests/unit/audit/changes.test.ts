@@ -91,6 +91,9 @@ describe('the audit log’s changes in words', () => {
     expect(fieldLabel('members', 'firstName')).toBe('First name');
     expect(fieldLabel('event', 'registrationClosesAt')).toBe('Registration deadline');
     expect(fieldLabel('somethingNew', 'yearOfStudy')).toBe('Year of study');
+    // A correction of a member's details, in the form's words.
+    expect(fieldLabel('membership', 'uottawaEmail')).toBe('uOttawa email');
+    expect(fieldLabel('membership', 'expectedGraduationYear')).toBe('Expected graduation year');
     expect(recordTypeName('event')).toBe('Events');
     expect(recordTypeName('members')).toBe('Team members');
     expect(recordTypeName('membershipPayment')).toBe('Membership payments');

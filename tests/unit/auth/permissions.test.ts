@@ -96,6 +96,12 @@ const EXPECTED: Record<Action, Record<Role, 'yes' | 'no' | 'own events'>> = {
     finance: 'no',
     event_lead: 'no',
   },
+  'memberships.editDetails': {
+    super_admin: 'yes',
+    coordinator: 'yes',
+    finance: 'no',
+    event_lead: 'no',
+  },
   'memberships.resendEmail': {
     super_admin: 'yes',
     coordinator: 'yes',

@@ -29,6 +29,8 @@ import {
   RefundForm,
 } from '../../payments/PaymentForms';
 import { ChangeStatusForm, ResendActivationForm } from './MemberForms';
+import { CorrectDetailsForm } from './DetailsForm';
+import { correctionsOf, detailValuesOf } from '@/lib/memberships/details';
 import { AttendanceTable } from '../../attendance/AttendanceTable';
 import { attendanceOfMembership } from '@/lib/registrations/operations';
 
@@ -97,7 +99,10 @@ export default async function MemberPage({ params, searchParams }: Props) {
     );
   }
   const { membership: m, typeName, history, paid, payments, refunds } = found;
-  const attendance = await attendanceOfMembership(db, m);
+  const [attendance, corrections] = await Promise.all([
+    attendanceOfMembership(db, m),
+    correctionsOf(db, m.id),
+  ]);
   const notice = single(search.done);
   const awaitingPayment = AWAITING_PAYMENT.includes(m.status);
   // How the money stands (lib/memberships/settling.ts): a reversed payment counts for nothing.
@@ -190,6 +195,16 @@ export default async function MemberPage({ params, searchParams }: Props) {
             </Detail>
           ) : null}
         </dl>
+        {can(signedIn, 'memberships.editDetails') && !m.erasedAt ? (
+          <details className={styles.more}>
+            <summary>Correct the details</summary>
+            <CorrectDetailsForm
+              membershipId={m.id}
+              name={m.legalName}
+              current={detailValuesOf(m)}
+            />
+          </details>
+        ) : null}
       </section>
 
       <section className={styles.panel} aria-labelledby="history">
@@ -227,6 +242,43 @@ export default async function MemberPage({ params, searchParams }: Props) {
           </table>
         )}
       </section>
+
+      {corrections.length > 0 ? (
+        <section className={styles.panel} aria-labelledby="corrections">
+          <h2 id="corrections" className={styles.panelTitle}>
+            Corrections of the details
+          </h2>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Change</th>
+                <th scope="col">Who</th>
+                <th scope="col">Why</th>
+              </tr>
+            </thead>
+            <tbody>
+              {corrections.map((correction) => (
+                <tr key={correction.id}>
+                  <td data-label="When">{formatConsoleDateTime(correction.at)}</td>
+                  <td data-label="Change" className={styles.cellText}>
+                    {correction.lines.map((line) => (
+                      <span key={line.label}>
+                        {line.label}: {line.before} → {line.after}
+                        <br />
+                      </span>
+                    ))}
+                  </td>
+                  <td data-label="Who">{correction.actorName}</td>
+                  <td data-label="Why" className={styles.cellText}>
+                    {correction.reason ?? '—'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
 
       <section className={styles.panel} aria-labelledby="events">
         <h2 id="events" className={styles.panelTitle}>
