@@ -10,6 +10,7 @@ import {
   membershipChangeRequests,
   serviceRequests,
 } from '@/lib/db/schema';
+import type { ChangeRequestStanding } from '@/lib/memberships/change-requests';
 import { containsPattern } from './search';
 
 /**
@@ -46,7 +47,12 @@ export type InboxItem = {
   createdAt: Date;
   readAt: Date | null;
   handledAt: Date | null;
+  /** Where a change request stands (confirmed from its address, matched, applied); null for the others. */
+  standing: ChangeRequestStanding | null;
 };
+
+/** The standing column of the kinds that are not change requests. */
+const noStanding = () => sql<ChangeRequestStanding | null>`null::varchar`.as('standing');
 
 function selects(db: Database, text: string | null, state: InboxState) {
   const filters = (
@@ -72,6 +78,7 @@ function selects(db: Database, text: string | null, state: InboxState) {
       createdAt: contactMessages.createdAt,
       readAt: contactMessages.readAt,
       handledAt: contactMessages.handledAt,
+      standing: noStanding(),
     })
     .from(contactMessages)
     .where(
@@ -93,6 +100,7 @@ function selects(db: Database, text: string | null, state: InboxState) {
       createdAt: serviceRequests.createdAt,
       readAt: serviceRequests.readAt,
       handledAt: serviceRequests.handledAt,
+      standing: noStanding(),
     })
     .from(serviceRequests)
     .where(
@@ -114,6 +122,7 @@ function selects(db: Database, text: string | null, state: InboxState) {
       createdAt: jobApplications.createdAt,
       readAt: jobApplications.readAt,
       handledAt: jobApplications.handledAt,
+      standing: noStanding(),
     })
     .from(jobApplications)
     .where(
@@ -135,6 +144,12 @@ function selects(db: Database, text: string | null, state: InboxState) {
       createdAt: membershipChangeRequests.createdAt,
       readAt: membershipChangeRequests.readAt,
       handledAt: membershipChangeRequests.handledAt,
+      // As changeRequestStanding (lib/memberships/change-requests.ts) says it of one request.
+      standing: sql<ChangeRequestStanding | null>`case
+        when ${membershipChangeRequests.appliedAt} is not null then 'applied'
+        when ${membershipChangeRequests.confirmedAt} is null then 'unconfirmed'
+        when ${membershipChangeRequests.membershipId} is null then 'unmatched'
+        else 'confirmed' end`.as('standing'),
     })
     .from(membershipChangeRequests)
     .where(

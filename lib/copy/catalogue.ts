@@ -123,6 +123,10 @@ export const COPY_PAGES = {
       'Browser tab: name of the change details page',
       'Change Your Membership Details',
     ],
+    titleChangeConfirm: [
+      'Browser tab: name of the page a change request’s confirmation link opens',
+      'Confirm your Change Request',
+    ],
     titleResources: ['Browser tab: name of the resources page', 'Resources'],
     titleServices: ['Browser tab: name of the services page', 'Services'],
     titlePartnerships: ['Browser tab: name of the partnerships page', 'Partnerships'],
@@ -415,10 +419,6 @@ export const COPY_PAGES = {
       'Registration: member ID not recognised',
       'This member ID and email do not match an active membership.',
     ],
-    registrationServerError: [
-      'Registration: server error',
-      'Registration could not be saved because of a server error. Please try again later.',
-    ],
     memberCheckMismatch: [
       'Registration as a member: refused (the same for a wrong pair and for a membership that gives no member place)',
       'This member ID and email do not match an active membership. Check both, or use ‘I forgot my member ID’ on the membership page.',
@@ -426,6 +426,10 @@ export const COPY_PAGES = {
     memberCheckRateLimited: [
       'Registration as a member: too many member IDs refused for this email or network',
       'Too many member IDs that did not match. Please wait 15 minutes and try again, or use ‘I forgot my member ID’ on the membership page.',
+    ],
+    registrationServerError: [
+      'Registration: server error',
+      'Registration could not be saved because of a server error. Please try again later.',
     ],
     registrationRateLimited: [
       'Registration: too many attempts',
@@ -561,9 +565,9 @@ export const COPY_PAGES = {
       'Forgot member ID: answered (whatever the email)',
       'If this address belongs to an active or expired membership, an email with the member ID is on its way to it.',
     ],
-    membershipChangeSent: [
-      'Change details: sent',
-      'Your request has been sent to the membership coordinator.',
+    membershipChangeCheckInbox: [
+      'Change details: sent, check your inbox (the same whether or not it matched a membership)',
+      'Check your uOttawa inbox: we have sent you a link to confirm your request. It reaches the membership coordinator once you open the link and confirm, within 48 hours.',
     ],
     membershipRequired: ['Membership forms: field left empty ({label})', 'Enter your {label}.'],
     membershipNotText: ['Membership forms: field not text ({label})', 'Your {label} must be text.'],
@@ -900,20 +904,6 @@ export const COPY_PAGES = {
     etransferLabel: ['After sending: e-Transfer address label', 'Send the Interac e-Transfer to'],
     instructionsLabel: ['After sending: instructions label', 'Instructions'],
     nextLabel: ['After sending: what happens next label', 'What happens next'],
-    forgotTitle: ['Forgot member ID: title', 'I FORGOT MY MEMBER ID'],
-    forgotIntro: [
-      'Forgot member ID: text',
-      'Enter the uOttawa email you applied with. If it belongs to an active or expired membership, we email the member ID to that address.',
-    ],
-    forgotSubmit: ['Forgot member ID: button', 'Email me my member ID'],
-    forgotDone: [
-      'Forgot member ID: answer',
-      'Thank you. If this address belongs to an active or expired membership, an email with the member ID is on its way to it. Nothing arrived within an hour? Check your junk folder, or write to the membership coordinator.',
-    ],
-    changeTitle: ['Change details: title', 'CHANGE MY DETAILS'],
-    changeIntro: [
-      'Change details: text',
-      'Tell the membership coordinator what to change (a name, a program, an email). They check the request and write back to your uOttawa email.',
     checkInboxTitle: ['After sending: title (the answer follows)', 'Check your inbox'],
     confirmExpiredTitle: ['Confirmation link: expired, title', 'This link has expired'],
     confirmExpiredText: [
@@ -939,15 +929,64 @@ export const COPY_PAGES = {
       'This uOttawa email already has an application for this membership year, so we did not make a second one. Check your inbox: we have emailed this address what to do.',
     ],
     confirmFormLink: ['Confirmation link: link back to the form', 'Go to the membership form'],
+    forgotTitle: ['Forgot member ID: title', 'I FORGOT MY MEMBER ID'],
+    forgotIntro: [
+      'Forgot member ID: text',
+      'Enter the uOttawa email you applied with. If it belongs to an active or expired membership, we email the member ID to that address.',
+    ],
+    forgotSubmit: ['Forgot member ID: button', 'Email me my member ID'],
+    forgotDone: [
+      'Forgot member ID: answer',
+      'Thank you. If this address belongs to an active or expired membership, an email with the member ID is on its way to it. Nothing arrived within an hour? Check your junk folder, or write to the membership coordinator.',
+    ],
+    changeTitle: ['Change details: title', 'CHANGE MY DETAILS'],
+    changeIntro: [
+      'Change details: text',
+      'Tell the membership coordinator what to change (a name, a program, an email). They check the request and write back to your uOttawa email.',
     ],
     changeName: ['Change details: name', 'Your name'],
     changeMemberId: ['Change details: member ID (optional)', 'Member ID (if you have one)'],
     changeWhat: ['Change details: what to change', 'What should we change?'],
     changeSubmit: ['Change details: button', 'Send my request'],
-    changeDone: [
-      'Change details: answer',
-      'Your request was sent to the membership coordinator, who will write back to your uOttawa email.',
+    changeCheckInbox: [
+      'Change details: answer (the same whether or not it matched a membership)',
+      'Check your uOttawa inbox: we have sent you a link to confirm your request. It reaches the membership coordinator once you open the link and confirm, within 48 hours. No email? Check your junk folder.',
     ],
+    changeConfirmTitle: ['Change request link: title', 'Confirm your change request'],
+    changeConfirmIntro: [
+      'Change request link: text above the request',
+      'This request was sent to the membership coordinator with your uOttawa email. If it is yours, confirm it: it then reaches the coordinator. If it is not, close this page and nothing changes.',
+    ],
+    changeConfirmName: ['Change request link: the name given (label)', 'Name given'],
+    changeConfirmButton: ['Change request link: button', 'Confirm my request'],
+    changeConfirmFailed: [
+      'Change request link: not confirmed (followed by the reason)',
+      'Your request was not confirmed.',
+    ],
+    changeConfirmedTitle: ['Change request link: confirmed, title', 'Request confirmed'],
+    changeConfirmedText: [
+      'Change request link: confirmed, text',
+      'Thank you: your request has reached the membership coordinator, who will write back to your uOttawa email.',
+    ],
+    changeUsedTitle: [
+      'Change request link: already confirmed, title',
+      'This request is already confirmed',
+    ],
+    changeUsedText: [
+      'Change request link: already confirmed, text',
+      'It has reached the membership coordinator, who will write back to your uOttawa email.',
+    ],
+    changeExpiredTitle: ['Change request link: expired, title', 'This link has expired'],
+    changeExpiredText: [
+      'Change request link: expired, what to do',
+      'Confirmation links work for 48 hours. Send your request again on the Change my details page: we email you a new link.',
+    ],
+    changeInvalidTitle: ['Change request link: not valid, title', 'This link does not work'],
+    changeInvalidText: [
+      'Change request link: not valid, what to do',
+      'Check that you opened the whole link from your email, or send your request again on the Change my details page.',
+    ],
+    changeFormLink: ['Change request link: link back to the form', 'Go to Change my details'],
     eventsTitle: ['Member events: title', 'MEMBER EVENTS'],
     eventsEmpty: ['Member events: none', 'No upcoming events at the moment.'],
     eventsError: [

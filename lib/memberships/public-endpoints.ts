@@ -1,6 +1,7 @@
 import 'server-only';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { unstable_rethrow } from 'next/navigation';
+import * as z from 'zod/mini';
 import {
   decodeJsonObject,
   guardPost,
@@ -21,7 +22,9 @@ import {
 import { applyForMembership } from './apply';
 import { deliverSoon } from '@/lib/jobs/tick';
 import { CONFIRMATION_LINK_HOURS } from './public-emails';
-import { requestMemberIdEmail, storeChangeRequest } from './public-requests';
+import { requestMemberIdEmail } from './public-requests';
+import { confirmChangeRequest, storeChangeRequest } from './change-requests';
+import { CHANGE_REQUEST_LINK_HOURS } from './public-emails';
 
 /**
  * The public membership endpoints, guarded as every public POST (lib/api/guarded-post.ts): the
@@ -32,7 +35,10 @@ import { requestMemberIdEmail, storeChangeRequest } from './public-requests';
  * - POST /api/membership/applications/    the application → 202 'check your inbox' for every
  *                                          address (409 only for a type not on sale)
  * - POST /api/membership/member-id/       'I forgot my member ID' → 202, whatever the email
- * - POST /api/membership/change-requests/ a request to change one's details → 201
+ * - POST /api/membership/change-requests/ a request to change one's details → 201 'check your
+ *                                          inbox' for everyone (./change-requests.ts)
+ * - POST /api/membership/change-requests/confirm/ the button of its confirmation link → 200 with
+ *                                          what the link was (confirmed, used, expired, invalid)
  */
 
 const RATE_LIMITED_MESSAGE =
@@ -174,6 +180,12 @@ export function handleMemberIdRequest(
   });
 }
 
+/**
+ * What everyone who sends a change request is told, whether or not it matched a membership: the
+ * link went to the membership's uOttawa address (or to the one typed), never said which.
+ */
+export const CHANGE_REQUEST_CHECK_INBOX = `Check your uOttawa inbox: we have sent you a link to confirm your request. It reaches the membership coordinator once you open the link and confirm, within ${CHANGE_REQUEST_LINK_HOURS} hours.`;
+
 export function handleChangeRequest(
   request: Request,
   options: MembershipEndpointOptions = {},
@@ -187,9 +199,32 @@ export function handleChangeRequest(
     );
     if (!read.ok) return read.response;
     const row = await storeChangeRequest(await getDb(), read.data, options.now?.() ?? new Date());
-    return json(201, {
-      id: row.id,
-      message: 'Your request has been sent to the membership coordinator.',
-    });
+    // The confirmation link goes out now, not at the next minute's tick.
+    deliverSoon();
+    return json(201, { id: row.id, message: CHANGE_REQUEST_CHECK_INBOX });
+  });
+}
+
+/** Any token: one that is not a link's is answered as a link that does not work. */
+const changeRequestTokenSchema = z.object({ token: z.unknown() });
+
+/**
+ * The confirmation page's button: confirms the change request of the link's token (sent in the
+ * body, so it is in no address a server logs). Answers what the link was; the page says it in
+ * the Studio's words.
+ */
+export function handleChangeRequestConfirmation(
+  request: Request,
+  options: MembershipEndpointOptions = {},
+): Promise<Response> {
+  return answering('change request', async () => {
+    const read = await readRequest(request, changeRequestTokenSchema, options, 'token');
+    if (!read.ok) return read.response;
+    const result = await confirmChangeRequest(
+      await getDb(),
+      typeof read.data.token === 'string' ? read.data.token : '',
+      options.now?.() ?? new Date(),
+    );
+    return json(200, { kind: result.kind });
   });
 }

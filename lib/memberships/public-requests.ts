@@ -1,16 +1,15 @@
 import 'server-only';
 import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { emailOutbox, membershipChangeRequests, memberships } from '@/lib/db/schema';
+import { emailOutbox, memberships } from '@/lib/db/schema';
 import { queueEmail } from '@/lib/mail/outbox';
-import type { ChangeRequest } from './application-schema';
 import { membershipMailContext } from './emails';
 import { memberIdEmail } from './public-emails';
 
 /**
  * The two requests a member makes from the public pages without signing in: 'I forgot my member
  * ID' (the ID is emailed to the membership's own uOttawa address, never shown) and a request to
- * change their details (stored for the membership coordinator's inbox).
+ * change their details (./change-requests.ts).
  */
 
 /** Memberships whose ID may be sent: it was given, and the membership is (or was) in force. */
@@ -71,24 +70,4 @@ export async function requestMemberIdEmail(
     });
     return queued ? 'queued' : 'recently-sent';
   });
-}
-
-/** Stores a request to change one's details; the console's inbox lists it as its own kind. */
-export async function storeChangeRequest(
-  db: Database,
-  request: ChangeRequest,
-  now: Date,
-): Promise<{ id: number }> {
-  const [row] = await db
-    .insert(membershipChangeRequests)
-    .values({
-      name: request.name,
-      uottawaEmail: request.uottawaEmail,
-      memberId: request.memberId?.toUpperCase() ?? null,
-      changes: request.changes,
-      createdAt: now,
-    })
-    .returning({ id: membershipChangeRequests.id });
-  if (!row) throw new Error('The change request was not stored.');
-  return row;
 }

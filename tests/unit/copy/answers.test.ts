@@ -30,7 +30,11 @@ import {
   membershipApplicationSchema,
 } from '@/lib/memberships/application-schema';
 import { NOT_ON_SALE_MESSAGE } from '@/lib/memberships/apply';
-import { MEMBER_ID_ANSWER, applicationCheckInboxMessage } from '@/lib/memberships/public-endpoints';
+import {
+  CHANGE_REQUEST_CHECK_INBOX,
+  MEMBER_ID_ANSWER,
+  applicationCheckInboxMessage,
+} from '@/lib/memberships/public-endpoints';
 import { COPY_PAGES, defaultCopy, type Copy } from '@/lib/copy/catalogue';
 
 /** The answers' texts, each changed the way an editor could: every word visibly theirs. */
@@ -156,7 +160,7 @@ function membershipTexts(): string[] {
     NOT_ON_SALE_MESSAGE,
     applicationCheckInboxMessage('mei.chen@uottawa.ca'),
     'Your application has been received.',
-    'Your request has been sent to the membership coordinator.',
+    CHANGE_REQUEST_CHECK_INBOX,
     'Your application could not be saved because of a server error. Please try again later.',
     'Your member ID request could not be saved because of a server error. Please try again later.',
     'Your change request could not be saved because of a server error. Please try again later.',

@@ -21,6 +21,7 @@ import {
   newConfirmationLink,
 } from '@/lib/memberships/apply';
 import {
+  CHANGE_REQUEST_CHECK_INBOX,
   MEMBER_ID_ANSWER,
   applicationCheckInboxMessage,
   handleMemberIdRequest,
@@ -574,7 +575,7 @@ describe(`'I forgot my member ID' (${DATABASE_UNDER_TEST})`, () => {
 });
 
 describe(`a request to change one's details (${DATABASE_UNDER_TEST})`, () => {
-  it('is stored for the console inbox, unread', async () => {
+  it('is stored for the console inbox, unread and unconfirmed, and answered check your inbox', async () => {
     const response = await post(postChangeRequest, '/api/membership/change-requests/', {
       name: 'Wang Hao',
       uottawaEmail: 'Hao.Wang@uottawa.ca',
@@ -582,7 +583,8 @@ describe(`a request to change one's details (${DATABASE_UNDER_TEST})`, () => {
       changes: 'My preferred name is now Harry.',
     });
     expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: number };
+    const { id, message } = (await response.json()) as { id: number; message: string };
+    expect(message).toBe(CHANGE_REQUEST_CHECK_INBOX);
     const [row] = await database.db
       .select()
       .from(membershipChangeRequests)
@@ -592,6 +594,9 @@ describe(`a request to change one's details (${DATABASE_UNDER_TEST})`, () => {
       uottawaEmail: 'hao.wang@uottawa.ca',
       memberId: 'TCSA-26-0007',
       changes: 'My preferred name is now Harry.',
+      // No membership has this member ID and email: the inbox says so.
+      membershipId: null,
+      confirmedAt: null,
       readAt: null,
       handledAt: null,
     });

@@ -183,7 +183,7 @@ export function ChangeDetailsForm({
   if (done) {
     return (
       <p className={styles.done} ref={doneRef} tabIndex={-1} role="status">
-        {texts.changeDone}
+        {texts.changeCheckInbox}
       </p>
     );
   }

@@ -86,5 +86,23 @@ export const CHANGE_FORM_KEYS = [
   'failure',
   'unreachable',
   'unexpected',
-  'changeDone',
+  'changeCheckInbox',
+] as const satisfies (keyof Copy<'membership'>)[];
+
+/** The confirmation link's button and what it says after it was pressed. */
+export const CHANGE_CONFIRM_KEYS = [
+  'changeConfirmButton',
+  'submitting',
+  'changeConfirmFailed',
+  'unreachable',
+  'unexpected',
+  'changeConfirmedTitle',
+  'changeConfirmedText',
+  'changeUsedTitle',
+  'changeUsedText',
+  'changeExpiredTitle',
+  'changeExpiredText',
+  'changeInvalidTitle',
+  'changeInvalidText',
+  'changeFormLink',
 ] as const satisfies (keyof Copy<'membership'>)[];

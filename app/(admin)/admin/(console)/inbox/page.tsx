@@ -9,6 +9,7 @@ import {
   SUBMISSION_KINDS,
 } from '@/lib/admin/inbox';
 import { pageNumber } from '@/lib/admin/search';
+import type { ChangeRequestStanding } from '@/lib/memberships/change-requests';
 import { can } from '@/lib/auth/permissions';
 import { pathWithQuery, requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
@@ -25,6 +26,13 @@ const STATES: { value: InboxState; label: string }[] = [
   { value: 'handled', label: 'Handled' },
   { value: 'all', label: 'All' },
 ];
+
+/** How a change request that cannot simply be applied is marked in the list. */
+const STANDING_BADGES: Record<Exclude<ChangeRequestStanding, 'confirmed'>, string> = {
+  unconfirmed: 'Unconfirmed',
+  unmatched: 'No matching membership',
+  applied: 'Applied',
+};
 
 function excerpt(text: string | null, length = 200): string {
   if (!text) return '';
@@ -69,7 +77,8 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
     <div className={styles.stack}>
       <h1 className={styles.pageTitle}>Inbox</h1>
       <p className={styles.muted}>
-        Contact messages, service requests and job applications, newest first.
+        Contact messages, service requests, job applications and members’ requests to change their
+        details, newest first.
       </p>
       <nav aria-label="Inbox views" className={styles.row}>
         {STATES.map((option) => (
@@ -116,6 +125,9 @@ export default async function InboxPage({ searchParams }: { searchParams: Promis
                       ) : null}
                       <span className={styles.badge}>{SUBMISSION_KINDS[item.kind].label}</span>
                       {item.readAt ? null : <span className={styles.badge}>Unread</span>}
+                      {item.standing && item.standing !== 'confirmed' ? (
+                        <span className={styles.badge}>{STANDING_BADGES[item.standing]}</span>
+                      ) : null}
                       {item.handledAt ? <span className={styles.badge}>Handled</span> : null}
                       <span className={styles.muted}>{formatConsoleDateTime(item.createdAt)}</span>
                     </div>

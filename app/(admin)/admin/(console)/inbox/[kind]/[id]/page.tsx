@@ -11,6 +11,8 @@ import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../../../console.module.css';
 import { NotAllowed } from '../../../NotAllowed';
 import { HandledForm } from '../../InboxForms';
+import { ApplyChangeRequest, ChangeRequestFacts } from '../../ChangeRequest';
+import type { MembershipChangeRequest } from '@/lib/db/schema';
 
 export const metadata: Metadata = { title: 'Submission' };
 
@@ -35,10 +37,12 @@ export default async function SubmissionPage({ params }: Props) {
     body: string | null = null;
   let application: { position: string; size: number; original: string } | null = null;
   let memberId: string | null = null;
+  let change: MembershipChangeRequest | null = null;
   if ('senderName' in row) [name, email, body] = [row.senderName, row.senderEmail, row.message];
   else if ('needs' in row) [name, email, body] = [row.name, row.email, row.needs];
   else if ('changes' in row) {
     [name, email, body, memberId] = [row.name, row.uottawaEmail, row.changes, row.memberId];
+    change = row;
   } else {
     [name, email] = [row.applicantName, row.applicantEmail];
     application = {
@@ -79,6 +83,7 @@ export default async function SubmissionPage({ params }: Props) {
               </dd>
             </div>
           ) : null}
+          {change ? <ChangeRequestFacts request={change} /> : null}
           {application ? (
             <div>
               <dt className={styles.label}>Position</dt>
@@ -122,6 +127,9 @@ export default async function SubmissionPage({ params }: Props) {
         </dl>
         {can(signedIn, 'inbox.handle') ? (
           <HandledForm kind={kind} id={id} handled={row.handledAt !== null} />
+        ) : null}
+        {change && can(signedIn, 'memberships.editDetails') ? (
+          <ApplyChangeRequest request={change} />
         ) : null}
       </section>
     </div>
