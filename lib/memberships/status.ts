@@ -3,13 +3,20 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { recordChange } from '@/lib/audit/record';
 import type { Database } from '@/lib/db/client';
-import { type Membership, memberships } from '@/lib/db/schema';
+import { isUniqueViolation } from '@/lib/db/queries';
+import {
+  type Membership,
+  membershipPayments,
+  membershipRefunds,
+  memberships,
+} from '@/lib/db/schema';
 import { clubDate } from '@/lib/db/time';
 import { queueEmail } from '@/lib/mail/outbox';
 import { activationEmailCopy, membershipMailContext } from './emails';
 import { formatDay, isCalendarDay } from './format';
 import { moveMembershipStatus } from './history';
 import { lockMembership, membershipLabel, type MembershipStaff, type Refusal } from './payments';
+import { AWAITING_PAYMENT, membershipMoney } from './settling';
 import { MEMBERSHIP_STATUS_NAMES, MEMBERSHIP_STATUSES, type MembershipStatus } from './statuses';
 
 /**
@@ -19,13 +26,16 @@ import { MEMBERSHIP_STATUS_NAMES, MEMBERSHIP_STATUSES, type MembershipStatus } f
  * memberships.changeStatus, memberships.resendEmail).
  *
  * The moves staff may make (STAFF_STATUS_MOVES):
- * - pending → cancelled: the application is withdrawn or never paid.
+ * - pending → cancelled: the application is withdrawn, never paid, or was made in error. It frees
+ *   the uOttawa address for the year (the unique index leaves cancelled applications out).
  * - payment_review → pending (the problem is settled, a correct payment is awaited) or cancelled.
+ * - An application (pending, payment review) holding money is not cancelled: a confirmed payment
+ *   is refunded instead (finance), and one still to settle is confirmed or returned first.
  * - active → suspended (a period: from today or earlier, until a day not past; it ends by itself
  *   on the day after `suspendedUntil`, see expiry.ts) or cancelled.
  * - suspended → active (the suspension is lifted early) or cancelled.
  * - cancelled → pending: an application cancelled by mistake is reopened, only if it never had a
- *   member ID.
+ *   member ID and its address has no other application of the year meanwhile.
  * - expired and refunded are final.
  * Activation is not a status change: only finance activates a membership, by confirming its
  * payment (payments.ts). Payment review and refunds are finance's too. A cancelled or refunded
@@ -103,6 +113,76 @@ export async function changeMembershipStatus(
     }
   }
 
+  try {
+    return await moveStatus(db, staff, input, {
+      now,
+      today,
+      reason,
+      suspendedFrom,
+      suspendedUntil,
+    });
+  } catch (error) {
+    // Reopening: meanwhile another application of the year confirmed the same address.
+    if (!isUniqueViolation(error)) throw error;
+    return refuse(
+      'Another confirmed application of this membership year has the same uOttawa email: this one cannot be reopened. Cancel the other first if it was made in error.',
+    );
+  }
+}
+
+/**
+ * Whether an application holds money that cancelling would leave behind: what to do instead, in
+ * words that follow the membership's name, or null.
+ */
+async function moneyHeld(
+  tx: Pick<Database, 'select'>,
+  membership: Membership,
+): Promise<string | null> {
+  const [payments, refunds] = await Promise.all([
+    tx
+      .select({
+        id: membershipPayments.id,
+        state: membershipPayments.state,
+        amountCents: membershipPayments.amountCents,
+      })
+      .from(membershipPayments)
+      .where(eq(membershipPayments.membershipId, membership.id)),
+    tx
+      .select({
+        paymentId: membershipRefunds.paymentId,
+        amountCents: membershipRefunds.amountCents,
+      })
+      .from(membershipRefunds)
+      .where(eq(membershipRefunds.membershipId, membership.id)),
+  ]);
+  const money = membershipMoney(membership.priceCents, payments, refunds);
+  if (money.keptCents > 0) {
+    return 'has a confirmed payment: it is not cancelled this way. Finance refunds it instead (Payments), which ends the membership.';
+  }
+  if (money.openCents > 0) {
+    return 'has a payment finance has not settled yet: finance confirms or returns it first (Payments).';
+  }
+  return null;
+}
+
+async function moveStatus(
+  db: Database,
+  staff: MembershipStaff,
+  input: ChangeMembershipStatusInput,
+  {
+    now,
+    today,
+    reason,
+    suspendedFrom,
+    suspendedUntil,
+  }: {
+    now: Date;
+    today: string;
+    reason: string;
+    suspendedFrom: string | null;
+    suspendedUntil: string | null;
+  },
+): Promise<ChangeMembershipStatusResult> {
   return db.transaction(async (tx): Promise<ChangeMembershipStatusResult> => {
     const membership = await lockMembership(tx, input.membershipId);
     if (!membership) return refuse('This membership no longer exists.');
@@ -132,6 +212,10 @@ export async function changeMembershipStatus(
       return refuse(
         `${label} was a member: a cancelled membership with a member ID is not reopened. The person can apply again next year.`,
       );
+    }
+    if (input.to === 'cancelled' && AWAITING_PAYMENT.includes(from)) {
+      const held = await moneyHeld(tx, membership);
+      if (held) return refuse(`${label} ${held}`);
     }
     if (input.to === 'active' && membership.validUntil < today) {
       return refuse(
@@ -166,7 +250,9 @@ export async function changeMembershipStatus(
       message:
         input.to === 'suspended'
           ? `${label} is suspended until ${formatDay(suspendedUntil!)}.`
-          : `${label} is now ${lower(input.to)}.`,
+          : input.to === 'cancelled' && AWAITING_PAYMENT.includes(from)
+            ? `${label} is now cancelled: the uOttawa email is free for the year again.`
+            : `${label} is now ${lower(input.to)}.`,
     };
   });
 }
