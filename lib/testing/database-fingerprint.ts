@@ -97,8 +97,25 @@ export async function testRecords(db: Database) {
     resources: await rows<{ id: number; title: string }>(
       sql`select id, title from resources order by id`,
     ),
-    memberships: await rows<{ id: number; status: string; price_cents: number; year: number }>(
-      sql`select id, status, price_cents, year from memberships order by id`,
+    memberships: await rows<{
+      id: number;
+      status: string;
+      price_cents: number;
+      year: number;
+      uottawa_email: string;
+    }>(sql`select id, status, price_cents, year, uottawa_email from memberships order by id`),
+    // With the token of each one's confirmation link, read from the email that carries it.
+    changeRequests: await rows<{
+      id: number;
+      membership_id: number | null;
+      confirmed: boolean;
+      token: string | null;
+    }>(
+      sql`select r.id, r.membership_id, r.confirmed_at is not null as confirmed,
+        (regexp_match(o.text_body, '/membership/change-details/confirm/([A-Za-z0-9_-]{43})'))[1] as token
+        from membership_change_requests r
+        left join email_outbox o on o.dedupe_key = 'membership-change-confirm:' || r.id
+        order by r.id`,
     ),
     membershipPayments: await rows<{ id: number; membership_id: number; state: string }>(
       sql`select id, membership_id, state from membership_payments order by id`,

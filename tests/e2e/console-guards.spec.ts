@@ -41,7 +41,19 @@ type Records = {
   messages: Array<{ id: number; email: string }>;
   applications: Array<{ id: number }>;
   resources: Array<{ id: number; title: string }>;
-  memberships: Array<{ id: number; status: string; price_cents: number; year: number }>;
+  memberships: Array<{
+    id: number;
+    status: string;
+    price_cents: number;
+    year: number;
+    uottawa_email: string;
+  }>;
+  changeRequests: Array<{
+    id: number;
+    membership_id: number | null;
+    confirmed: boolean;
+    token: string | null;
+  }>;
   membershipPayments: Array<{ id: number; membership_id: number; state: string }>;
   membershipRefunds: Array<{ id: number; membership_id: number; state: string }>;
   membershipTypes: Array<{ id: number; year: number; name: string }>;
@@ -77,7 +89,9 @@ type Fixtures = {
   /** The records as they are now (the membership cases follow one membership along). */
   latest: () => Promise<Records>;
   /** A pending application of the seed, which the membership cases take from flagged to refunded. */
-  membership: { id: number; priceCents: number; year: number };
+  membership: { id: number; priceCents: number; year: number; uottawaEmail: string };
+  /** A change request of that membership, confirmed through its link: the inbox applies it. */
+  changeRequestId: number;
 };
 
 type Case = {
@@ -135,8 +149,26 @@ function eventFields(title: string, daysFromNow: number, leads: string[]) {
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 const MEMBERS = `${CONSOLE}/members/actions.ts`;
+const MEMBER_DETAILS = `${CONSOLE}/members/details-actions.ts`;
 const PAYMENTS = `${CONSOLE}/payments/actions.ts`;
 const MEMBERSHIP_SETTINGS = `${CONSOLE}/membership/settings/actions.ts`;
+
+/**
+ * The correction form's fields for the fixtures' membership: its own uOttawa email, and a name
+ * and `program` that differ from what is stored, so that the allowed call changes something.
+ */
+function memberDetails(f: Fixtures, program: string): Record<string, string> {
+  return {
+    legalName: 'Chen Guard Walk',
+    preferredName: 'Walk',
+    uottawaEmail: f.membership.uottawaEmail,
+    personalEmail: '',
+    program,
+    yearOfStudy: '3',
+    expectedGraduationYear: String(new Date().getUTCFullYear() + 2),
+    reason: 'Corrected at the member’s request',
+  };
+}
 
 /** The membership's payments or refunds in `state`, newest last, as the database holds them now. */
 async function latestOf(
@@ -161,6 +193,34 @@ const overpaid = (f: Fixtures) => ((f.membership.priceCents + 100) / 100).toFixe
  * (active), and refunded: each allowed call prepares the next case's state.
  */
 const MEMBERSHIP_CASES: Case[] = [
+  {
+    file: MEMBER_DETAILS,
+    name: 'correctMemberDetails',
+    label: 'correct a member’s details',
+    permission: 'memberships.editDetails',
+    page: (f) => `/admin/members/${f.membership.id}`,
+    args: (f) => [
+      SMALL_STATE,
+      form({ membershipId: String(f.membership.id), ...memberDetails(f, 'BCom, Marketing') }),
+    ],
+    audit: 'membership.details',
+  },
+  {
+    file: MEMBER_DETAILS,
+    name: 'applyChangeRequest',
+    label: 'apply a confirmed change request to the membership',
+    permission: 'memberships.editDetails',
+    page: (f) => `/admin/inbox/change/${f.changeRequestId}`,
+    args: (f) => [
+      SMALL_STATE,
+      form({
+        membershipId: String(f.membership.id),
+        changeRequestId: String(f.changeRequestId),
+        ...memberDetails(f, 'BCom, Accounting'),
+      }),
+    ],
+    audit: 'membership.details',
+  },
   {
     file: PAYMENTS,
     name: 'flagMembershipPayment',
@@ -1066,12 +1126,36 @@ test.describe('the console refuses every visitor a door is not for', () => {
     });
     expect(applied.status, await applied.text()).toBe(201);
 
+    const seeded = (await records()).memberships.find((row) => row.status === 'pending');
+    expect(seeded, 'the seed has a pending membership application').toBeTruthy();
+    // A change request from its address (no member ID yet), confirmed through the emailed link.
+    const requested = await publicClient.postApi('/api/membership/change-requests/', {
+      name: 'Guard Walk',
+      uottawaEmail: seeded!.uottawa_email,
+      memberId: '',
+      changes: 'My program is now BCom, Accounting.',
+    });
+    expect(requested.status, await requested.clone().text()).toBe(201);
+    const changeRequest = (await records()).changeRequests.at(-1)!;
+    expect(changeRequest).toMatchObject({ membership_id: seeded!.id, confirmed: false });
+    expect(changeRequest.token, 'the confirmation link in the outbox').toBeTruthy();
+    const confirmedRequest = await publicClient.postApi(
+      '/api/membership/change-requests/confirm/',
+      { token: changeRequest.token },
+    );
+    expect(await confirmedRequest.json()).toEqual({ kind: 'confirmed' });
+
     const current = await records();
-    const pending = current.memberships.find((row) => row.status === 'pending');
-    expect(pending, 'the seed has a pending membership application').toBeTruthy();
+    const pending = current.memberships.find((row) => row.id === seeded!.id);
     fixtures = {
       latest: records,
-      membership: { id: pending!.id, priceCents: pending!.price_cents, year: pending!.year },
+      membership: {
+        id: pending!.id,
+        priceCents: pending!.price_cents,
+        year: pending!.year,
+        uottawaEmail: pending!.uottawa_email,
+      },
+      changeRequestId: changeRequest.id,
       eventX,
       eventY,
       pastEvent,

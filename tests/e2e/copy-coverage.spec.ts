@@ -622,6 +622,31 @@ test.describe('copy coverage', () => {
       await page.getByRole('button', { name: /Send my request/ }).click();
       await expect(page.getByRole('textbox', { name: /What should we change/ })).toHaveCount(0);
       await expectEveryWordAccountedFor(page, siteData, '/membership/change-details (sent)');
+
+      // Its confirmation link (read from the outbox): the request, then confirmed.
+      const { changeRequests } = (await (
+        await fetch(`${site.baseURL}/api/test-hooks/database/?view=records`)
+      ).json()) as { changeRequests: Array<{ token: string | null }> };
+      const token = changeRequests.at(-1)?.token;
+      expect(token, 'the change request’s confirmation link').toBeTruthy();
+      const requestData = [...siteData, 'My new program'];
+      await page.goto(`/membership/change-details/confirm/${token}`);
+      await expect(page.getByTestId('change-confirm-open')).toBeVisible();
+      await expectEveryWordAccountedFor(page, requestData, '/membership/change-details/confirm');
+      await page.getByRole('button', { name: /Confirm my request/ }).click();
+      await expect(page.getByTestId('change-link-confirmed')).toBeVisible();
+      await expectEveryWordAccountedFor(
+        page,
+        requestData,
+        '/membership/change-details/confirm (confirmed)',
+      );
+      await page.goto(`/membership/change-details/confirm/${'A'.repeat(43)}`);
+      await expect(page.getByTestId('change-link-invalid')).toBeVisible();
+      await expectEveryWordAccountedFor(
+        page,
+        siteData,
+        '/membership/change-details/confirm (link not valid)',
+      );
       await context.close();
     });
 

@@ -199,6 +199,24 @@ test('a confirmation link that is not one says what to do, in the site’s layou
   await expectAccessible();
 });
 
+test('a change request’s confirmation link that is not one says what to do, uncached, changing nothing', async ({
+  page,
+  expectAccessible,
+}) => {
+  const response = await page.goto(`/membership/change-details/confirm/${'A'.repeat(43)}`);
+  expect(response?.headers()['cache-control']).toContain('no-store');
+  await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
+  await expect(page.getByTestId('change-link-invalid')).toContainText(
+    'send your request again on the Change my details page',
+  );
+  await expect(page.getByRole('link', { name: 'Go to Change my details' })).toHaveAttribute(
+    'href',
+    '/membership/change-details',
+  );
+  await expect(page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
+  await expectAccessible();
+});
+
 test('the forgotten-ID form answers the same for anyone; the change request is sent', async ({
   page,
   expectAccessible,
@@ -224,8 +242,9 @@ test('the forgotten-ID form answers the same for anyone; the change request is s
     .getByRole('textbox', { name: /^What should we change\?/ })
     .fill('My program is now BCom, Marketing.');
   await page.getByRole('button', { name: 'Send my request' }).click();
+  // The same answer whether or not the ID and email match: the link goes to the address.
   await expect(page.locator('main').getByRole('status')).toContainText(
-    'sent to the membership coordinator',
+    'Check your uOttawa inbox: we have sent you a link to confirm your request.',
   );
   await expectAccessible();
 });
