@@ -153,11 +153,7 @@ export function alreadyAppliedEmail(
 
 /** Why a member check at registration refused a right member ID and email. */
 export type MemberCheckReason =
-  | 'suspended'
-  | 'not_active'
-  | 'expired'
-  | 'ended'
-  | 'not_valid_on_event_date';
+  'suspended' | 'not_active' | 'expired' | 'ended' | 'not_valid_on_event_date';
 
 /**
  * To the membership's own address, when its member ID and email were used to register for an
