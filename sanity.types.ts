@@ -193,6 +193,11 @@ export type MembershipTexts = {
   confirmTakenTitle?: string;
   confirmTakenText?: string;
   confirmFormLink?: string;
+  confirmTitle?: string;
+  confirmIntro?: string;
+  confirmName?: string;
+  confirmButton?: string;
+  confirmFailed?: string;
   forgotTitle?: string;
   forgotIntro?: string;
   forgotSubmit?: string;
@@ -1684,6 +1689,11 @@ export type TextsQueryResult =
       confirmTakenTitle?: string;
       confirmTakenText?: string;
       confirmFormLink?: string;
+      confirmTitle?: string;
+      confirmIntro?: string;
+      confirmName?: string;
+      confirmButton?: string;
+      confirmFailed?: string;
       forgotTitle?: string;
       forgotIntro?: string;
       forgotSubmit?: string;

@@ -929,6 +929,20 @@ export const COPY_PAGES = {
       'This uOttawa email already has an application for this membership year, so we did not make a second one. Check your inbox: we have emailed this address what to do.',
     ],
     confirmFormLink: ['Confirmation link: link back to the form', 'Go to the membership form'],
+    confirmTitle: [
+      'Confirmation link: title (the application, before the button)',
+      'Confirm your application',
+    ],
+    confirmIntro: [
+      'Confirmation link: text above the application',
+      'This application for TCSA membership was made with your uOttawa email. If it is yours, confirm it: it then counts, and this page shows you how to pay. If it is not, close this page and nothing changes.',
+    ],
+    confirmName: ['Confirmation link: the name given (label)', 'Name given'],
+    confirmButton: ['Confirmation link: button', 'Confirm my application'],
+    confirmFailed: [
+      'Confirmation link: not confirmed (followed by the reason)',
+      'Your application was not confirmed.',
+    ],
     forgotTitle: ['Forgot member ID: title', 'I FORGOT MY MEMBER ID'],
     forgotIntro: [
       'Forgot member ID: text',

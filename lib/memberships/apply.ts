@@ -3,7 +3,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/queries';
-import { membershipYears, memberships } from '@/lib/db/schema';
+import { type Membership, membershipTypes, membershipYears, memberships } from '@/lib/db/schema';
 import { recordChange } from '@/lib/audit/record';
 import { queueEmail, type Queryable } from '@/lib/mail/outbox';
 import { type MembershipApplication, uottawaEmailKey } from './application-schema';
@@ -27,9 +27,12 @@ import type { MembershipStatus } from './statuses';
  *
  * Applying stores the application as pending and unconfirmed, and emails a confirmation link to
  * the address typed; it counts (blocks the address for the year, shows to finance, gets its
- * payment instructions) only once that link is opened. Whoever applies is answered the same,
- * whatever the address's history: a first application, a new link for an unconfirmed one, or an
- * address that already has a membership this year, whose owner is emailed what to do instead.
+ * payment instructions) only once the applicant opens that link and presses its page's button
+ * (opening alone confirms nothing: mail scanners open links by themselves, and would otherwise
+ * confirm a stranger's application made with a student's address). Whoever applies is answered
+ * the same, whatever the address's history: a first application, a new link for an unconfirmed
+ * one, or an address that already has a membership this year, whose owner is emailed what to do
+ * instead.
  * So the answer tells a stranger nothing, and nobody can hold another student's address by
  * applying with it.
  *
@@ -283,21 +286,71 @@ async function queueAlreadyApplied(tx: Queryable, membershipId: number, now: Dat
 }
 
 /**
- * What opening a confirmation link did: confirmed (how to pay, emailed as well), a link already
- * used, one older than 48 hours, one that is not (or no longer) a link, or an address whose
- * other application was confirmed first (its owner is emailed as for a second application).
+ * What a confirmation link is, read without changing anything (the page the link opens shows it
+ * with a button: mail scanners open links by themselves, so only the press confirms): an
+ * application to confirm, a link already used, one older than 48 hours, or one that is not (or no
+ * longer) a link.
  */
-export type ConfirmResult =
-  | { kind: 'confirmed'; receipt: ApplicationReceipt }
+export type ApplicationLink =
+  | { kind: 'open'; name: string; uottawaEmail: string; typeName: string }
   | { kind: 'used' }
   | { kind: 'expired' }
-  | { kind: 'invalid' }
-  | { kind: 'taken' };
+  | { kind: 'invalid' };
+
+type LinkRefusal = Exclude<ApplicationLink, { kind: 'open' }>;
+
+/** Why a link's application cannot be confirmed now; null when it can. */
+function linkRefusal(
+  row:
+    | Pick<Membership, 'status' | 'emailConfirmedAt' | 'emailConfirmationSentAt' | 'createdAt'>
+    | undefined,
+  now: Date,
+): LinkRefusal | null {
+  if (!row || row.status === 'cancelled') return { kind: 'invalid' };
+  if (row.emailConfirmedAt) return { kind: 'used' };
+  const sentAt = row.emailConfirmationSentAt ?? row.createdAt;
+  if (now.getTime() - sentAt.getTime() > CONFIRMATION_LINK_MS) return { kind: 'expired' };
+  return null;
+}
+
+/** Reads what a confirmation link is, changing nothing (see ApplicationLink). */
+export async function readApplicationLink(
+  db: Database,
+  token: string,
+  now: Date,
+): Promise<ApplicationLink> {
+  if (!TOKEN_PATTERN.test(token)) return { kind: 'invalid' };
+  const [row] = await db
+    .select({
+      status: memberships.status,
+      emailConfirmedAt: memberships.emailConfirmedAt,
+      emailConfirmationSentAt: memberships.emailConfirmationSentAt,
+      createdAt: memberships.createdAt,
+      name: memberships.preferredName,
+      uottawaEmail: memberships.uottawaEmail,
+      typeName: membershipTypes.name,
+    })
+    .from(memberships)
+    .innerJoin(membershipTypes, eq(membershipTypes.id, memberships.typeId))
+    .where(eq(memberships.emailConfirmationHash, hashToken(token)));
+  const refused = linkRefusal(row, now);
+  if (refused || !row) return refused ?? { kind: 'invalid' };
+  return { kind: 'open', name: row.name, uottawaEmail: row.uottawaEmail, typeName: row.typeName };
+}
 
 /**
- * Opens a confirmation link: in one transaction the application is confirmed, its status history
- * and audit entry written, and the 'Application received' email with how to pay queued. The unique
- * index decides between two applications of one address: the later confirmation changes nothing.
+ * What pressing the confirmation page's button did: confirmed (how to pay, emailed as well), a
+ * link that does not work (see ApplicationLink), or an address whose other application was
+ * confirmed first (its owner is emailed as for a second application).
+ */
+export type ConfirmResult =
+  { kind: 'confirmed'; receipt: ApplicationReceipt } | LinkRefusal | { kind: 'taken' };
+
+/**
+ * Confirms the application of a link (the page's button, never the link's opening): in one
+ * transaction the application is confirmed, its status history and audit entry written, and the
+ * 'Application received' email with how to pay queued. The unique index decides between two
+ * applications of one address: the later confirmation changes nothing.
  */
 export async function confirmApplication(
   db: Database,
@@ -316,10 +369,8 @@ export async function confirmApplication(
         .from(memberships)
         .where(eq(memberships.emailConfirmationHash, hash))
         .for('update');
-      if (!row || row.status === 'cancelled') return { kind: 'invalid' };
-      if (row.emailConfirmedAt) return { kind: 'used' };
-      const sentAt = row.emailConfirmationSentAt ?? row.createdAt;
-      if (now.getTime() - sentAt.getTime() > CONFIRMATION_LINK_MS) return { kind: 'expired' };
+      const refused = linkRefusal(row, now);
+      if (refused || !row) return refused ?? { kind: 'invalid' };
       opened.row = { year: row.year, email: row.uottawaEmail };
       // The unique index refuses this when the address's other application came first.
       await tx.update(memberships).set({ emailConfirmedAt: now }).where(eq(memberships.id, row.id));

@@ -19,9 +19,9 @@ import {
   memberIdRequestSchema,
   membershipApplicationSchema,
 } from './application-schema';
-import { applyForMembership } from './apply';
+import { type ApplicationReceipt, applyForMembership, confirmApplication } from './apply';
 import { deliverSoon } from '@/lib/jobs/tick';
-import { CONFIRMATION_LINK_HOURS } from './public-emails';
+import { CONFIRMATION_LINK_HOURS, DEFAULT_NEXT_STEPS } from './public-emails';
 import { requestMemberIdEmail } from './public-requests';
 import { confirmChangeRequest, storeChangeRequest } from './change-requests';
 import { CHANGE_REQUEST_LINK_HOURS } from './public-emails';
@@ -34,6 +34,9 @@ import { CHANGE_REQUEST_LINK_HOURS } from './public-emails';
  *
  * - POST /api/membership/applications/    the application → 202 'check your inbox' for every
  *                                          address (409 only for a type not on sale)
+ * - POST /api/membership/applications/confirm/ the button of its confirmation link → 200 with
+ *                                          what the link was (confirmed, with how to pay; used,
+ *                                          expired, invalid, taken)
  * - POST /api/membership/member-id/       'I forgot my member ID' → 202, whatever the email
  * - POST /api/membership/change-requests/ a request to change one's details → 201 'check your
  *                                          inbox' for everyone (./change-requests.ts)
@@ -88,12 +91,21 @@ async function readRequest<T>(
   return { ok: true, data: parsed.data };
 }
 
-async function answering(what: string, run: () => Promise<Response>): Promise<Response> {
+/**
+ * Runs an endpoint, answering 500 in words when it throws. `quiet`: logged without the error's
+ * details, for an endpoint whose request carries a link's token (details could carry it).
+ */
+async function answering(
+  what: string,
+  run: () => Promise<Response>,
+  { quiet = false }: { quiet?: boolean } = {},
+): Promise<Response> {
   try {
     return await run();
   } catch (error) {
     unstable_rethrow(error);
-    console.error(`The membership ${what} failed:`, error);
+    if (quiet) console.error(`The membership ${what} failed because of a server error.`);
+    else console.error(`The membership ${what} failed:`, error);
     return apiError('server_error', {
       message: `Your ${what} could not be saved because of a server error. Please try again later.`,
     });
@@ -206,7 +218,7 @@ export function handleChangeRequest(
 }
 
 /** Any token: one that is not a link's is answered as a link that does not work. */
-const changeRequestTokenSchema = z.object({ token: z.unknown() });
+const linkTokenSchema = z.object({ token: z.unknown() });
 
 /**
  * The confirmation page's button: confirms the change request of the link's token (sent in the
@@ -217,14 +229,83 @@ export function handleChangeRequestConfirmation(
   request: Request,
   options: MembershipEndpointOptions = {},
 ): Promise<Response> {
-  return answering('change request', async () => {
-    const read = await readRequest(request, changeRequestTokenSchema, options, 'token');
-    if (!read.ok) return read.response;
-    const result = await confirmChangeRequest(
-      await getDb(),
-      typeof read.data.token === 'string' ? read.data.token : '',
-      options.now?.() ?? new Date(),
-    );
-    return json(200, { kind: result.kind });
-  });
+  return answering(
+    'change request',
+    async () => {
+      const read = await readRequest(request, linkTokenSchema, options, 'token');
+      if (!read.ok) return read.response;
+      const result = await confirmChangeRequest(
+        await getDb(),
+        typeof read.data.token === 'string' ? read.data.token : '',
+        options.now?.() ?? new Date(),
+      );
+      return json(200, { kind: result.kind });
+    },
+    { quiet: true },
+  );
+}
+
+/** What the applicant is shown once confirmed: how to pay (no internal id). */
+export type ApplicationReceiptDto = Pick<
+  ApplicationReceipt,
+  | 'paymentReference'
+  | 'typeName'
+  | 'priceCents'
+  | 'currency'
+  | 'etransferAddress'
+  | 'etransferInstructions'
+  | 'uottawaEmail'
+>;
+
+/** The answer to the confirmation page's button. */
+export type ApplicationConfirmationDto =
+  | { kind: 'confirmed'; receipt: ApplicationReceiptDto }
+  | { kind: 'used' | 'expired' | 'invalid' | 'taken' };
+
+/**
+ * The application confirmation page's button: confirms the application of the link's token (sent
+ * in the body, so it is in no address a server logs), queues the email with how to pay, and
+ * answers what the link was, with how to pay when it confirmed. Opening the link confirms
+ * nothing: mail scanners open links by themselves. `nextSteps`: the Studio's 'what happens next'
+ * for the email, read only once the request passed the guard.
+ */
+export function handleApplicationConfirmation(
+  request: Request,
+  options: MembershipEndpointOptions & { nextSteps?: () => Promise<string | null> } = {},
+): Promise<Response> {
+  return answering(
+    // 'application': its server error is the application's, a text the Studio already has.
+    'application',
+    async () => {
+      const read = await readRequest(request, linkTokenSchema, options, 'token');
+      if (!read.ok) return read.response;
+      const nextSteps = (await options.nextSteps?.()) ?? DEFAULT_NEXT_STEPS;
+      const result = await confirmApplication(
+        await getDb(),
+        typeof read.data.token === 'string' ? read.data.token : '',
+        options.now?.() ?? new Date(),
+        { nextSteps },
+      );
+      if (result.kind !== 'confirmed') {
+        return json(200, { kind: result.kind } satisfies ApplicationConfirmationDto);
+      }
+      const { receipt } = result;
+      const body: ApplicationConfirmationDto = {
+        kind: 'confirmed',
+        receipt: {
+          paymentReference: receipt.paymentReference,
+          typeName: receipt.typeName,
+          priceCents: receipt.priceCents,
+          currency: receipt.currency,
+          etransferAddress: receipt.etransferAddress,
+          etransferInstructions: receipt.etransferInstructions,
+          uottawaEmail: receipt.uottawaEmail,
+        },
+      };
+      // The email with how to pay goes out now.
+      deliverSoon();
+      return json(200, body);
+    },
+    { quiet: true },
+  );
 }

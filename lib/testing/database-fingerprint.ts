@@ -97,13 +97,21 @@ export async function testRecords(db: Database) {
     resources: await rows<{ id: number; title: string }>(
       sql`select id, title from resources order by id`,
     ),
+    // With the token of each one's newest confirmation link, read from the email that carries it.
     memberships: await rows<{
       id: number;
       status: string;
       price_cents: number;
       year: number;
       uottawa_email: string;
-    }>(sql`select id, status, price_cents, year, uottawa_email from memberships order by id`),
+      confirm_token: string | null;
+    }>(
+      sql`select m.id, m.status, m.price_cents, m.year, m.uottawa_email,
+        (select (regexp_match(o.text_body, '/membership/confirm/([A-Za-z0-9_-]{43})'))[1]
+          from email_outbox o where o.membership_id = m.id and o.kind = 'membership-confirm'
+          order by o.id desc limit 1) as confirm_token
+        from memberships m order by m.id`,
+    ),
     // With the token of each one's confirmation link, read from the email that carries it.
     changeRequests: await rows<{
       id: number;

@@ -578,6 +578,31 @@ test.describe('copy coverage', () => {
       await submit.click();
       await expect(page.getByRole('region', { name: /Check your inbox/ })).toBeVisible();
       await expectEveryWordAccountedFor(page, siteData, '/membership/join (applied twice)');
+      // Its confirmation link (read from the outbox): the application and its button, changing
+      // nothing; pressed, how to pay (the database's values, and the instructions filled with
+      // them).
+      const { memberships } = (await (
+        await fetch(`${site.baseURL}/api/test-hooks/database/?view=records`)
+      ).json()) as { memberships: Array<{ uottawa_email: string; confirm_token: string | null }> };
+      const applied = memberships.filter((row) => row.uottawa_email === email).at(-1);
+      expect(applied?.confirm_token, 'the application’s confirmation link').toBeTruthy();
+      await page.goto(`/membership/confirm/${applied!.confirm_token}`);
+      await expect(page.getByTestId('confirm-open')).toBeVisible();
+      await expectEveryWordAccountedFor(page, siteData, '/membership/confirm (the application)');
+      await page.getByRole('button', { name: /Confirm my application/ }).click();
+      const receipt = page.getByTestId('confirm-confirmed');
+      await expect(receipt).toBeVisible();
+      const receiptData = [...siteData];
+      for (const text of await receipt.locator('dd').allInnerTexts()) {
+        receiptData.push(
+          ...text
+            .split(INNERMOST_MARKED)
+            .map((part) => part.trim())
+            .filter(Boolean),
+        );
+      }
+      receiptData.sort((a, b) => b.length - a.length);
+      await expectEveryWordAccountedFor(page, receiptData, '/membership/confirm (confirmed)');
       // A confirmation link that is not one: the page says what to do in Studio words.
       await page.goto(`/membership/confirm/${'A'.repeat(43)}`);
       await expect(page.getByTestId('confirm-invalid')).toBeVisible();

@@ -14,13 +14,14 @@ import {
 
 /**
  * A membership from application to refund, on a server of its own whose email goes to an SMTP
- * server started here: a student applies (one field wrong first, fixed), opens the link emailed
- * to the uOttawa address and is shown and emailed the payment reference; finance records an e-Transfer of the wrong amount (flagged, with the
- * message), then the right one, and confirms it; the member is emailed their member ID, and the
- * forgotten-ID form emails it again; the coordinator finds them by that ID and has no control to
- * confirm or refund a payment; finance refunds (refunded, the ID kept); a second application with
- * the same email is answered as a first and the address is emailed what to do. An application whose
- * confirmation link nobody opens blocks nothing and finance never sees it.
+ * server started here: a student applies (one field wrong first, fixed), opens the link emailed to
+ * the uOttawa address (which confirms nothing by itself), presses 'Confirm my application' and is
+ * shown and emailed the payment reference; finance records an e-Transfer of the wrong amount
+ * (flagged, with the message), then the right one, and confirms it; the member is emailed their
+ * member ID, and the forgotten-ID form emails it again; the coordinator finds them by that ID and
+ * has no control to confirm or refund a payment; finance refunds (refunded, the ID kept); a second
+ * application with the same email is answered as a first and the address is emailed what to do. An
+ * application whose confirmation link nobody opens blocks nothing and finance never sees it.
  */
 
 const MEMBER_ID = /TCSA-\d{2}-\d{4}/;
@@ -84,7 +85,7 @@ test.describe('a membership from application to refund, with its emails', () => 
     });
   });
 
-  test('a student applies, one field wrong first, opens the link emailed to the address and is shown and emailed the payment reference', async ({
+  test('a student applies, one field wrong first, opens the link emailed to the address, presses its button and is shown and emailed the payment reference', async ({
     browser,
     page,
   }, testInfo) => {
@@ -113,7 +114,14 @@ test.describe('a membership from application to refund, with its emails', () => 
     expect(confirm.text).not.toMatch(REFERENCE);
     const link = /https?:\/\/\S+\/membership\/confirm\/[A-Za-z0-9_-]{43}/.exec(confirm.text)?.[0];
     expect(link, 'the confirmation link').toBeDefined();
+    // Opening it shows the application and confirms nothing (mail scanners open links by
+    // themselves): the button does.
     await student.goto(new URL(link!).pathname);
+    await expect(student.getByRole('heading', { name: 'Confirm your application' })).toBeVisible();
+    await expect(student.getByTestId('confirm-open')).toContainText(email);
+    await expect(student.getByTestId('payment-reference')).toHaveCount(0);
+    await student.reload();
+    await student.getByRole('button', { name: 'Confirm my application' }).click();
     await expect(student.getByRole('heading', { name: 'Application received' })).toBeVisible();
     reference = (await student.getByTestId('payment-reference').textContent())!;
     expect(reference).toMatch(new RegExp(`^${REFERENCE.source}$`));
@@ -177,6 +185,11 @@ test.describe('a membership from application to refund, with its emails', () => 
     await owner.goto(first!);
     await expect(owner.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
     await owner.goto(second!);
+    // Opened, it counts for nothing yet: finance still does not see it.
+    await expect(owner.getByRole('heading', { name: 'Confirm your application' })).toBeVisible();
+    await payments.getByRole('button', { name: 'Search' }).click();
+    await expect(payments.getByRole('link', { name: STUDENT.legalName })).toHaveCount(0);
+    await owner.getByRole('button', { name: 'Confirm my application' }).click();
     await expect(owner.getByRole('heading', { name: 'Application received' })).toBeVisible();
     await payments.getByRole('button', { name: 'Search' }).click();
     await expect(payments.getByRole('link', { name: STUDENT.legalName })).toHaveCount(1);

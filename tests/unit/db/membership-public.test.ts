@@ -19,11 +19,13 @@ import {
   applyForMembership,
   confirmApplication,
   newConfirmationLink,
+  readApplicationLink,
 } from '@/lib/memberships/apply';
 import {
   CHANGE_REQUEST_CHECK_INBOX,
   MEMBER_ID_ANSWER,
   applicationCheckInboxMessage,
+  handleApplicationConfirmation,
   handleMemberIdRequest,
 } from '@/lib/memberships/public-endpoints';
 import { EMPTY_FILTER, searchRoster } from '@/lib/memberships/roster';
@@ -167,15 +169,59 @@ describe(`applying for membership (${DATABASE_UNDER_TEST})`, () => {
     expect(roster.rows).toEqual([]);
   });
 
-  it('confirms through the link: history, audit, how to pay on the page and by email; a used link says so', async () => {
+  it('opening the link changes nothing; the button confirms: history, audit, how to pay on the page and by email; a used link says so', async () => {
     const input = application({ uottawaEmail: 'link.opener@uottawa.ca' });
     await applyForMembership(database.db, parse(input), today());
     const token = await linkTokenFor('link.opener@uottawa.ca');
     const opened = new Date(today().getTime() + 47 * 3_600_000);
-    const confirmed = await confirmApplication(database.db, token, opened);
-    expect(confirmed.kind).toBe('confirmed');
-    if (confirmed.kind !== 'confirmed') return;
-    const { receipt } = confirmed;
+    // The page reads the link (as a mail scanner opening it would): nothing is confirmed.
+    for (let scan = 0; scan < 3; scan += 1) {
+      expect(await readApplicationLink(database.db, token, opened)).toEqual({
+        kind: 'open',
+        name: 'Meiling',
+        uottawaEmail: 'link.opener@uottawa.ca',
+        typeName: 'Regular',
+      });
+    }
+    const [unopened] = await applicationsOf('link.opener@uottawa.ca');
+    expect(unopened!.emailConfirmedAt).toBeNull();
+    expect(
+      await database.db
+        .select()
+        .from(emailOutbox)
+        .where(
+          and(
+            eq(emailOutbox.membershipId, unopened!.id),
+            eq(emailOutbox.kind, 'membership-received'),
+          ),
+        ),
+    ).toEqual([]);
+
+    // The button: POSTs the token, guarded as every public form, and answers how to pay.
+    const answer = await post(
+      (request) => handleApplicationConfirmation(request, { now: () => opened }),
+      '/api/membership/applications/confirm/',
+      { token },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toContain('no-store');
+    const body = (await answer.json()) as {
+      kind: string;
+      receipt: { paymentReference: string; priceCents: number; etransferAddress: string };
+    };
+    expect(body).toMatchObject({
+      kind: 'confirmed',
+      receipt: {
+        priceCents: 2500,
+        currency: 'CAD',
+        typeName: 'Regular',
+        etransferAddress: 'tcsa.telfer@gmail.com',
+        uottawaEmail: 'link.opener@uottawa.ca',
+      },
+    });
+    expect(body.receipt).not.toHaveProperty('membershipId');
+    const receipt = { ...body.receipt, membershipId: unopened!.id };
+    expect(receipt.paymentReference).toBe(unopened!.paymentReference);
     expect(receipt).toMatchObject({
       priceCents: 2500,
       etransferAddress: 'tcsa.telfer@gmail.com',
@@ -216,12 +262,30 @@ describe(`applying for membership (${DATABASE_UNDER_TEST})`, () => {
     expect(roster.rows.map((one) => one.id)).toEqual([row!.id]);
 
     expect(await confirmApplication(database.db, token, opened)).toEqual({ kind: 'used' });
+    expect(await readApplicationLink(database.db, token, opened)).toEqual({ kind: 'used' });
     expect(await confirmApplication(database.db, 'x'.repeat(43), opened)).toEqual({
       kind: 'invalid',
     });
     expect(await confirmApplication(database.db, '../../etc', opened)).toEqual({
       kind: 'invalid',
     });
+    expect(await readApplicationLink(database.db, '../../etc', opened)).toEqual({
+      kind: 'invalid',
+    });
+    // Pressed again, or with a token that is not one: the endpoint says so, and confirms nothing.
+    for (const [sent, kind] of [
+      [token, 'used'],
+      ['x'.repeat(43), 'invalid'],
+      [42, 'invalid'],
+    ] as const) {
+      const again = await post(
+        (request) => handleApplicationConfirmation(request, { now: () => opened }),
+        '/api/membership/applications/confirm/',
+        { token: sent },
+      );
+      expect(again.status).toBe(200);
+      expect(await again.json()).toEqual({ kind });
+    }
   });
 
   it('a link older than 48 hours has expired; applying again sends a new one and the old one stops working', async () => {
@@ -229,6 +293,7 @@ describe(`applying for membership (${DATABASE_UNDER_TEST})`, () => {
     await applyForMembership(database.db, parse(input), today());
     const first = await linkTokenFor('late.opener@uottawa.ca');
     const later = new Date(today().getTime() + 48 * 3_600_000 + 60_000);
+    expect(await readApplicationLink(database.db, first, later)).toEqual({ kind: 'expired' });
     expect(await confirmApplication(database.db, first, later)).toEqual({ kind: 'expired' });
     const again = await applyForMembership(database.db, parse(input), later);
     expect(again).toMatchObject({ ok: true, outcome: 'new_link_sent' });
@@ -480,6 +545,36 @@ describe(`the public membership endpoints' guard (${DATABASE_UNDER_TEST})`, () =
     expect(await notJson.json()).toEqual({
       error: 'The request body must be a JSON object with the application fields.',
     });
+  });
+
+  it('guards the confirmation button as the forms: CSRF pair, JSON object, body limit', async () => {
+    const withoutToken = await handleApplicationConfirmation(
+      new Request('http://localhost/api/membership/applications/confirm/', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          host: 'localhost',
+          origin: 'http://localhost',
+        },
+        body: JSON.stringify({ token: 'A'.repeat(43) }),
+      }),
+    );
+    expect(withoutToken.status).toBe(403);
+    const notJson = await post(
+      handleApplicationConfirmation,
+      '/api/membership/applications/confirm/',
+      'not json',
+    );
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toEqual({
+      error: 'The request body must be a JSON object with token.',
+    });
+    const tooLarge = await post(
+      handleApplicationConfirmation,
+      '/api/membership/applications/confirm/',
+      { token: 'A'.repeat(70 * 1024) },
+    );
+    expect(tooLarge.status).toBe(413);
   });
 });
 

@@ -106,3 +106,33 @@ export const CHANGE_CONFIRM_KEYS = [
   'changeInvalidText',
   'changeFormLink',
 ] as const satisfies (keyof Copy<'membership'>)[];
+
+/** The application's confirmation link: its button, how to pay once pressed, or why not. */
+export const APPLICATION_CONFIRM_KEYS = [
+  'confirmTitle',
+  'confirmIntro',
+  'confirmName',
+  'uottawaEmail',
+  'membershipType',
+  'confirmButton',
+  'submitting',
+  'confirmFailed',
+  'unreachable',
+  'unexpected',
+  'receivedTitle',
+  'receivedText',
+  'referenceLabel',
+  'amountLabel',
+  'etransferLabel',
+  'instructionsLabel',
+  'nextLabel',
+  'confirmUsedTitle',
+  'confirmUsedText',
+  'confirmExpiredTitle',
+  'confirmExpiredText',
+  'confirmInvalidTitle',
+  'confirmInvalidText',
+  'confirmTakenTitle',
+  'confirmTakenText',
+  'confirmFormLink',
+] as const satisfies (keyof Copy<'membership'>)[];
