@@ -12,7 +12,6 @@ import {
   lte,
   or,
   type SQL,
-  sql,
 } from 'drizzle-orm';
 import { containsPattern } from '@/lib/admin/search';
 import type { Database } from '@/lib/db/client';
@@ -24,6 +23,7 @@ import {
   membershipTypes,
 } from '@/lib/db/schema';
 import { clubDate, clubInstant, clubWallClock } from '@/lib/db/time';
+import { paymentWords, type PaymentWords } from './payment-words';
 import { MEMBERSHIP_STATUSES, type MembershipStatus } from './statuses';
 
 /**
@@ -117,9 +117,6 @@ export function clubDatePlus(now: Date, days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
-/** A confirmed payment exists for the membership: what the coordinator may know of money. */
-const paidCondition = sql`exists (select 1 from ${membershipPayments} where ${membershipPayments.membershipId} = ${memberships.id} and ${membershipPayments.state} = 'confirmed')`;
-
 /** Applications whose uOttawa address was confirmed: the only ones the console lists and counts. */
 export const confirmedApplication = isNotNull(memberships.emailConfirmedAt);
 
@@ -182,7 +179,6 @@ const rosterColumns = {
   year: memberships.year,
   validUntil: memberships.validUntil,
   createdAt: memberships.createdAt,
-  paid: sql<boolean>`${paidCondition}`.mapWith(Boolean),
 };
 
 export type RosterRow = {
@@ -198,7 +194,8 @@ export type RosterRow = {
   year: number;
   validUntil: string;
   createdAt: Date;
-  paid: boolean;
+  /** Whether it is paid, in the roster CSV's words (./payment-words.ts): no amount. */
+  payment: PaymentWords;
 };
 
 /** One page of the roster, newest application first, with the number of matches. */
@@ -220,14 +217,57 @@ export async function searchRoster(
       .offset((filter.page - 1) * ROSTER_PAGE_SIZE),
     db.select({ rows: count() }).from(memberships).where(where),
   ]);
+  const shown = rows.slice(0, ROSTER_PAGE_SIZE);
+  const words = await paymentWordsById(
+    db,
+    shown.map((row) => row.id),
+  );
   return {
-    rows: rows.slice(0, ROSTER_PAGE_SIZE).map((row) => ({
+    rows: shown.map((row) => ({
       ...row,
       status: row.status as MembershipStatus,
+      payment: words.get(row.id) ?? 'Not paid',
     })),
     hasMore: rows.length > ROSTER_PAGE_SIZE,
     total: counted?.rows ?? 0,
   };
+}
+
+/** Each membership's payment in words, by id, from its payments and refunds. */
+async function paymentWordsById(
+  db: Database,
+  ids: readonly number[],
+): Promise<Map<number, PaymentWords>> {
+  if (ids.length === 0) return new Map();
+  const [payments, refunds] = await Promise.all([
+    db
+      .select({
+        id: membershipPayments.id,
+        membershipId: membershipPayments.membershipId,
+        state: membershipPayments.state,
+        amountCents: membershipPayments.amountCents,
+      })
+      .from(membershipPayments)
+      .where(inArray(membershipPayments.membershipId, [...ids])),
+    db
+      .select({
+        membershipId: membershipRefunds.membershipId,
+        paymentId: membershipRefunds.paymentId,
+        state: membershipRefunds.state,
+        amountCents: membershipRefunds.amountCents,
+      })
+      .from(membershipRefunds)
+      .where(inArray(membershipRefunds.membershipId, [...ids])),
+  ]);
+  return new Map(
+    ids.map((id) => [
+      id,
+      paymentWords(
+        payments.filter((payment) => payment.membershipId === id),
+        refunds.filter((refund) => refund.membershipId === id),
+      ),
+    ]),
+  );
 }
 
 /** The filters' choices: the types (every year) and the programs and years of study on file. */
@@ -307,13 +347,12 @@ export async function findMembership(
       .where(eq(membershipRefunds.membershipId, id))
       .orderBy(asc(membershipRefunds.recordedAt), asc(membershipRefunds.id)),
   ]);
-  const paid = payments.some((payment) => payment.state === 'confirmed');
   return {
     membership: { ...row.membership, status: row.membership.status as MembershipStatus },
     typeName: row.typeName,
     history: withMoney ? history : history.map(withoutMoney),
-    paid,
-    refunded: refunds.some((refund) => refund.state === 'done'),
+    /** Whether it is paid, in the roster CSV's words: all a coordinator learns of the money. */
+    payment: paymentWords(payments, refunds),
     // Amounts and references stay on the server for the roles without payments.read.
     payments: withMoney ? payments : null,
     refunds: withMoney ? refunds : null,

@@ -144,7 +144,7 @@ describe(`the roster (${DATABASE_UNDER_TEST})`, () => {
 
   it('tells the coordinator only whether a membership is paid; finance sees the money', async () => {
     const coordinatorView = await findMembership(database.db, people.wei!, { withMoney: false });
-    expect(coordinatorView).toMatchObject({ paid: true, payments: null, refunds: null });
+    expect(coordinatorView).toMatchObject({ payment: 'Paid', payments: null, refunds: null });
     // The status history's reasons of finance's moves name amounts and references: not here.
     expect(JSON.stringify(coordinatorView!.history)).not.toMatch(/\$|CAxwei/);
     expect(coordinatorView!.history.at(-1)!.reason).toBe('Payment confirmed by finance.');
@@ -152,8 +152,8 @@ describe(`the roster (${DATABASE_UNDER_TEST})`, () => {
     // Finance's own reasons name no money either: amounts and references are in the audit entry.
     expect(financeWei!.history.at(-1)!.reason).toBe('Payment confirmed.');
     const financeView = await findMembership(database.db, people.jun!, { withMoney: true });
-    expect(financeView!.paid).toBe(true);
-    expect(financeView!.refunded).toBe(true);
+    // Paid, then refunded in full: the words of the roster CSV's 'Payment' column.
+    expect(financeView!.payment).toBe('Refunded');
     expect(financeView!.payments!.map((p) => p.amountCents)).toEqual([1500]);
     expect(financeView!.membership.memberId).toMatch(/^TCSA-26-/);
     expect(financeView!.history.map((change) => change.toStatus)).toEqual(['active', 'refunded']);
@@ -201,6 +201,13 @@ describe(`the membership exports (${DATABASE_UNDER_TEST})`, () => {
     expect(paymentOf('Jun Li')).toBe('Refunded');
     expect(paymentOf('Wei Zhang')).toBe('Paid');
     expect(paymentOf('Amelia Tremblay')).toBe('Not paid');
+    // The members list says the same words as the file.
+    const listed = await searchRoster(database.db, EMPTY_FILTER, now);
+    expect(Object.fromEntries(listed.rows.map((row) => [row.legalName, row.payment]))).toEqual({
+      'Jun Li': 'Refunded',
+      'Wei Zhang': 'Paid',
+      'Amelia Tremblay': 'Not paid',
+    });
 
     const money = await membersCsv(database.db, EMPTY_FILTER, { withMoney: true, now });
     const [moneyHeader, ...moneyRows] = parseCsv(money.csv.slice(1));

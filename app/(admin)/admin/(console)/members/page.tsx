@@ -205,10 +205,10 @@ export default async function MembersPage({ searchParams }: { searchParams: Prom
                   <td data-label="Status">
                     <span>
                       {MEMBERSHIP_STATUS_NAMES[row.status]}
-                      {row.paid ? null : (
+                      {row.payment === 'Paid' ? null : (
                         <>
                           {' '}
-                          <span className={styles.badge}>Not paid</span>
+                          <span className={styles.badge}>{row.payment}</span>
                         </>
                       )}
                     </span>
