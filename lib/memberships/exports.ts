@@ -9,6 +9,7 @@ import {
   membershipTypes,
 } from '@/lib/db/schema';
 import { clubDate } from '@/lib/db/time';
+import { paidRefundedKept, paymentWordsOf } from './payment-words';
 import { rosterConditions, type RosterFilter } from './roster';
 import {
   CLUB_CURRENCY,
@@ -59,35 +60,6 @@ export const FINANCE_MEMBER_COLUMNS = [
   'Refunds',
 ] as const;
 
-type PaymentRow = typeof membershipPayments.$inferSelect;
-type RefundRow = typeof membershipRefunds.$inferSelect;
-
-/**
- * What a membership's money came to: paid is its confirmed payments (a reversed one was taken
- * back by the bank and counts for nothing, an open or returned one never counted); refunded is
- * the refunds sent of that money (a refund of a payment that never counted, or was reversed,
- * gave back nothing that was kept); kept is the difference.
- */
-export function paidRefundedKept(payments: readonly PaymentRow[], refunds: readonly RefundRow[]) {
-  const counted = payments.filter((payment) => payment.state === 'confirmed');
-  const countedIds = new Set(counted.map((payment) => payment.id));
-  const paidCents = counted.reduce((sum, payment) => sum + payment.amountCents, 0);
-  const refundedCents = refunds
-    .filter(
-      (refund) =>
-        refund.state === 'done' && (refund.paymentId === null || countedIds.has(refund.paymentId)),
-    )
-    .reduce((sum, refund) => sum + refund.amountCents, 0);
-  return { paidCents, refundedCents, keptCents: paidCents - refundedCents };
-}
-
-/** The Payment column, in words and without amounts (the coordinator reads it too). */
-function paymentWords({ paidCents, keptCents }: ReturnType<typeof paidRefundedKept>): string {
-  if (paidCents === 0) return 'Not paid';
-  if (keptCents === paidCents) return 'Paid';
-  return keptCents <= 0 ? 'Refunded' : 'Partly refunded';
-}
-
 /** The members' file's header: the finance columns only with payments.read. */
 export function memberCsvHeader(withMoney: boolean): readonly string[] {
   return withMoney ? [...MEMBER_COLUMNS, ...FINANCE_MEMBER_COLUMNS] : MEMBER_COLUMNS;
@@ -131,7 +103,7 @@ export async function membersCsv(
     const line: CsvValue[] = [
       m.memberId ?? '',
       MEMBERSHIP_STATUS_NAMES[m.status as MembershipStatus] ?? m.status,
-      paymentWords(money),
+      paymentWordsOf(money),
       m.legalName,
       m.preferredName,
       m.uottawaEmail,
@@ -182,6 +154,11 @@ export const FINANCE_COLUMNS = [
   'Method',
   'Transaction reference',
   'Problem or reason',
+  'Accept note',
+  'Reversed on',
+  'Reversal reason',
+  'Refund of payment',
+  'Ends the membership',
   'Payment reference',
   'Member ID',
   'Legal name',
@@ -192,7 +169,36 @@ export const FINANCE_COLUMNS = [
   'Confirmed by',
 ] as const;
 
-/** Every payment and refund ever recorded, newest first (payments.export). */
+type PaymentRow = typeof membershipPayments.$inferSelect;
+
+/** A payment's state in words: what finance reads in the file. */
+export function paymentStateWords(payment: Pick<PaymentRow, 'state' | 'note'>): string {
+  switch (payment.state) {
+    case 'recorded':
+      return 'Recorded, to confirm';
+    case 'flagged':
+      return 'Flagged, to settle';
+    case 'confirmed':
+      return payment.note ? 'Accepted after checking' : 'Confirmed';
+    case 'returned':
+      return 'Returned (given back without counting)';
+    case 'reversed':
+      return 'Reversed (taken back by the bank)';
+    default:
+      return payment.state;
+  }
+}
+
+/** A refund's state in words. */
+export function refundStateWords(refund: { state: string }): string {
+  return refund.state === 'done' ? 'Sent' : 'Pending, to send';
+}
+
+/**
+ * Every payment and refund ever recorded, newest first (payments.export): each payment's state in
+ * words (returned and reversed included, with the reversal's day and reason) and its accept note;
+ * each refund with the payment it returns and whether it ended the membership.
+ */
 export async function financeCsv(db: Database): Promise<{ csv: string; rows: number }> {
   const [payments, refunds] = await Promise.all([
     db
@@ -206,6 +212,7 @@ export async function financeCsv(db: Database): Promise<{ csv: string; rows: num
       .innerJoin(memberships, eq(memberships.id, membershipRefunds.membershipId))
       .orderBy(desc(membershipRefunds.recordedAt), desc(membershipRefunds.id)),
   ]);
+  const paymentsById = new Map(payments.map(({ payment }) => [payment.id, payment]));
   const whose = (m: typeof memberships.$inferSelect): CsvValue[] => [
     m.paymentReference,
     m.memberId ?? '',
@@ -213,19 +220,31 @@ export async function financeCsv(db: Database): Promise<{ csv: string; rows: num
     m.uottawaEmail,
     MEMBERSHIP_STATUS_NAMES[m.status as MembershipStatus] ?? m.status,
   ];
+  const refundOf = (paymentId: number | null): string => {
+    if (paymentId === null) return '';
+    const payment = paymentsById.get(paymentId);
+    return payment
+      ? `Payment ${payment.id} (${payment.transactionReference})`
+      : `Payment ${paymentId}`;
+  };
   const lines: { at: Date; line: CsvValue[] }[] = [
     ...payments.map(({ payment: p, membership }) => ({
       at: p.recordedAt,
       line: [
         'Payment',
         p.id,
-        p.state,
+        paymentStateWords(p),
         p.receivedOn,
         dollars(p.amountCents),
         p.currency,
         PAYMENT_METHOD_NAMES[p.method as keyof typeof PAYMENT_METHOD_NAMES] ?? p.method,
         p.transactionReference,
         p.problem ?? '',
+        p.note ?? '',
+        p.reversedAt ? clubDate(p.reversedAt) : '',
+        p.reversalReason ?? '',
+        '',
+        '',
         ...whose(membership),
         p.recordedAt,
         p.recordedByName,
@@ -237,13 +256,18 @@ export async function financeCsv(db: Database): Promise<{ csv: string; rows: num
       line: [
         'Refund',
         r.id,
-        r.state,
+        refundStateWords(r),
         r.refundedOn ?? '',
         dollars(r.amountCents),
         r.currency,
         '',
         '',
         r.reason,
+        '',
+        '',
+        '',
+        refundOf(r.paymentId),
+        r.endsMembership ? (r.state === 'done' ? 'yes' : 'yes, once sent') : 'no',
         ...whose(membership),
         r.recordedAt,
         r.recordedByName,

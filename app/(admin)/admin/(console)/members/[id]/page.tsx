@@ -98,7 +98,7 @@ export default async function MemberPage({ params, searchParams }: Props) {
       </section>
     );
   }
-  const { membership: m, typeName, history, paid, payments, refunds } = found;
+  const { membership: m, typeName, history, payments, refunds } = found;
   const [attendance, corrections] = await Promise.all([
     attendanceOfMembership(db, m),
     correctionsOf(db, m.id),
@@ -297,11 +297,9 @@ export default async function MemberPage({ params, searchParams }: Props) {
         </h2>
         {payments === null || refunds === null ? (
           <p>
-            {paid
-              ? found.refunded
-                ? 'Paid, then refunded.'
-                : 'Paid.'
-              : 'Not paid yet: finance confirms the payment.'}
+            {found.payment === 'Not paid'
+              ? 'Not paid yet: finance confirms the payment.'
+              : `${found.payment}.`}
           </p>
         ) : (
           <>
@@ -393,9 +391,15 @@ export default async function MemberPage({ params, searchParams }: Props) {
                 </ul>
               </>
             ) : null}
-            {awaitingPayment && can(signedIn, 'payments.confirm') ? (
+            {(awaitingPayment || m.status === 'active') && can(signedIn, 'payments.confirm') ? (
+              // For an active membership, a payment that came after activation: recorded flagged,
+              // so its money can be returned.
               <details className={styles.more}>
-                <summary>Record a payment</summary>
+                <summary>
+                  {awaitingPayment
+                    ? 'Record a payment'
+                    : 'Record a payment that came after activation'}
+                </summary>
                 <RecordPaymentForm
                   membershipId={m.id}
                   name={m.legalName}
