@@ -116,10 +116,11 @@ const isAwaitingPayment = (membership: Membership) =>
   AWAITING_PAYMENT.includes(membership.status as MembershipStatus);
 
 function notAwaitingPayment(membership: Membership): string {
-  return membership.status === 'active'
-    ? `${membershipLabel(membership)} is already active: a payment is recorded only for a pending application or one in payment review.`
-    : `${membershipLabel(membership)} is ${statusName(membership.status).toLowerCase()}: a payment is recorded only for a pending application or one in payment review.`;
+  return `${membershipLabel(membership)} is ${statusName(membership.status).toLowerCase()}: a payment is recorded only for a pending application, one in payment review, or an active membership (to return it).`;
 }
+
+/** The problem a payment that arrived for an active membership is stored with. */
+export const ALREADY_ACTIVE_PROBLEM = 'The membership is already active: return this payment.';
 
 /** The membership's payments (oldest first), its refunds, and how its money stands. */
 async function ledgerOf(tx: Transaction, membership: Membership) {
@@ -215,6 +216,11 @@ export type RecordPaymentResult =
  * amount, or a transaction reference any payment used before (case-insensitive), is stored all
  * the same, as `flagged` with the problem in words: the membership moves to payment review and
  * the member gets the payment-problem email.
+ *
+ * A payment that arrives after the membership is active (a second e-Transfer) is recorded too,
+ * so finance can return it (returnPayment): `flagged` with ALREADY_ACTIVE_PROBLEM, and nothing
+ * else changes: the membership stays active and the member gets no payment-problem email, since
+ * their membership is fine. The refund's email tells them when the money goes back.
  */
 export async function recordPayment(
   db: Database,
@@ -238,7 +244,10 @@ export async function recordPayment(
   return db.transaction(async (tx): Promise<RecordPaymentResult> => {
     const membership = await lockMembership(tx, input.membershipId);
     if (!membership) return refuse('This application no longer exists.');
-    if (!isAwaitingPayment(membership)) return refuse(notAwaitingPayment(membership));
+    const afterActivation = membership.status === 'active';
+    if (!afterActivation && !isAwaitingPayment(membership)) {
+      return refuse(notAwaitingPayment(membership));
+    }
 
     // References are compared across every membership: two payments recorded at once with the
     // same reference (for two memberships, so under two different row locks) take turns here.
@@ -261,7 +270,10 @@ export async function recordPayment(
     const amount = fmt(input.amountCents);
     const price = fmt(membership.priceCents);
     const arrived = money.keptCents + money.openCents;
-    if (input.amountCents !== money.owedCents) {
+    if (afterActivation) {
+      reasons.push('the membership is already active');
+      problems.push(ALREADY_ACTIVE_PROBLEM);
+    } else if (input.amountCents !== money.owedCents) {
       reasons.push('the amount is not what is owed');
       if (arrived === 0) {
         problems.push(`Received ${amount}, but the membership costs ${price}.`);
@@ -335,7 +347,7 @@ export async function recordPayment(
       },
       now,
     );
-    if (flagged) {
+    if (flagged && !afterActivation) {
       await moveToReview(tx, staff, membership, {
         reason: `A payment was flagged: ${reasons.join(' and ')}.`,
         memberProblem: `When we recorded your payment, ${memberProblems.join(' Also, ')}`,
@@ -349,11 +361,13 @@ export async function recordPayment(
       payment: payment!,
       flagged,
       problems,
-      message: flagged
-        ? `Payment recorded and flagged: ${problems.join(' ')} The membership is in payment review and the member was emailed.`
-        : arrived > 0
-          ? `Payment of ${amount} recorded for ${membershipLabel(membership)}: with the ${fmt(arrived)} that arrived before, it makes the ${price} price. Confirm the payments together to activate the membership.`
-          : `Payment of ${amount} recorded for ${membershipLabel(membership)}. Confirm it to activate the membership.`,
+      message: afterActivation
+        ? `Payment recorded and flagged: ${problems.join(' ')} ${membershipLabel(membership)} stays active and was not emailed; return the money from 'Payments to confirm' or the member's page.`
+        : flagged
+          ? `Payment recorded and flagged: ${problems.join(' ')} The membership is in payment review and the member was emailed.`
+          : arrived > 0
+            ? `Payment of ${amount} recorded for ${membershipLabel(membership)}: with the ${fmt(arrived)} that arrived before, it makes the ${price} price. Confirm the payments together to activate the membership.`
+            : `Payment of ${amount} recorded for ${membershipLabel(membership)}. Confirm it to activate the membership.`,
     };
   });
 }

@@ -8,6 +8,7 @@ import {
   membershipStatusChanges,
   memberships,
 } from '@/lib/db/schema';
+import { FINANCE_COLUMNS, financeCsv } from '@/lib/memberships/exports';
 import { formatAmount } from '@/lib/memberships/format';
 import { paymentsToSettle } from '@/lib/memberships/ledger';
 import {
@@ -25,6 +26,7 @@ import { membershipTypeSchema } from '@/lib/memberships/settings';
 import { paymentSituation } from '@/lib/memberships/settling';
 import { MAX_AMOUNT_CENTS } from '@/lib/memberships/statuses';
 import { addApplication, addMembershipType, addStaff } from './support/memberships';
+import { parseCsv } from './support/parse-csv';
 import {
   DATABASE_UNDER_TEST,
   type TestDatabase,
@@ -231,6 +233,77 @@ describe(`money that goes wrong (${DATABASE_UNDER_TEST})`, () => {
     });
     expect(twice).toEqual({ ok: false, message: 'This payment was returned already.' });
     await expectNoMoneyForCoordinators(applied.id);
+  });
+
+  it('a payment that arrives after activation is recorded flagged, changes no status, emails nobody, and is returned', async () => {
+    const { membership, memberId } = await activeMember();
+    const historyBefore = await database.db
+      .select()
+      .from(membershipStatusChanges)
+      .where(eq(membershipStatusChanges.membershipId, membership.id));
+    const late = await record(membership.id, 3000);
+    expect(late.flagged).toBe(true);
+    expect(late.problems).toEqual(['The membership is already active: return this payment.']);
+    expect(late.message).toContain('stays active and was not emailed');
+    expect(late.payment).toMatchObject({
+      state: 'flagged',
+      problem: 'The membership is already active: return this payment.',
+    });
+    // The membership is fine: same status, same member ID, no new history, no problem email.
+    expect(await membershipRow(membership.id)).toMatchObject({ status: 'active', memberId });
+    expect(
+      await database.db
+        .select()
+        .from(membershipStatusChanges)
+        .where(eq(membershipStatusChanges.membershipId, membership.id)),
+    ).toEqual(historyBefore);
+    expect(await outboxOf(membership.id, 'membership_payment_problem')).toEqual([]);
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'membership.payment.flag'),
+          eq(auditLog.recordId, String(membership.id)),
+        ),
+      );
+    expect(entry!.summary).toContain('flagged: the membership is already active');
+
+    // 'Payments to confirm' (and the member's page, from the same function) offer the return.
+    expect(await listed(membership.id)).toEqual([
+      {
+        id: late.payment.id,
+        note: 'Membership already active: return it.',
+        choices: [{ kind: 'return', amountCents: 3000 }],
+      },
+    ]);
+    const returned = await returnPayment(database.db, finance, {
+      paymentId: late.payment.id,
+      refundedOn: '2026-11-25',
+      now,
+    });
+    expect(returned.ok).toBe(true);
+    expect((await paymentRow(late.payment.id)).state).toBe('returned');
+    expect((await membershipRow(membership.id)).status).toBe('active');
+    expect(await listed(membership.id)).toEqual([]);
+    expect(await outboxOf(membership.id, 'membership_refund_done')).toHaveLength(1);
+    await expectNoMoneyForCoordinators(membership.id);
+
+    // A cancelled membership still takes no payment.
+    const cancelled = await application();
+    await database.db
+      .update(memberships)
+      .set({ status: 'cancelled' })
+      .where(eq(memberships.id, cancelled.id));
+    const refused = await recordPayment(database.db, finance, {
+      membershipId: cancelled.id,
+      method: 'etransfer',
+      amountCents: 3000,
+      receivedOn: '2026-11-24',
+      transactionReference: reference(),
+      now,
+    });
+    expect(refused.ok).toBe(false);
   });
 
   it('underpaid and returned instead: the payment is returned and the application waits for a payment again', async () => {
@@ -477,5 +550,77 @@ describe(`money that goes wrong (${DATABASE_UNDER_TEST})`, () => {
     const confirmed = await application();
     await record(confirmed.id, 3000);
     expect((await membershipCounts(database.db, now)).paymentsToConfirm).toBe(before + 1);
+  });
+
+  it("the finance file says each payment's state in words, the accept note, the reversal, and what each refund returns", async () => {
+    const reversedOne = await activeMember();
+    await reversePayment(database.db, finance, {
+      paymentId: reversedOne.payment.id,
+      reason: 'The cheque bounced.',
+      now,
+    });
+    const overpaid = await application();
+    const over = await record(overpaid.id, 4000);
+    const accepted = await acceptPayment(database.db, finance, {
+      paymentId: over.payment.id,
+      note: 'Checked the statement: sent too much.',
+      refundDifference: { refundedOn: '2026-11-25' },
+      now,
+    });
+    if (!accepted.ok) throw new Error(accepted.message);
+    const twice = await activeMember();
+    const late = await record(twice.membership.id, 3000);
+    await returnPayment(database.db, finance, { paymentId: late.payment.id, now });
+    const ended = await activeMember();
+    const ending = await recordRefund(database.db, finance, {
+      paymentId: ended.payment.id,
+      amountCents: 3000,
+      reason: 'Moved away.',
+      refundedOn: '2026-11-25',
+      endsMembership: true,
+      now,
+    });
+    if (!ending.ok) throw new Error(ending.message);
+
+    const { csv } = await financeCsv(database.db);
+    const [header, ...lines] = parseCsv(csv.slice(1));
+    expect(header).toEqual([...FINANCE_COLUMNS]);
+    const row = (record: string, id: number) => {
+      const line = lines.find((one) => one[0] === record && one[1] === String(id))!;
+      return Object.fromEntries(header!.map((column, i) => [column, line[i]]));
+    };
+    expect(row('Payment', reversedOne.payment.id)).toMatchObject({
+      State: 'Reversed (taken back by the bank)',
+      'Reversed on': '2026-11-25',
+      'Reversal reason': 'The cheque bounced.',
+    });
+    expect(row('Payment', over.payment.id)).toMatchObject({
+      State: 'Accepted after checking',
+      'Accept note': 'Checked the statement: sent too much.',
+      'Reversed on': '',
+    });
+    expect(row('Refund', accepted.refund!.id)).toMatchObject({
+      State: 'Sent',
+      Amount: '10.00',
+      'Refund of payment': `Payment ${over.payment.id} (${over.payment.transactionReference})`,
+      'Ends the membership': 'no',
+    });
+    expect(row('Payment', late.payment.id)).toMatchObject({
+      State: 'Returned (given back without counting)',
+      'Problem or reason': 'The membership is already active: return this payment.',
+    });
+    const lateRefund = lines.find(
+      (one) =>
+        one[0] === 'Refund' &&
+        one[header!.indexOf('Refund of payment')] ===
+          `Payment ${late.payment.id} (${late.payment.transactionReference})`,
+    )!;
+    expect(lateRefund[header!.indexOf('State')]).toBe('Pending, to send');
+    expect(lateRefund[header!.indexOf('Ends the membership')]).toBe('no');
+    expect(row('Payment', ended.payment.id).State).toBe('Confirmed');
+    expect(row('Refund', ending.refund.id)).toMatchObject({
+      State: 'Sent',
+      'Ends the membership': 'yes',
+    });
   });
 });
