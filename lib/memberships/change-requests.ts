@@ -11,7 +11,7 @@ import {
 } from '@/lib/db/schema';
 import { queueEmail, type Queryable } from '@/lib/mail/outbox';
 import type { ChangeRequest } from './application-schema';
-import { sameUottawaEmail } from './email-key';
+import { sameUottawaEmail, typedEmailKey, uottawaEmailKeyOf } from './email-key';
 import { membershipLink } from './emails';
 import { CHANGE_REQUEST_LINK_HOURS, changeRequestConfirmEmail } from './public-emails';
 
@@ -35,6 +35,12 @@ export const CHANGE_REQUEST_LINK_MS = CHANGE_REQUEST_LINK_HOURS * 60 * 60_000;
 const LINKS_PER_ADDRESS_PER_HOUR = 3;
 
 const CONFIRM_EMAIL_KIND = 'membership-change-confirm';
+
+/** The outbox's key of a change request's confirmation email (erasure finds it by it). */
+export const changeRequestEmailKey = (requestId: number) => `${CONFIRM_EMAIL_KIND}:${requestId}`;
+
+/** The audit log's record type of change requests (their confirmation, the inbox's handling). */
+export const CHANGE_REQUEST_RECORD = 'change';
 
 /** A link's token: 32 random bytes, base64url. Only its SHA-256 is stored. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -103,7 +109,8 @@ export async function storeChangeRequest(
       .where(
         and(
           eq(emailOutbox.kind, CONFIRM_EMAIL_KIND),
-          sql`lower(${emailOutbox.toAddress}) = lower(${to})`,
+          // Every spelling of the address counts: full-width letters, a +tag.
+          sql`${uottawaEmailKeyOf(emailOutbox.toAddress)} = ${typedEmailKey(to)}`,
           gte(emailOutbox.createdAt, new Date(now.getTime() - 60 * 60_000)),
         ),
       );
@@ -111,7 +118,7 @@ export async function storeChangeRequest(
       return { id: row.id, membershipId: membership?.id ?? null, emailed: false };
     }
     await queueEmail(tx, {
-      dedupeKey: `${CONFIRM_EMAIL_KIND}:${row.id}`,
+      dedupeKey: changeRequestEmailKey(row.id),
       kind: CONFIRM_EMAIL_KIND,
       to,
       email: changeRequestConfirmEmail({
@@ -186,7 +193,7 @@ export async function confirmChangeRequest(
       { id: null, name: 'Member' },
       {
         action: 'change.confirm',
-        recordType: 'change',
+        recordType: CHANGE_REQUEST_RECORD,
         recordId: row!.id,
         summary: `Change request #${row!.id} confirmed through the link sent to its uOttawa email`,
       },

@@ -1,8 +1,9 @@
 import 'server-only';
-import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { emailOutbox, memberships } from '@/lib/db/schema';
 import { queueEmail } from '@/lib/mail/outbox';
+import { sameUottawaEmail } from './email-key';
 import { membershipMailContext } from './emails';
 import { memberIdEmail } from './public-emails';
 
@@ -30,14 +31,14 @@ export async function requestMemberIdEmail(
   uottawaEmail: string,
   now: Date,
 ): Promise<MemberIdRequestOutcome> {
-  const email = uottawaEmail.trim().toLowerCase();
   return db.transaction(async (tx) => {
     const [membership] = await tx
       .select({ id: memberships.id, status: memberships.status })
       .from(memberships)
       .where(
         and(
-          sql`lower(trim(${memberships.uottawaEmail})) = ${email}`,
+          // As uniqueness compares addresses: a full-width or +tag spelling finds the member.
+          sameUottawaEmail(uottawaEmail),
           inArray(memberships.status, [...ID_STATUSES]),
           isNotNull(memberships.memberId),
         ),
@@ -64,7 +65,8 @@ export async function requestMemberIdEmail(
     const queued = await queueEmail(tx, {
       dedupeKey: `membership-member-id:${membership.id}:${hour}`,
       kind: 'membership-member-id',
-      to: email,
+      // The membership's own address, whatever spelling was typed.
+      to: context.to,
       email: memberIdEmail({ ...context, status: membership.status }),
       membershipId: membership.id,
     });

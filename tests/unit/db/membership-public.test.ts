@@ -656,6 +656,44 @@ describe(`'I forgot my member ID' (${DATABASE_UNDER_TEST})`, () => {
     expect(await memberIdEmails('member.two@uottawa.ca')).toHaveLength(1);
   });
 
+  it('finds the member by a full-width or +tag spelling of the address, and emails the address on the membership', async () => {
+    const wide = await addApplication(database.db, type, {
+      status: 'active',
+      memberId: 'TCSA-26-0105',
+      uottawaEmail: 'wei.full@uottawa.ca',
+    });
+    const tagged = await addApplication(database.db, type, {
+      status: 'active',
+      memberId: 'TCSA-26-0106',
+      uottawaEmail: 'tag.less@uottawa.ca',
+    });
+    // Through the form: full-width letters (and full-width @ and dots) and a +tag.
+    for (const typed of ['Ｗｅｉ．Ｆｕｌｌ＠ｕｏｔｔａｗａ．ｃａ', 'Tag.Less+tcsa@uottawa.ca']) {
+      const response = await post(
+        (request) => handleMemberIdRequest(request, { answerAfterMs: 0 }),
+        '/api/membership/member-id/',
+        { uottawaEmail: typed },
+      );
+      expect(response.status, typed).toBe(202);
+    }
+    const [toWide] = await memberIdEmails(wide.uottawaEmail);
+    expect(toWide!.textBody).toContain('TCSA-26-0105');
+    const [toTagged] = await memberIdEmails(tagged.uottawaEmail);
+    expect(toTagged!.textBody).toContain('TCSA-26-0106');
+    // Nothing went to the spellings typed.
+    expect(await memberIdEmails('tag.less+tcsa@uottawa.ca')).toHaveLength(0);
+    // Called with the spelling as typed, not normalised first: the database compares the keys.
+    const other = await addApplication(database.db, type, {
+      status: 'expired',
+      memberId: 'TCSA-26-0107',
+      uottawaEmail: 'raw.spelling@uottawa.ca',
+    });
+    expect(
+      await requestMemberIdEmail(database.db, ' Ｒａｗ.Spelling+old@UOTTAWA.CA ', today()),
+    ).toBe('queued');
+    expect((await memberIdEmails(other.uottawaEmail))[0]!.textBody).toContain('TCSA-26-0107');
+  });
+
   it('refuses an address that is not a uOttawa email, with the message beside the field', async () => {
     const response = await post(
       (request) => handleMemberIdRequest(request, { answerAfterMs: 0 }),
