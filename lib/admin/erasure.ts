@@ -17,6 +17,8 @@ import {
   membershipStatusChanges,
   serviceRequests,
 } from '@/lib/db/schema';
+import { CHANGE_REQUEST_RECORD, changeRequestEmailKey } from '@/lib/memberships/change-requests';
+import { CORRECTION_ACTION } from '@/lib/memberships/details';
 import { manageLinkKey } from '@/lib/registrations/manage-token';
 import { deleteRegistrations } from '@/lib/registrations/operations';
 import { removeUpload } from '@/lib/submissions/uploads';
@@ -30,6 +32,11 @@ import { typedEmailKey, uottawaEmailKeyOf } from '@/lib/memberships/email-key';
  * names, addresses and details, because its payments and refunds must keep their membership;
  * payments and refunds keep amount, date, method and reference; the audit entries that name the
  * person name the record instead ('membership M26-7KQ4XW', 'registration #12').
+ *
+ * A membership's addresses and names include those a staff correction replaced (its audit entry
+ * keeps them, and an old address finds the membership too): the correction's entry keeps which
+ * fields changed, their values emptied. Change requests are found by address or by their
+ * membership, with their confirmation emails (wherever they went) and their audit entries.
  */
 
 /** What erasure deletes or empties, and what it keeps, per kind of record. */
@@ -59,7 +66,7 @@ export const erasedAddress = (membershipId: number) => `erased-${membershipId}@i
  * The column holds one of `addresses`, as uniqueness compares addresses (NFKC, lower case, a
  * `+tag` dropped: lib/memberships/email-key.ts, the generated `memberships.uottawa_email_key`).
  */
-function oneOf(column: AnyPgColumn, addresses: readonly string[]): SQL {
+function oneOf(column: SQL | AnyPgColumn, addresses: readonly string[]): SQL {
   const keys = sql.join(addresses.map(typedEmailKey), sql`, `);
   return sql`${uottawaEmailKeyOf(column)} in (${keys})`;
 }
@@ -101,6 +108,7 @@ type Person = {
   addresses: string[];
   membershipIds: number[];
   registrationIds: number[];
+  changeRequestIds: number[];
   namings: Naming[];
   messages: number;
   requests: number;
@@ -127,16 +135,40 @@ function replaceNamings(text: string, namings: readonly Naming[]): string {
   return result;
 }
 
-/** Audit values without the person: their fields dropped, their names in other values replaced. */
-function valuesWithoutPerson(values: unknown, namings: readonly Naming[]): unknown {
+/**
+ * Audit values without the person: their fields dropped (emptied, null, with `keepKeys`: a
+ * correction's entry still says which fields were corrected), their names in other values
+ * replaced.
+ */
+function valuesWithoutPerson(
+  values: unknown,
+  namings: readonly Naming[],
+  keepKeys = false,
+): unknown {
   if (typeof values === 'string') return replaceNamings(values, namings);
-  if (Array.isArray(values)) return values.map((value) => valuesWithoutPerson(value, namings));
+  if (Array.isArray(values)) {
+    return values.map((value) => valuesWithoutPerson(value, namings, keepKeys));
+  }
   if (typeof values !== 'object' || values === null) return values;
   return Object.fromEntries(
     Object.entries(values)
-      .filter(([key]) => !PERSONAL_KEYS.has(key))
-      .map(([key, value]) => [key, valuesWithoutPerson(value, namings)]),
+      .filter(([key]) => keepKeys || !PERSONAL_KEYS.has(key))
+      .map(([key, value]) => [
+        key,
+        PERSONAL_KEYS.has(key) ? null : valuesWithoutPerson(value, namings, keepKeys),
+      ]),
   );
+}
+
+/** The values an audit entry holds under `key`, in its before and after, as text. */
+function textsUnder(entry: Pick<AuditEntry, 'before' | 'after'>, key: string): string[] {
+  const texts: string[] = [];
+  for (const values of [entry.before, entry.after]) {
+    if (typeof values !== 'object' || values === null || Array.isArray(values)) continue;
+    const value = (values as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value.trim()) texts.push(value.trim());
+  }
+  return texts;
 }
 
 /** The id values an audit entry's values hold under `key`. */
@@ -157,24 +189,71 @@ const SUMMARY_LENGTH = 300;
 
 async function findPerson(db: Executor, rawEmail: string): Promise<Person> {
   const given = rawEmail.trim().toLowerCase();
-  // The memberships the address names: as its uOttawa address, or as its personal address.
+  // The memberships the address names: as its uOttawa address, or as its personal address, now
+  // or before a staff correction changed it (the correction's audit entry keeps the old one).
+  const correctedOf = await db
+    .select({ recordId: auditLog.recordId })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, CORRECTION_ACTION),
+        eq(auditLog.recordType, 'membership'),
+        or(
+          ...['uottawaEmail', 'personalEmail'].flatMap((key) => [
+            oneOf(sql`${auditLog.before}->>${key}`, [given]),
+            oneOf(sql`${auditLog.after}->>${key}`, [given]),
+          ]),
+        ),
+      ),
+    );
+  const correctedIds = correctedOf
+    .map((row) => Number(row.recordId))
+    .filter((id) => Number.isSafeInteger(id));
   const found = await db
     .select()
     .from(memberships)
     .where(
       and(
         isNull(memberships.erasedAt),
-        or(oneOf(memberships.uottawaEmail, [given]), oneOf(memberships.personalEmail, [given])),
+        or(
+          oneOf(memberships.uottawaEmail, [given]),
+          oneOf(memberships.personalEmail, [given]),
+          correctedIds.length > 0 ? inArray(memberships.id, correctedIds) : undefined,
+        ),
       ),
     );
+  // What staff corrections replaced: the addresses and names the membership had before.
+  const corrections =
+    found.length > 0
+      ? await db
+          .select({ before: auditLog.before, after: auditLog.after })
+          .from(auditLog)
+          .where(
+            and(
+              eq(auditLog.action, CORRECTION_ACTION),
+              eq(auditLog.recordType, 'membership'),
+              inArray(
+                auditLog.recordId,
+                found.map((membership) => String(membership.id)),
+              ),
+            ),
+          )
+      : [];
+  const correctedAddresses = corrections.flatMap((entry) => [
+    ...textsUnder(entry, 'uottawaEmail'),
+    ...textsUnder(entry, 'personalEmail'),
+  ]);
   const addresses = [
-    ...new Set([
-      given,
-      ...found.flatMap((membership) => [
-        membership.uottawaEmail,
-        ...(membership.personalEmail ? [membership.personalEmail] : []),
-      ]),
-    ]),
+    ...new Set(
+      [
+        given,
+        ...found.flatMap((membership) => [
+          membership.uottawaEmail,
+          ...(membership.personalEmail ? [membership.personalEmail] : []),
+        ]),
+        ...correctedAddresses,
+      ].map((address) => address.toLowerCase()),
+    ),
   ];
   const membershipIds = found.map((membership) => membership.id);
   const byMembership = (column: AnyPgColumn) =>
@@ -208,7 +287,11 @@ async function findPerson(db: Executor, rawEmail: string): Promise<Person> {
       .from(jobApplications)
       .where(oneOf(jobApplications.applicantEmail, addresses)),
     db
-      .select({ id: membershipChangeRequests.id, name: membershipChangeRequests.name })
+      .select({
+        id: membershipChangeRequests.id,
+        name: membershipChangeRequests.name,
+        address: membershipChangeRequests.uottawaEmail,
+      })
       .from(membershipChangeRequests)
       .where(
         or(
@@ -218,6 +301,7 @@ async function findPerson(db: Executor, rawEmail: string): Promise<Person> {
       ),
   ]);
   const registrationIds = registrations.map((registration) => registration.id);
+  const changeRequestIds = changeRequests.map((request) => request.id);
 
   // The words the person is known by, each with the record that names them instead; a
   // membership's label first, as the record that stays.
@@ -236,6 +320,15 @@ async function findPerson(db: Executor, rawEmail: string): Promise<Person> {
     add(membership.preferredName, label, false);
     add(membership.wechatId, label, false);
     add(membership.linkedinUrl, label, true);
+    // The names a staff correction replaced (its addresses are among `addresses`, below).
+    for (const entry of corrections) {
+      for (const name of textsUnder(entry, 'legalName')) add(name, label, true);
+      for (const name of textsUnder(entry, 'preferredName')) add(name, label, false);
+    }
+  }
+  for (const request of changeRequests) {
+    // As they typed it (a +tag or capitals): the same address, spelled otherwise.
+    add(request.address, `details change request #${request.id}`, true);
   }
   for (const registration of registrations) {
     const label = `registration #${registration.id}`;
@@ -256,11 +349,7 @@ async function findPerson(db: Executor, rawEmail: string): Promise<Person> {
   // The longest words first: a full name before the first name inside it.
   namings.sort((a, b) => b.words.length - a.words.length);
 
-  const emailsWhere = or(
-    oneOf(emailOutbox.toAddress, addresses),
-    byMembership(emailOutbox.membershipId),
-    registrationIds.length > 0 ? inArray(emailOutbox.registrationId, registrationIds) : undefined,
-  );
+  const emailsWhere = outboxOf(addresses, membershipIds, registrationIds, changeRequestIds);
   const [[emails], [payments], [refunds], candidates] = await Promise.all([
     db
       .select({ rows: sql<number>`count(*)`.mapWith(Number) })
@@ -278,7 +367,7 @@ async function findPerson(db: Executor, rawEmail: string): Promise<Person> {
           .from(membershipRefunds)
           .where(inArray(membershipRefunds.membershipId, membershipIds))
       : [{ rows: 0 }],
-    auditCandidates(db, namings, membershipIds, registrationIds),
+    auditCandidates(db, namings, membershipIds, registrationIds, changeRequestIds),
   ]);
 
   // An entry is the person's when it is about their membership or registration, or names them
@@ -289,22 +378,27 @@ async function findPerson(db: Executor, rawEmail: string): Promise<Person> {
     const linked =
       (entry.recordType === 'membership' && membershipIds.includes(Number(entry.recordId))) ||
       idsUnder(entry, 'membershipId').some((id) => membershipIds.includes(id)) ||
-      idsUnder(entry, 'registrationId').some((id) => registrationIds.includes(id));
+      idsUnder(entry, 'registrationId').some((id) => registrationIds.includes(id)) ||
+      (entry.recordType === CHANGE_REQUEST_RECORD &&
+        changeRequestIds.includes(Number(entry.recordId)));
     const named = namings.some((naming) => naming.strong && wholeWords(naming.words).test(text));
     if (!linked && !named) continue;
     const summary = replaceNamings(entry.summary, namings);
+    // A correction's entry keeps which fields changed, their values emptied.
+    const keepKeys = entry.action === CORRECTION_ACTION;
     rewrites.push({
       id: entry.id,
       summary:
         summary.length > SUMMARY_LENGTH ? `${summary.slice(0, SUMMARY_LENGTH - 1)}…` : summary,
-      before: valuesWithoutPerson(entry.before, namings),
-      after: valuesWithoutPerson(entry.after, namings),
+      before: valuesWithoutPerson(entry.before, namings, keepKeys),
+      after: valuesWithoutPerson(entry.after, namings, keepKeys),
     });
   }
   return {
     addresses,
     membershipIds,
     registrationIds,
+    changeRequestIds,
     namings,
     messages: messages.length,
     requests: requests.length,
@@ -318,14 +412,37 @@ async function findPerson(db: Executor, rawEmail: string): Promise<Person> {
 }
 
 /**
+ * The emails written to the person: to one of their addresses, about their membership or
+ * registration, or the confirmation link of their change request (to whichever address it went).
+ */
+function outboxOf(
+  addresses: readonly string[],
+  membershipIds: readonly number[],
+  registrationIds: readonly number[],
+  changeRequestIds: readonly number[],
+): SQL | undefined {
+  return or(
+    oneOf(emailOutbox.toAddress, addresses),
+    membershipIds.length > 0 ? inArray(emailOutbox.membershipId, [...membershipIds]) : undefined,
+    registrationIds.length > 0
+      ? inArray(emailOutbox.registrationId, [...registrationIds])
+      : undefined,
+    changeRequestIds.length > 0
+      ? inArray(emailOutbox.dedupeKey, changeRequestIds.map(changeRequestEmailKey))
+      : undefined,
+  );
+}
+
+/**
  * The audit entries that may name the person: their words in the summary or the values, or about
- * one of their memberships. `findPerson` decides which ones do.
+ * one of their memberships, registrations or change requests. `findPerson` decides which do.
  */
 async function auditCandidates(
   db: Executor,
   namings: readonly Naming[],
   membershipIds: readonly number[],
   registrationIds: readonly number[],
+  changeRequestIds: readonly number[],
 ): Promise<AuditEntry[]> {
   const text = sql`lower(${auditLog.summary} || ' ' || coalesce(${auditLog.before}::text, '') || ' ' || coalesce(${auditLog.after}::text, ''))`;
   const conditions: SQL[] = namings
@@ -348,6 +465,14 @@ async function auditCandidates(
     );
   }
   if (registrationIds.length > 0) conditions.push(about('registrationId', registrationIds));
+  if (changeRequestIds.length > 0) {
+    conditions.push(
+      and(
+        eq(auditLog.recordType, CHANGE_REQUEST_RECORD),
+        inArray(auditLog.recordId, changeRequestIds.map(String)),
+      )!,
+    );
+  }
   if (conditions.length === 0) return [];
   return db
     .select()
@@ -394,7 +519,7 @@ export async function erasePersonalData(
   const key = await manageLinkKey(db);
   const { counts, resumes } = await db.transaction(async (tx) => {
     const person = await findPerson(tx, rawEmail);
-    const { addresses, membershipIds, registrationIds, namings } = person;
+    const { addresses, membershipIds, registrationIds, changeRequestIds, namings } = person;
     const byMembership = (column: AnyPgColumn) =>
       membershipIds.length > 0 ? inArray(column, membershipIds) : undefined;
 
@@ -416,15 +541,7 @@ export async function erasePersonalData(
     // whose deletion would unlink theirs.
     await tx
       .delete(emailOutbox)
-      .where(
-        or(
-          oneOf(emailOutbox.toAddress, addresses),
-          byMembership(emailOutbox.membershipId),
-          registrationIds.length > 0
-            ? inArray(emailOutbox.registrationId, registrationIds)
-            : undefined,
-        ),
-      );
+      .where(outboxOf(addresses, membershipIds, registrationIds, changeRequestIds));
     // The places their registrations held go to the waitlists, as after a cancellation; the
     // answers go with the rows, the status history with them (cascade).
     const { deleted: registrations } =

@@ -20,6 +20,13 @@ import {
   membershipStatusChanges,
 } from '@/lib/db/schema';
 import { queueEmail } from '@/lib/mail/outbox';
+import { confirmChangeRequest, storeChangeRequest } from '@/lib/memberships/change-requests';
+import {
+  CORRECTION_ACTION,
+  correctionsOf,
+  correctMembershipDetails,
+  detailValuesOf,
+} from '@/lib/memberships/details';
 import { registerForEvent } from '@/lib/registrations/operations';
 import { addApplication, addMembershipType, addStaff } from './support/memberships';
 import { insertEvent } from './support/staff';
@@ -53,8 +60,10 @@ const PERSON = {
   wechatId: 'quillo_wx',
   linkedinUrl: 'https://www.linkedin.com/in/quillon-marrowby',
 };
+/** The uOttawa address they applied with, which staff corrected to PERSON's. */
+const OLD_ADDRESS = 'qzold55@uottawa.ca';
 /** Lower-case pieces of every name and address above (and of the new address they asked for). */
-const NEEDLES = ['quillon', 'marrowby', 'quillo', 'qmarr042'];
+const NEEDLES = ['quillon', 'marrowby', 'quillo', 'qmarr042', 'qzold55'];
 const REFERENCE = 'M26-7KQ4XW';
 
 type Rows<T> = { rows: T[] };
@@ -129,6 +138,8 @@ beforeAll(async () => {
   const type = await addMembershipType(db, { name: 'Regular', priceCents: 2500 });
   const person = await addApplication(db, type, {
     ...PERSON,
+    // A typo at application, corrected by staff below: the correction's entry keeps it.
+    uottawaEmail: OLD_ADDRESS,
     paymentReference: REFERENCE,
     status: 'active',
     memberId: 'TCSA-26-0042',
@@ -139,6 +150,28 @@ beforeAll(async () => {
     suspensionReason: 'Quillo missed three events',
   });
   personId = person.id;
+  await queueEmail(db, {
+    dedupeKey: `received:${personId}`,
+    kind: 'membership_received',
+    to: OLD_ADDRESS,
+    email: {
+      subject: 'Application received, Quillo',
+      text: 'Application received',
+      html: 'Application received',
+      attachments: [],
+    },
+    membershipId: personId,
+  });
+  const corrected = await correctMembershipDetails(
+    db,
+    { id: admin.id, name: admin.name },
+    {
+      membershipId: personId,
+      values: { ...detailValuesOf(person), uottawaEmail: PERSON.uottawaEmail },
+      reason: `Typo: ${OLD_ADDRESS} is not Quillon's address`,
+    },
+  );
+  if (!corrected.ok) throw new Error(corrected.message);
   // Someone else, whose data and money stay as they are.
   const other = await addApplication(db, type, {
     legalName: 'Ana Li',
@@ -208,6 +241,23 @@ beforeAll(async () => {
     changes: 'Please change my personal email to quillo.new@example.net',
     membershipId: personId,
   });
+  // A change request sent and confirmed through the link the outbox holds.
+  const stored = await storeChangeRequest(
+    db,
+    {
+      name: 'Quillon Marrowby',
+      uottawaEmail: PERSON.uottawaEmail,
+      memberId: 'TCSA-26-0042',
+      changes: 'Please spell my preferred name Quillo, as on my card',
+    },
+    new Date(),
+  );
+  const [link] = await db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.dedupeKey, `membership-change-confirm:${stored.id}`));
+  const token = /confirm\/([A-Za-z0-9_-]{43})/.exec(link!.textBody)![1]!;
+  expect(await confirmChangeRequest(db, token, new Date())).toEqual({ kind: 'confirmed' });
   await insertContactMessage(db, {
     senderName: 'Quillo M.',
     senderEmail: PERSON.personalEmail,
@@ -298,14 +348,17 @@ describe(`erasing a person's data (${DATABASE_UNDER_TEST})`, () => {
     expect(counts).toEqual({
       memberships: 1,
       registrations: 2,
-      changeRequests: 1,
-      // The refund's, the activation's copy and the registration's confirmation.
-      emails: 3,
+      // The one by address and the one confirmed through its link.
+      changeRequests: 2,
+      // The application's (to the old address), the change request's link, the refund's, the
+      // activation's copy and the registration's confirmation.
+      emails: 5,
       messages: 1,
       requests: 0,
       applications: 0,
-      // The application, the removal and the export name them; the invitation does not.
-      auditEntries: 3,
+      // The application, the correction, the change request's confirmation, the removal and the
+      // export name them or are theirs; the invitation does not.
+      auditEntries: 5,
       payments: 2,
       refunds: 1,
     });
@@ -313,10 +366,10 @@ describe(`erasing a person's data (${DATABASE_UNDER_TEST})`, () => {
     expect(preview.erased).toEqual([
       '1 membership: names, uOttawa and personal emails, program, year of study, WeChat, LinkedIn, interests and preferred events',
       '2 event registrations with the answers and status history',
-      '1 details change request',
-      '3 emails written to them',
+      '2 details change requests',
+      '5 emails written to them',
       '1 contact message',
-      'their name in 3 audit log entries, which name the record instead',
+      'their name in 5 audit log entries, which name the record instead',
     ]);
     expect(preview.kept).toEqual([
       '1 membership record without the name (member ID, payment reference, type, dates and status), so the payments keep their membership',
@@ -324,6 +377,8 @@ describe(`erasing a person's data (${DATABASE_UNDER_TEST})`, () => {
     ]);
     // The personal address finds the same person.
     expect(await dataUnderEmail(database.db, 'Quillo.M@example.net')).toEqual(counts);
+    // So does the address staff corrected: the correction's audit entry keeps it.
+    expect(await dataUnderEmail(database.db, OLD_ADDRESS)).toEqual(counts);
   });
 
   it('leaves their names and addresses in no table, and the books as they were', async () => {
@@ -347,7 +402,7 @@ describe(`erasing a person's data (${DATABASE_UNDER_TEST})`, () => {
     }
 
     const counts = await erasePersonalData(database.db, admin, 'qmarr042@UOTTAWA.ca');
-    expect(counts).toMatchObject({ memberships: 1, registrations: 2, emails: 3, auditEntries: 3 });
+    expect(counts).toMatchObject({ memberships: 1, registrations: 2, emails: 5, auditEntries: 5 });
 
     expect(await scanEveryTable()).toEqual([]);
     expect(await books()).toEqual(before);
@@ -386,8 +441,18 @@ describe(`erasing a person's data (${DATABASE_UNDER_TEST})`, () => {
     const erasure = entries.at(-1)!;
     expect(erasure).toMatchObject({ action: 'personalData.erase', recordType: 'person' });
     expect(erasure.summary).toBe(
-      "Erased a person's data on request: 1 membership, 2 event registrations, 1 details change request, 3 emails, 1 contact message, 3 audit entries that named them",
+      "Erased a person's data on request: 1 membership, 2 event registrations, 2 details change requests, 5 emails, 1 contact message, 5 audit entries that named them",
     );
+    // The correction still says which field changed and why, its values emptied.
+    const correction = entries.find((entry) => entry.action === CORRECTION_ACTION)!;
+    expect(correction.before).toEqual({ uottawaEmail: null });
+    expect(correction.after).toEqual({
+      uottawaEmail: null,
+      reason: expect.stringMatching(/^Typo: an erased address is not \S+ #?\S+'s address$/),
+    });
+    expect(await correctionsOf(database.db, personId)).toMatchObject([
+      { lines: [{ label: expect.any(String), before: '—', after: '—' }] },
+    ]);
 
     // Someone else's membership, registration and emails are where they were.
     const [other] = await database.db.select().from(memberships).where(eq(memberships.id, otherId));
