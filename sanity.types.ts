@@ -440,7 +440,6 @@ export type AnswersTexts = {
   whatMessage?: string;
   whatRequest?: string;
   whatApplication?: string;
-  membershipApplicationReceived?: string;
   membershipNotOnSale?: string;
   membershipCheckInbox?: string;
   membershipMemberIdAnswer?: string;
@@ -1267,7 +1266,6 @@ export type TextsQueryResult =
       whatMessage?: string;
       whatRequest?: string;
       whatApplication?: string;
-      membershipApplicationReceived?: string;
       membershipNotOnSale?: string;
       membershipCheckInbox?: string;
       membershipMemberIdAnswer?: string;

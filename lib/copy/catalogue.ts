@@ -549,10 +549,6 @@ export const COPY_PAGES = {
     whatMessage: ['Forms: a message (in the server error)', 'message'],
     whatRequest: ['Forms: a request (in the server error)', 'request'],
     whatApplication: ['Forms: an application (in the server error)', 'application'],
-    membershipApplicationReceived: [
-      'Membership application: received',
-      'Your application has been received.',
-    ],
     membershipNotOnSale: [
       'Membership application: the type is not on sale any more',
       'This membership type is not on sale any more. Reload the page and choose one of the types offered.',

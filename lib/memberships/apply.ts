@@ -3,7 +3,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/queries';
-import { type Membership, membershipTypes, membershipYears, memberships } from '@/lib/db/schema';
+import { type Membership, membershipTypes, memberships } from '@/lib/db/schema';
 import { recordChange } from '@/lib/audit/record';
 import { queueEmail, type Queryable } from '@/lib/mail/outbox';
 import { type MembershipApplication, uottawaEmailKey } from './application-schema';
@@ -419,16 +419,4 @@ export async function confirmApplication(
       return { kind: 'taken' } as const;
     });
   }
-}
-
-/** The year's e-Transfer settings (for pages that show how to pay before anyone applies). */
-export async function etransferSettings(db: Pick<Database, 'select'>, year: number) {
-  const [row] = await db
-    .select({
-      address: membershipYears.etransferAddress,
-      instructions: membershipYears.etransferInstructions,
-    })
-    .from(membershipYears)
-    .where(eq(membershipYears.year, year));
-  return row ?? null;
 }

@@ -159,7 +159,6 @@ function membershipTexts(): string[] {
     MEMBER_ID_ANSWER,
     NOT_ON_SALE_MESSAGE,
     applicationCheckInboxMessage('mei.chen@uottawa.ca'),
-    'Your application has been received.',
     CHANGE_REQUEST_CHECK_INBOX,
     'Your application could not be saved because of a server error. Please try again later.',
     'Your member ID request could not be saved because of a server error. Please try again later.',
@@ -228,7 +227,7 @@ describe("the membership forms' answers in the editors' words", () => {
 
   it('keeps each form to its own words: the job application’s answer is not the membership’s', () => {
     expect(answerText('Your application has been received.', membershipEdited)).toBe(
-      '«membershipApplicationReceived» Your application has been received.',
+      'Your application has been received.',
     );
     expect(answerText('Your application has been received.', edited)).toBe(
       '«applicationReceived» Your application has been received.',
