@@ -1126,8 +1126,15 @@ test.describe('the console refuses every visitor a door is not for', () => {
     });
     expect(applied.status, await applied.text()).toBe(201);
 
-    const seeded = (await records()).memberships.find((row) => row.status === 'pending');
-    expect(seeded, 'the seed has a pending membership application').toBeTruthy();
+    // A pending application with no payment yet: the chain of payment cases starts from nothing
+    // owed but the price (the seed's first pending one already has its e-Transfer recorded).
+    const seededRecords = await records();
+    const seeded = seededRecords.memberships.find(
+      (row) =>
+        row.status === 'pending' &&
+        !seededRecords.membershipPayments.some((payment) => payment.membership_id === row.id),
+    );
+    expect(seeded, 'the seed has a pending membership application without payment').toBeTruthy();
     // A change request from its address (no member ID yet), confirmed through the emailed link.
     const requested = await publicClient.postApi('/api/membership/change-requests/', {
       name: 'Guard Walk',

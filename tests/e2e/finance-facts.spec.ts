@@ -19,11 +19,41 @@ const NOT_READ = [/\/sign-out/, /\/resume$/];
 const PER_KIND = 3;
 const DEPTH = 2;
 
-function leaks(text: string): string[] {
+/**
+ * What a page or file says about money that is not public. Texts anyone reads on the site (an
+ * event's description naming its deposit) are taken out first, as written and as they travel in
+ * the page's data (JSON-escaped) or its markup (HTML-escaped).
+ */
+function leaks(text: string, publicTexts: readonly string[]): string[] {
+  let rest = text;
+  for (const shown of publicTexts) {
+    const escapedJson = JSON.stringify(shown).slice(1, -1);
+    const escapedHtml = shown
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&#x27;');
+    for (const form of [shown, escapedJson, escapedHtml]) rest = rest.split(form).join(' ');
+  }
   return [AMOUNT, PAYMENT_REFERENCE].flatMap((pattern) => {
-    const found = pattern.exec(text);
+    const found = pattern.exec(rest);
     return found ? [found[0]] : [];
   });
+}
+
+/** The public events' texts that name an amount (a deposit in a description). */
+async function publicAmountTexts(page: Page): Promise<string[]> {
+  const texts: string[] = [];
+  const collect = (value: unknown): void => {
+    if (typeof value === 'string') {
+      if (AMOUNT.test(value)) texts.push(value);
+    } else if (value && typeof value === 'object') {
+      for (const item of Object.values(value)) collect(item);
+    }
+  };
+  collect(await (await page.request.get('/api/events/')).json());
+  return texts;
 }
 
 /** The console's addresses a page links to, same site, in the order they appear. */
@@ -71,6 +101,7 @@ test.describe('finance facts in what a coordinator reads', () => {
     test.setTimeout(240_000);
     const coordinator = await newPage(browser, '198.51.100.64', widthOf(page));
     await signIn(coordinator, COORDINATOR);
+    const publicTexts = await publicAmountTexts(coordinator);
 
     const read = new Set<string>();
     const perKind = new Map<string, number>();
@@ -86,12 +117,14 @@ test.describe('finance facts in what a coordinator reads', () => {
         perKind.set(kind, (perKind.get(kind) ?? 0) + 1);
         if (/\.csv(\?|$)/.test(address)) {
           const answer = await coordinator.request.get(address);
-          for (const leak of leaks(await answer.text())) found.push(`${address}: ${leak}`);
+          for (const leak of leaks(await answer.text(), publicTexts))
+            found.push(`${address}: ${leak}`);
           continue;
         }
         await coordinator.goto(address);
         // The whole document: text, attributes (a button's label) and the data it carries.
-        for (const leak of leaks(await coordinator.content())) found.push(`${address}: ${leak}`);
+        for (const leak of leaks(await coordinator.content(), publicTexts))
+          found.push(`${address}: ${leak}`);
         next.push(...(await consoleLinks(coordinator)));
       }
       frontier = next;
@@ -121,7 +154,8 @@ test.describe('finance facts in what a coordinator reads', () => {
     await coordinator.getByLabel('Email of the person').fill(email);
     await coordinator.getByRole('button', { name: 'Find their data' }).click();
     await expect(coordinator.getByText(/^payments and refunds \(/)).toBeVisible();
-    for (const leak of leaks(await coordinator.content())) found.push(`erasure preview: ${leak}`);
+    for (const leak of leaks(await coordinator.content(), publicTexts))
+      found.push(`erasure preview: ${leak}`);
 
     expect(found).toEqual([]);
   });
