@@ -26,6 +26,7 @@ import {
   MEMBER_ID_ANSWER,
   applicationCheckInboxMessage,
   handleApplicationConfirmation,
+  handleMembershipApplication,
   handleMemberIdRequest,
 } from '@/lib/memberships/public-endpoints';
 import { EMPTY_FILTER, searchRoster } from '@/lib/memberships/roster';
@@ -376,6 +377,30 @@ describe(`applying for membership (${DATABASE_UNDER_TEST})`, () => {
         .from(emailOutbox)
         .where(eq(emailOutbox.kind, 'membership-already-applied')),
     ).toHaveLength(1);
+  });
+
+  it('takes as long to answer a first application as one for an address that is already a member', async () => {
+    await addApplication(database.db, type, {
+      status: 'active',
+      memberId: 'TCSA-26-0778',
+      uottawaEmail: 'timed.member@uottawa.ca',
+    });
+    const answers: { email: string; status: number; ms: number }[] = [];
+    for (const email of ['timed.member@uottawa.ca', 'timed.first@uottawa.ca']) {
+      const started = performance.now();
+      const response = await post(
+        (request) => handleMembershipApplication(request, { answerAfterMs: 300, now: today }),
+        '/api/membership/applications/',
+        application({ uottawaEmail: email }),
+      );
+      answers.push({ email, status: response.status, ms: performance.now() - started });
+    }
+    for (const answer of answers) {
+      expect(answer.status, answer.email).toBe(202);
+      // Padded to the same floor whatever the address's history: the writes of a first
+      // application cannot be told from the one email queued for a member.
+      expect(answer.ms, answer.email).toBeGreaterThanOrEqual(295);
+    }
   });
 
   it('one address, one application: full-width letters and a +tag are the same address; invisible characters are refused', async () => {
