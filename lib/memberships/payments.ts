@@ -1276,6 +1276,13 @@ export async function completeRefund(
             .select()
             .from(membershipPayments)
             .where(eq(membershipPayments.id, refund.paymentId));
+    // The bank took the payment back after the refund was recorded: the club no longer holds
+    // the money it would return, so sending it would refund more than was received.
+    if (payment?.state === 'reversed') {
+      return refuse(
+        'The payment this refund returns was taken back by the bank since: nothing of it is left to refund. Do not send this refund.',
+      );
+    }
     const [done] = await tx
       .update(membershipRefunds)
       .set({ state: 'done', refundedOn })

@@ -13,6 +13,7 @@ import { formatAmount } from '@/lib/memberships/format';
 import { paymentsToSettle } from '@/lib/memberships/ledger';
 import {
   acceptPayment,
+  completeRefund,
   confirmPayment,
   confirmPayments,
   recordPayment,
@@ -393,6 +394,47 @@ describe(`money that goes wrong (${DATABASE_UNDER_TEST})`, () => {
     expect(accepted.ok).toBe(false);
     if (!accepted.ok) expect(accepted.message).toContain('record the top-up');
     expect((await paymentRow(short.payment.id)).state).toBe('flagged');
+  });
+
+  it('a refund still pending when the bank reverses its payment is not sent: the club no longer holds that money', async () => {
+    const applied = await application();
+    const over = await record(applied.id, 4000);
+    const accepted = await acceptPayment(database.db, finance, {
+      paymentId: over.payment.id,
+      note: 'Checked the bank statement: sent CA$40 by mistake.',
+      refundDifference: { refundedOn: null },
+      now,
+    });
+    expect(accepted.ok && accepted.refund?.state).toBe('pending');
+    if (!accepted.ok || !accepted.refund) return;
+    const reversed = await reversePayment(database.db, finance, {
+      paymentId: over.payment.id,
+      reason: 'The e-Transfer was recalled.',
+      now,
+    });
+    expect(reversed.ok).toBe(true);
+
+    const completed = await completeRefund(database.db, finance, {
+      refundId: accepted.refund.id,
+      refundedOn: '2026-11-25',
+      now,
+    });
+    expect(completed.ok).toBe(false);
+    const [refund] = await database.db
+      .select()
+      .from(membershipRefunds)
+      .where(eq(membershipRefunds.id, accepted.refund.id));
+    expect(refund).toMatchObject({ state: 'pending', refundedOn: null });
+    const told = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.membershipId, applied.id),
+          eq(emailOutbox.kind, 'membership_refund_done'),
+        ),
+      );
+    expect(told).toHaveLength(0);
   });
 
   it('reversed: payment review, the member emailed, nothing of it refundable; paying again activates the same member ID', async () => {
