@@ -244,6 +244,13 @@ export async function recordPayment(
   return db.transaction(async (tx): Promise<RecordPaymentResult> => {
     const membership = await lockMembership(tx, input.membershipId);
     if (!membership) return refuse('This application no longer exists.');
+    // An application counts once its address is confirmed: before that it is nobody's yet, and
+    // applying again with the address replaces it, so no money may be tied to it.
+    if (!membership.emailConfirmedAt) {
+      return refuse(
+        `${membershipLabel(membership)} has not confirmed the uOttawa address yet: a payment is recorded once the application is confirmed.`,
+      );
+    }
     const afterActivation = membership.status === 'active';
     if (!afterActivation && !isAwaitingPayment(membership)) {
       return refuse(notAwaitingPayment(membership));
@@ -1101,7 +1108,8 @@ function refundMessage(
  * Records a refund of a payment: at most what was received with it and not yet returned (its
  * amount minus the refunds on it; nothing once the bank reversed it), whatever its state, so the
  * membership's ceiling is the sum over its payments. A payment never confirmed that is given back
- * in full becomes `returned`. A partial refund keeps the membership unless `endsMembership`.
+ * in full becomes `returned`. A partial refund keeps the membership unless `endsMembership`; one
+ * that gives back all the membership kept ends it in any case.
  * With `refundedOn` the money went back: the refund is `done`, the member emailed, and a refund
  * that ends the membership makes it `refunded` (the member ID stays theirs, never given again).
  * Without it the refund is `pending` (the dashboard's 'refunds pending') until completeRefund.
@@ -1134,11 +1142,15 @@ export async function recordRefund(
     if (!payment) return refuse('Choose the payment the refund returns.');
     const refusal = refundCeiling(payment, refunds, money, membership, input.amountCents);
     if (refusal) return refuse(refusal);
+    // A refund that gives back everything the membership kept ends it, ticked or not: an active
+    // membership without its price is not one.
+    const returnsAllKept =
+      payment.state === 'confirmed' && money.keptCents > 0 && input.amountCents >= money.keptCents;
     const refund = await addRefund(tx, staff, membership, payment, {
       amountCents: input.amountCents,
       reason,
       refundedOn,
-      endsMembership: input.endsMembership === true,
+      endsMembership: input.endsMembership === true || returnsAllKept,
       now,
     });
     const [updated] = await tx.select().from(memberships).where(eq(memberships.id, membership.id));

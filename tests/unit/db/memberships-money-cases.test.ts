@@ -545,6 +545,43 @@ describe(`money that goes wrong (${DATABASE_UNDER_TEST})`, () => {
     await expectNoMoneyForCoordinators(membership.id);
   });
 
+  it('a refund of everything the membership kept ends it even when not ticked', async () => {
+    const { membership, payment } = await activeMember();
+    const all = await recordRefund(database.db, finance, {
+      paymentId: payment.id,
+      amountCents: 3000,
+      reason: 'Moving away before the first event.',
+      refundedOn: '2026-11-25',
+      endsMembership: false,
+      now,
+    });
+    expect(all.ok).toBe(true);
+    if (!all.ok) return;
+    expect(all.membership.status).toBe('refunded');
+    expect(all.refund.endsMembership).toBe(true);
+    expect(all.message).toContain('the membership has ended');
+    await expectNoMoneyForCoordinators(membership.id);
+  });
+
+  it('an application whose address is not confirmed takes no payment', async () => {
+    const unconfirmed = await addApplication(database.db, type, { emailConfirmedAt: null });
+    const result = await recordPayment(database.db, finance, {
+      membershipId: unconfirmed.id,
+      method: 'etransfer',
+      amountCents: 3000,
+      receivedOn: '2026-11-24',
+      transactionReference: reference(),
+      now,
+    });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toContain('has not confirmed the uOttawa address yet');
+    const stored = await database.db
+      .select()
+      .from(membershipPayments)
+      .where(eq(membershipPayments.membershipId, unconfirmed.id));
+    expect(stored).toEqual([]);
+  });
+
   it('one maximum amount for type prices, payments and refunds', async () => {
     const dollars = (MAX_AMOUNT_CENTS / 100).toFixed(2);
     const over = ((MAX_AMOUNT_CENTS + 1) / 100).toFixed(2);
@@ -584,9 +621,20 @@ describe(`money that goes wrong (${DATABASE_UNDER_TEST})`, () => {
   it("'Payments to confirm' and the dashboard's figure leave out applications whose address is not confirmed", async () => {
     const before = (await membershipCounts(database.db, now)).paymentsToConfirm;
     const unconfirmed = await addApplication(database.db, type, { emailConfirmedAt: null });
-    const { payment } = await record(unconfirmed.id, 3000);
+    // recordPayment refuses such an application; a row written any other way stays out of sight.
+    const [payment] = await database.db
+      .insert(membershipPayments)
+      .values({
+        membershipId: unconfirmed.id,
+        method: 'etransfer',
+        amountCents: 3000,
+        receivedOn: '2026-11-24',
+        transactionReference: reference(),
+        recordedByName: finance.name,
+      })
+      .returning();
     const rows = await paymentsToSettle(database.db);
-    expect(rows.some((row) => row.payment.id === payment.id)).toBe(false);
+    expect(rows.some((row) => row.payment.id === payment!.id)).toBe(false);
     // The dashboard's figure counts what the list shows.
     expect((await membershipCounts(database.db, now)).paymentsToConfirm).toBe(before);
     const confirmed = await application();
