@@ -79,9 +79,18 @@ function reasonFrom(request: MembershipChangeRequest): string {
 export async function ApplyChangeRequest({ request }: { request: MembershipChangeRequest }) {
   const standing = changeRequestStanding(request);
   if (standing === 'applied') {
+    // The form that applied it is gone once the page refreshes: this line is what says it worked,
+    // so it is announced, and it leads to the corrected membership.
+    const applied = await membershipOf(request);
     return (
-      <p className={styles.muted}>
+      <p className={styles.muted} role="status">
         Applied to the membership, {formatConsoleDateTime(request.appliedAt!)}.
+        {applied ? (
+          <>
+            {' '}
+            <Link href={`/admin/members/${applied.id}`}>See the corrected details</Link>
+          </>
+        ) : null}
       </p>
     );
   }
