@@ -29,6 +29,7 @@ import {
   PAYMENT_STATES,
   REFUND_STATES,
 } from '../memberships/statuses';
+import { uottawaEmailKeyOf } from '../memberships/email-key-expression';
 
 /**
  * The database behind the JSON contract of spec section 7: one table per entity of section 3
@@ -806,9 +807,7 @@ export const memberships = pgTable(
      */
     uottawaEmailKey: varchar('uottawa_email_key', { length: EMAIL_LENGTH })
       .notNull()
-      .generatedAlwaysAs(
-        sql`regexp_replace(lower(normalize(trim(uottawa_email), NFKC)), '\\+[^@]*@', '@')`,
-      ),
+      .generatedAlwaysAs(uottawaEmailKeyOf(sql.raw('uottawa_email'))),
     /**
      * When the applicant opened the confirmation link sent to the uOttawa address. Until then the
      * application counts for nothing: it blocks no address and finance does not see it.

@@ -1,16 +1,9 @@
 import 'server-only';
 import { type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { memberships } from '@/lib/db/schema';
+import { uottawaEmailKeyOf } from './email-key-expression';
 
-/**
- * A uOttawa address as uniqueness compares addresses: NFKC, lower case, `+tag` dropped. The
- * database's own expression, the one that generates `memberships.uottawa_email_key`
- * (lib/db/schema.ts), applied to a column or to what was typed, so the two can never disagree.
- */
-export function uottawaEmailKeyOf(value: SQL | AnyPgColumn): SQL {
-  return sql`regexp_replace(lower(normalize(trim(${value}), NFKC)), '\\+[^@]*@', '@')`;
-}
+export { uottawaEmailKeyOf };
 
 /** What was typed as an address, compared as uniqueness compares addresses. */
 export function typedEmailKey(email: string): SQL {
