@@ -67,7 +67,7 @@ export default async function SubmissionPage({ params }: Props) {
           </div>
           <div>
             <dt className={styles.label}>Email</dt>
-            <dd>
+            <dd className={styles.cellText}>
               <a href={`mailto:${email}`}>{email}</a>
             </dd>
           </div>
@@ -95,7 +95,9 @@ export default async function SubmissionPage({ params }: Props) {
               <dt className={styles.label}>
                 {kind === 'request' ? 'Needs' : kind === 'change' ? 'What to change' : 'Message'}
               </dt>
-              <dd style={{ whiteSpace: 'pre-wrap' }}>{body}</dd>
+              <dd className={styles.cellText} style={{ whiteSpace: 'pre-wrap' }}>
+                {body}
+              </dd>
             </div>
           ) : null}
           {application ? (
