@@ -134,7 +134,7 @@ export async function membersCsv(
         given
           .map(
             (r) =>
-              `${dollars(r.amountCents)} ${r.state === 'done' ? `sent ${r.refundedOn}` : 'pending'}: ${r.reason}`,
+              `${dollars(r.amountCents)} ${r.state === 'done' ? `sent ${r.refundedOn}` : r.state}: ${r.reason}`,
           )
           .join('; '),
       );
@@ -191,6 +191,7 @@ export function paymentStateWords(payment: Pick<PaymentRow, 'state' | 'note'>): 
 
 /** A refund's state in words. */
 export function refundStateWords(refund: { state: string }): string {
+  if (refund.state === 'cancelled') return 'Cancelled (the bank took its payment back)';
   return refund.state === 'done' ? 'Sent' : 'Pending, to send';
 }
 
@@ -267,7 +268,11 @@ export async function financeCsv(db: Database): Promise<{ csv: string; rows: num
         '',
         '',
         refundOf(r.paymentId),
-        r.endsMembership ? (r.state === 'done' ? 'yes' : 'yes, once sent') : 'no',
+        r.endsMembership && r.state !== 'cancelled'
+          ? r.state === 'done'
+            ? 'yes'
+            : 'yes, once sent'
+          : 'no',
         ...whose(membership),
         r.recordedAt,
         r.recordedByName,

@@ -872,6 +872,29 @@ export async function reversePayment(
       },
       now,
     );
+    // A refund of this payment still to send can no longer go: the bank has the money back.
+    const cancelled = await tx
+      .update(membershipRefunds)
+      .set({ state: 'cancelled' })
+      .where(
+        and(eq(membershipRefunds.paymentId, payment.id), eq(membershipRefunds.state, 'pending')),
+      )
+      .returning();
+    for (const refund of cancelled) {
+      await recordChange(
+        tx,
+        staff,
+        {
+          action: 'membership.refund.cancel',
+          recordType: 'membership',
+          recordId: membership.id,
+          summary: `Cancelled a refund to ${membershipLabel(membership)} still to send: the bank took its payment back`,
+          before: { refundId: refund.id, state: 'pending', amountCents: refund.amountCents },
+          after: { refundId: refund.id, state: 'cancelled' },
+        },
+        now,
+      );
+    }
     const held = HELD_BY_PAYMENT.includes(membership.status);
     if (held) {
       if (membership.status !== 'payment_review') {
@@ -1280,6 +1303,11 @@ export async function completeRefund(
         membership,
         message: `This refund of ${amount} was already completed (sent on ${refund.refundedOn}).`,
       };
+    }
+    if (refund.state === 'cancelled') {
+      return refuse(
+        'This refund was cancelled when the bank took its payment back: there is nothing to send.',
+      );
     }
     const [payment] =
       refund.paymentId === null

@@ -55,8 +55,11 @@ export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
 export const PAYMENT_STATES = ['recorded', 'confirmed', 'flagged', 'returned', 'reversed'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
-/** A refund is pending until finance records the date the money went back. */
-export const REFUND_STATES = ['pending', 'done'] as const;
+/**
+ * A refund is pending until finance records the date the money went back (done). Cancelled: it
+ * was still to send when the bank took its payment back, so there was nothing left to return.
+ */
+export const REFUND_STATES = ['pending', 'done', 'cancelled'] as const;
 export type RefundState = (typeof REFUND_STATES)[number];
 
 /** The only currency the club takes today; every amount is stored in its cents. */

@@ -396,7 +396,7 @@ describe(`money that goes wrong (${DATABASE_UNDER_TEST})`, () => {
     expect((await paymentRow(short.payment.id)).state).toBe('flagged');
   });
 
-  it('a refund still pending when the bank reverses its payment is not sent: the club no longer holds that money', async () => {
+  it('a refund still pending when the bank reverses its payment is cancelled, not sent: the club no longer holds that money', async () => {
     const applied = await application();
     const over = await record(applied.id, 4000);
     const accepted = await acceptPayment(database.db, finance, {
@@ -420,11 +420,23 @@ describe(`money that goes wrong (${DATABASE_UNDER_TEST})`, () => {
       now,
     });
     expect(completed.ok).toBe(false);
+    if (!completed.ok) expect(completed.message).toContain('there is nothing to send');
     const [refund] = await database.db
       .select()
       .from(membershipRefunds)
       .where(eq(membershipRefunds.id, accepted.refund.id));
-    expect(refund).toMatchObject({ state: 'pending', refundedOn: null });
+    // Off 'Refunds to send' for good, with its audit entry.
+    expect(refund).toMatchObject({ state: 'cancelled', refundedOn: null });
+    const [cancelEntry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'membership.refund.cancel'),
+          eq(auditLog.recordId, String(applied.id)),
+        ),
+      );
+    expect(cancelEntry?.after).toMatchObject({ refundId: accepted.refund.id, state: 'cancelled' });
     const told = await database.db
       .select()
       .from(emailOutbox)

@@ -375,11 +375,15 @@ export default async function MemberPage({ params, searchParams }: Props) {
                         <strong>{formatAmount(refund.amountCents, refund.currency)}</strong>{' '}
                         {refund.state === 'done' && refund.refundedOn
                           ? `sent ${formatDay(refund.refundedOn)}`
-                          : 'to send'}
+                          : refund.state === 'cancelled'
+                            ? 'cancelled: the bank took its payment back'
+                            : 'to send'}
                         {refund.paymentId !== null && references[refund.paymentId]
                           ? ` · of ${references[refund.paymentId]}`
                           : ''}
-                        {refund.endsMembership ? ' · ends the membership' : ''}
+                        {refund.endsMembership && refund.state !== 'cancelled'
+                          ? ' · ends the membership'
+                          : ''}
                         <br />
                         <span className={styles.muted}>{refund.reason}</span>
                       </span>
