@@ -105,7 +105,14 @@ type AuditEntry = typeof auditLog.$inferSelect;
 
 /** Everything stored about one person, found from the address they gave. */
 type Person = {
+  /** Every address of theirs, those a staff correction replaced included: scrubbed from texts. */
   addresses: string[];
+  /**
+   * The addresses that are surely theirs (the one given and their memberships' current ones):
+   * what finds records that no membership ties to them. A replaced address may have been a typo,
+   * someone else's, so it reaches only what their membership holds.
+   */
+  ownAddresses: string[];
   membershipIds: number[];
   registrationIds: number[];
   changeRequestIds: number[];
@@ -243,7 +250,7 @@ async function findPerson(db: Executor, rawEmail: string): Promise<Person> {
     ...textsUnder(entry, 'uottawaEmail'),
     ...textsUnder(entry, 'personalEmail'),
   ]);
-  const addresses = [
+  const ownAddresses = [
     ...new Set(
       [
         given,
@@ -251,9 +258,11 @@ async function findPerson(db: Executor, rawEmail: string): Promise<Person> {
           membership.uottawaEmail,
           ...(membership.personalEmail ? [membership.personalEmail] : []),
         ]),
-        ...correctedAddresses,
       ].map((address) => address.toLowerCase()),
     ),
+  ];
+  const addresses = [
+    ...new Set([...ownAddresses, ...correctedAddresses.map((address) => address.toLowerCase())]),
   ];
   const membershipIds = found.map((membership) => membership.id);
   const byMembership = (column: AnyPgColumn) =>
@@ -270,22 +279,22 @@ async function findPerson(db: Executor, rawEmail: string): Promise<Person> {
       .from(eventRegistrations)
       .where(
         or(
-          oneOf(eventRegistrations.email, addresses),
+          oneOf(eventRegistrations.email, ownAddresses),
           byMembership(eventRegistrations.membershipId),
         ),
       ),
     db
       .select({ id: contactMessages.id, name: contactMessages.senderName })
       .from(contactMessages)
-      .where(oneOf(contactMessages.senderEmail, addresses)),
+      .where(oneOf(contactMessages.senderEmail, ownAddresses)),
     db
       .select({ id: serviceRequests.id, name: serviceRequests.name })
       .from(serviceRequests)
-      .where(oneOf(serviceRequests.email, addresses)),
+      .where(oneOf(serviceRequests.email, ownAddresses)),
     db
       .select({ id: jobApplications.id, name: jobApplications.applicantName })
       .from(jobApplications)
-      .where(oneOf(jobApplications.applicantEmail, addresses)),
+      .where(oneOf(jobApplications.applicantEmail, ownAddresses)),
     db
       .select({
         id: membershipChangeRequests.id,
@@ -295,7 +304,7 @@ async function findPerson(db: Executor, rawEmail: string): Promise<Person> {
       .from(membershipChangeRequests)
       .where(
         or(
-          oneOf(membershipChangeRequests.uottawaEmail, addresses),
+          oneOf(membershipChangeRequests.uottawaEmail, ownAddresses),
           byMembership(membershipChangeRequests.membershipId),
         ),
       ),
@@ -349,7 +358,7 @@ async function findPerson(db: Executor, rawEmail: string): Promise<Person> {
   // The longest words first: a full name before the first name inside it.
   namings.sort((a, b) => b.words.length - a.words.length);
 
-  const emailsWhere = outboxOf(addresses, membershipIds, registrationIds, changeRequestIds);
+  const emailsWhere = outboxOf(ownAddresses, membershipIds, registrationIds, changeRequestIds);
   const [[emails], [payments], [refunds], candidates] = await Promise.all([
     db
       .select({ rows: sql<number>`count(*)`.mapWith(Number) })
@@ -396,6 +405,7 @@ async function findPerson(db: Executor, rawEmail: string): Promise<Person> {
   }
   return {
     addresses,
+    ownAddresses,
     membershipIds,
     registrationIds,
     changeRequestIds,
@@ -519,21 +529,21 @@ export async function erasePersonalData(
   const key = await manageLinkKey(db);
   const { counts, resumes } = await db.transaction(async (tx) => {
     const person = await findPerson(tx, rawEmail);
-    const { addresses, membershipIds, registrationIds, changeRequestIds, namings } = person;
+    const { ownAddresses, membershipIds, registrationIds, changeRequestIds, namings } = person;
     const byMembership = (column: AnyPgColumn) =>
       membershipIds.length > 0 ? inArray(column, membershipIds) : undefined;
 
-    await tx.delete(contactMessages).where(oneOf(contactMessages.senderEmail, addresses));
-    await tx.delete(serviceRequests).where(oneOf(serviceRequests.email, addresses));
+    await tx.delete(contactMessages).where(oneOf(contactMessages.senderEmail, ownAddresses));
+    await tx.delete(serviceRequests).where(oneOf(serviceRequests.email, ownAddresses));
     const applications = await tx
       .delete(jobApplications)
-      .where(oneOf(jobApplications.applicantEmail, addresses))
+      .where(oneOf(jobApplications.applicantEmail, ownAddresses))
       .returning({ stored: jobApplications.resumeStoredName });
     await tx
       .delete(membershipChangeRequests)
       .where(
         or(
-          oneOf(membershipChangeRequests.uottawaEmail, addresses),
+          oneOf(membershipChangeRequests.uottawaEmail, ownAddresses),
           byMembership(membershipChangeRequests.membershipId),
         ),
       );
@@ -541,7 +551,7 @@ export async function erasePersonalData(
     // whose deletion would unlink theirs.
     await tx
       .delete(emailOutbox)
-      .where(outboxOf(addresses, membershipIds, registrationIds, changeRequestIds));
+      .where(outboxOf(ownAddresses, membershipIds, registrationIds, changeRequestIds));
     // The places their registrations held go to the waitlists, as after a cancellation; the
     // answers go with the rows, the status history with them (cascade).
     const { deleted: registrations } =

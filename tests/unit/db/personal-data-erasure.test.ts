@@ -468,3 +468,43 @@ describe(`erasing a person's data (${DATABASE_UNDER_TEST})`, () => {
     expect(Object.values(again).every((value) => value === 0)).toBe(true);
   });
 });
+
+describe(`erasing a person whose address was corrected (${DATABASE_UNDER_TEST})`, () => {
+  it('leaves what someone else sent from the replaced address: a typo may be another student’s', async () => {
+    const db = database.db;
+    const type = await addMembershipType(db, { name: 'Winter', priceCents: 1500 });
+    const typo = 'zbyst091@uottawa.ca';
+    const applied = await addApplication(db, type, {
+      legalName: 'Yorvin Talesque',
+      preferredName: 'Yorvin',
+      uottawaEmail: typo,
+      emailConfirmedAt: new Date('2026-09-02T12:00:00Z'),
+    });
+    const corrected = await correctMembershipDetails(
+      db,
+      { id: admin.id, name: admin.name },
+      {
+        membershipId: applied.id,
+        values: { ...detailValuesOf(applied), uottawaEmail: 'ytale017@uottawa.ca' },
+        reason: 'Typo in the address',
+      },
+    );
+    if (!corrected.ok) throw new Error(corrected.message);
+    // The typo is the real address of a bystander, who wrote to the club.
+    const bystander = await insertContactMessage(db, {
+      senderName: 'Zed Bystander',
+      senderEmail: typo,
+      message: 'A question about the gala.',
+    });
+
+    const counts = await erasePersonalData(db, admin, 'ytale017@uottawa.ca');
+    expect(counts).toMatchObject({ memberships: 1, messages: 0 });
+    const [kept] = await db
+      .select({ id: sql<number>`id` })
+      .from(sql`contact_messages`)
+      .where(sql`id = ${bystander.id}`);
+    expect(kept?.id).toBe(bystander.id);
+    const [erased] = await db.select().from(memberships).where(eq(memberships.id, applied.id));
+    expect(erased?.erasedAt).not.toBeNull();
+  });
+});
