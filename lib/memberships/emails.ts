@@ -4,6 +4,7 @@ import type { Database } from '@/lib/db/client';
 import { clubDate } from '@/lib/db/time';
 import { membershipTypes, membershipYears, memberships } from '@/lib/db/schema';
 import { siteUrl } from '@/lib/env/public';
+import { type Queryable, queueEmail } from '@/lib/mail/outbox';
 import { type Block, type ComposedEmail, render } from '@/lib/mail/templates';
 import { formatAmount, formatDay, formatValidity } from './format';
 import { etransferInstructionsFor } from './instructions';
@@ -41,6 +42,24 @@ export type MembershipMailContext = {
   /** Where members write with questions: the year's e-Transfer address, read by finance. */
   contactEmail: string;
 };
+
+/**
+ * Queues an email to the membership's own address, written from its context as `tx` stores it
+ * (nothing when the membership is gone): how the membership's operations write to the member.
+ */
+export async function emailMembership(
+  tx: Queryable,
+  membershipId: number,
+  {
+    dedupeKey,
+    kind,
+    write,
+  }: { dedupeKey: string; kind: string; write: (context: MembershipMailContext) => ComposedEmail },
+): Promise<void> {
+  const context = await membershipMailContext(tx, membershipId);
+  if (!context) return;
+  await queueEmail(tx, { dedupeKey, kind, to: context.to, email: write(context), membershipId });
+}
 
 /**
  * The context of membership `membershipId`, or null when there is none. Pass the transaction

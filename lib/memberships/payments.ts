@@ -12,10 +12,9 @@ import {
   membershipRefunds,
   memberships,
 } from '@/lib/db/schema';
-import { queueEmail } from '@/lib/mail/outbox';
 import {
+  emailMembership,
   membershipActivatedEmail,
-  membershipMailContext,
   paymentProblemEmail,
   paymentReversedEmail,
   type RefundOutcome,
@@ -172,16 +171,11 @@ async function moveToReview(
       at: now,
     });
   }
-  const context = await membershipMailContext(tx, membership.id);
-  if (context) {
-    await queueEmail(tx, {
-      dedupeKey,
-      kind: 'membership_payment_problem',
-      to: context.to,
-      email: paymentProblemEmail(context, { problem: memberProblem }),
-      membershipId: membership.id,
-    });
-  }
+  await emailMembership(tx, membership.id, {
+    dedupeKey,
+    kind: 'membership_payment_problem',
+    write: (context) => paymentProblemEmail(context, { problem: memberProblem }),
+  });
 }
 
 export type RecordPaymentInput = {
@@ -453,19 +447,14 @@ async function activateWith(
     },
     at: now,
   });
-  const context = await membershipMailContext(tx, membership.id);
-  if (context) {
-    await queueEmail(tx, {
-      dedupeKey:
-        membership.activatedAt === null
-          ? `membership-activated:${membership.id}`
-          : `membership-activated:${membership.id}:again:${ids[0]}`,
-      kind: 'membership_activated',
-      to: context.to,
-      email: membershipActivatedEmail(context),
-      membershipId: membership.id,
-    });
-  }
+  await emailMembership(tx, membership.id, {
+    dedupeKey:
+      membership.activatedAt === null
+        ? `membership-activated:${membership.id}`
+        : `membership-activated:${membership.id}:again:${ids[0]}`,
+    kind: 'membership_activated',
+    write: membershipActivatedEmail,
+  });
   const [activated] = await tx.select().from(memberships).where(eq(memberships.id, membership.id));
   return { membership: activated!, payments: confirmed, memberId };
 }
@@ -911,19 +900,15 @@ export async function reversePayment(
           at: now,
         });
       }
-      const context = await membershipMailContext(tx, membership.id);
-      if (context) {
-        await queueEmail(tx, {
-          dedupeKey: `membership-payment-reversed:${payment.id}`,
-          kind: 'membership_payment_reversed',
-          to: context.to,
-          email: paymentReversedEmail(context, {
+      await emailMembership(tx, membership.id, {
+        dedupeKey: `membership-payment-reversed:${payment.id}`,
+        kind: 'membership_payment_reversed',
+        write: (context) =>
+          paymentReversedEmail(context, {
             amountCents: payment.amountCents,
             receivedOn: payment.receivedOn,
           }),
-          membershipId: membership.id,
-        });
-      }
+      });
     }
     const [updated] = await tx.select().from(memberships).where(eq(memberships.id, membership.id));
     return {
@@ -977,20 +962,16 @@ async function refundSent(
       at: now,
     });
   }
-  const context = await membershipMailContext(tx, membership.id);
-  if (context) {
-    await queueEmail(tx, {
-      dedupeKey: `membership-refund-done:${refund.id}`,
-      kind: 'membership_refund_done',
-      to: context.to,
-      email: refundDoneEmail(context, {
+  await emailMembership(tx, membership.id, {
+    dedupeKey: `membership-refund-done:${refund.id}`,
+    kind: 'membership_refund_done',
+    write: (context) =>
+      refundDoneEmail(context, {
         amountCents: refund.amountCents,
         refundedOn: refund.refundedOn!,
         outcome,
       }),
-      membershipId: membership.id,
-    });
-  }
+  });
 }
 
 /**
