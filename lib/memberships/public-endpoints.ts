@@ -136,6 +136,15 @@ export type ApplicationAcceptedDto = { message: string; uottawaEmail: string };
  */
 export const APPLICATION_ANSWER_MS = 600;
 
+/**
+ * Waits until `answerAfterMs` have passed since `started`, plus a little noise, so the few
+ * milliseconds a write or a look-up costs cannot be averaged out of many answers.
+ */
+async function answerNoSoonerThan(started: number, answerAfterMs: number): Promise<void> {
+  const wait = answerAfterMs - (performance.now() - started);
+  if (wait > 0) await sleep(wait + Math.random() * 50);
+}
+
 export function handleMembershipApplication(
   request: Request,
   options: MembershipEndpointOptions & { answerAfterMs?: number } = {},
@@ -153,9 +162,7 @@ export function handleMembershipApplication(
     try {
       result = await applyForMembership(await getDb(), read.data, options.now?.() ?? new Date());
     } finally {
-      const wait = (options.answerAfterMs ?? APPLICATION_ANSWER_MS) - (performance.now() - started);
-      // A little noise on top, so the few milliseconds the writes cost cannot be averaged out.
-      if (wait > 0) await sleep(wait + Math.random() * 50);
+      await answerNoSoonerThan(started, options.answerAfterMs ?? APPLICATION_ANSWER_MS);
     }
     if (!result.ok) {
       return json(409, { error: result.message, fields: { membershipTypeId: result.message } });
@@ -194,9 +201,7 @@ export function handleMemberIdRequest(
         options.now?.() ?? new Date(),
       );
     } finally {
-      const wait = (options.answerAfterMs ?? MEMBER_ID_ANSWER_MS) - (performance.now() - started);
-      // A little noise on top, so the few milliseconds a look-up costs cannot be averaged out.
-      if (wait > 0) await sleep(wait + Math.random() * 50);
+      await answerNoSoonerThan(started, options.answerAfterMs ?? MEMBER_ID_ANSWER_MS);
     }
     // Asked whatever was found, so that nothing about the answer differs: the sender looks.
     deliverSoon();
@@ -210,10 +215,17 @@ export function handleMemberIdRequest(
  */
 export const CHANGE_REQUEST_CHECK_INBOX = `Check your uOttawa inbox: we have sent you a link to confirm your request. It reaches the membership coordinator once you open the link and confirm, within ${CHANGE_REQUEST_LINK_HOURS} hours.`;
 
+/**
+ * A change request answers no sooner than this: one that matched a membership and one that did
+ * not queue different emails, and take the same time to the person sending it.
+ */
+export const CHANGE_REQUEST_ANSWER_MS = 600;
+
 export function handleChangeRequest(
   request: Request,
-  options: MembershipEndpointOptions = {},
+  options: MembershipEndpointOptions & { answerAfterMs?: number } = {},
 ): Promise<Response> {
+  const started = performance.now();
   return answering('change request', async () => {
     const read = await readRequest(
       request,
@@ -222,7 +234,12 @@ export function handleChangeRequest(
       'name, uottawaEmail, memberId and changes',
     );
     if (!read.ok) return read.response;
-    const row = await storeChangeRequest(await getDb(), read.data, options.now?.() ?? new Date());
+    let row: Awaited<ReturnType<typeof storeChangeRequest>>;
+    try {
+      row = await storeChangeRequest(await getDb(), read.data, options.now?.() ?? new Date());
+    } finally {
+      await answerNoSoonerThan(started, options.answerAfterMs ?? CHANGE_REQUEST_ANSWER_MS);
+    }
     // The confirmation link goes out now, not at the next minute's tick.
     deliverSoon();
     return json(201, { id: row.id, message: CHANGE_REQUEST_CHECK_INBOX });
