@@ -14,7 +14,7 @@ import {
   type DetailField,
   type DetailValues,
 } from './detail-fields';
-import { lockMembership, membershipLabel, type MembershipStaff } from './payments';
+import { lockMembership, membershipLabel, type MembershipStaff } from './payment-lock';
 
 /**
  * Staff correct a membership's details (club-operations.md: names, emails, program, year): the

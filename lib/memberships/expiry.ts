@@ -7,7 +7,7 @@ import { queueEmail } from '@/lib/mail/outbox';
 import { expiryReminderEmail, membershipMailContext } from './emails';
 import { addDays } from './format';
 import { moveMembershipStatus } from './history';
-import { membershipLabel } from './payments';
+import { membershipLabel } from './payment-lock';
 
 /**
  * The membership part of the scheduled work (lib/jobs/tick.ts), recorded as done by the system:

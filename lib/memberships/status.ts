@@ -15,7 +15,12 @@ import { queueEmail } from '@/lib/mail/outbox';
 import { activationEmailCopy, membershipMailContext } from './emails';
 import { formatDay, isCalendarDay } from './format';
 import { moveMembershipStatus } from './history';
-import { lockMembership, membershipLabel, type MembershipStaff, type Refusal } from './payments';
+import {
+  lockMembership,
+  membershipLabel,
+  type MembershipStaff,
+  type Refusal,
+} from './payment-lock';
 import { AWAITING_PAYMENT, membershipMoney } from './settling';
 import { MEMBERSHIP_STATUS_NAMES, MEMBERSHIP_STATUSES, type MembershipStatus } from './statuses';
 

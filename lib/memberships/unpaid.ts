@@ -5,7 +5,7 @@ import { membershipPayments, memberships, membershipYears } from '@/lib/db/schem
 import { queueEmail } from '@/lib/mail/outbox';
 import { membershipMailContext, unpaidCancelledEmail, unpaidReminderEmail } from './emails';
 import { moveMembershipStatus } from './history';
-import { lockMembership, type Transaction } from './payments';
+import { lockMembership, type Transaction } from './payment-lock';
 
 /**
  * Applications nobody pays (lib/jobs/tick.ts runs this every minute), so the roster does not fill

@@ -3,12 +3,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { confirmApplication, newConfirmationLink } from '@/lib/memberships/apply';
 import { moveMembershipStatus } from '@/lib/memberships/history';
 import { runMembershipExpiry } from '@/lib/memberships/expiry';
-import {
-  confirmPayment,
-  type MembershipStaff,
-  recordPayment,
-  recordRefund,
-} from '@/lib/memberships/payments';
+import { confirmPayment } from '@/lib/memberships/payment-confirmation';
+import type { MembershipStaff } from '@/lib/memberships/payment-lock';
+import { recordPayment } from '@/lib/memberships/payments';
+import { recordRefund } from '@/lib/memberships/refunds';
 import { changeMembershipStatus } from '@/lib/memberships/status';
 import type { PaymentMethod } from '@/lib/memberships/statuses';
 import * as schema from '../schema';

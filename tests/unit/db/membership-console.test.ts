@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recentChanges } from '@/lib/admin/dashboard';
 import { auditLog, membershipTypes } from '@/lib/db/schema';
 import { FINANCE_COLUMNS, financeCsv, MEMBER_COLUMNS, membersCsv } from '@/lib/memberships/exports';
-import { confirmPayment, recordPayment, recordRefund } from '@/lib/memberships/payments';
+import { confirmPayment } from '@/lib/memberships/payment-confirmation';
+import { recordPayment } from '@/lib/memberships/payments';
+import { recordRefund } from '@/lib/memberships/refunds';
 import { parseDollars } from '@/lib/memberships/price-input';
 import {
   EMPTY_FILTER,

@@ -21,7 +21,8 @@ import {
   detailValuesOf,
 } from '@/lib/memberships/details';
 import { CHANGE_REQUEST_CHECK_INBOX } from '@/lib/memberships/public-endpoints';
-import { confirmPayment, recordPayment } from '@/lib/memberships/payments';
+import { confirmPayment } from '@/lib/memberships/payment-confirmation';
+import { recordPayment } from '@/lib/memberships/payments';
 import { changeMembershipStatus } from '@/lib/memberships/status';
 import { TOKEN } from '../api/support/register';
 import { addApplication, addMembershipType, addStaff } from './support/memberships';

@@ -13,14 +13,11 @@ import { formatAmount } from '@/lib/memberships/format';
 import { paymentsToSettle } from '@/lib/memberships/ledger';
 import {
   acceptPayment,
-  completeRefund,
   confirmPayment,
   confirmPayments,
-  recordPayment,
-  recordRefund,
-  returnPayment,
-  reversePayment,
-} from '@/lib/memberships/payments';
+} from '@/lib/memberships/payment-confirmation';
+import { recordPayment, reversePayment } from '@/lib/memberships/payments';
+import { completeRefund, recordRefund, returnPayment } from '@/lib/memberships/refunds';
 import { parseDollars } from '@/lib/memberships/price-input';
 import { membershipCounts } from '@/lib/memberships/roster';
 import { membershipTypeSchema } from '@/lib/memberships/settings';

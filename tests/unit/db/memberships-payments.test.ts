@@ -9,13 +9,9 @@ import {
   memberships,
 } from '@/lib/db/schema';
 import { formatMemberId, normalizeMemberId, takeNextMemberId } from '@/lib/memberships/member-id';
-import {
-  completeRefund,
-  confirmPayment,
-  flagPaymentProblem,
-  recordPayment,
-  recordRefund,
-} from '@/lib/memberships/payments';
+import { confirmPayment } from '@/lib/memberships/payment-confirmation';
+import { flagPaymentProblem, recordPayment } from '@/lib/memberships/payments';
+import { completeRefund, recordRefund } from '@/lib/memberships/refunds';
 import { MAX_AMOUNT_CENTS } from '@/lib/memberships/statuses';
 import {
   DATABASE_UNDER_TEST,

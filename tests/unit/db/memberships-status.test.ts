@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, emailOutbox, membershipStatusChanges, memberships } from '@/lib/db/schema';
-import { confirmPayment, recordPayment } from '@/lib/memberships/payments';
+import { confirmPayment } from '@/lib/memberships/payment-confirmation';
+import { recordPayment } from '@/lib/memberships/payments';
 import {
   changeMembershipStatus,
   resendActivationEmail,

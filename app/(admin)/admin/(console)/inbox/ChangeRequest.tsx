@@ -9,7 +9,7 @@ import {
 } from '@/lib/memberships/change-requests';
 import { CORRECTION_REASON_LENGTH } from '@/lib/memberships/detail-fields';
 import { detailValuesOf } from '@/lib/memberships/details';
-import { membershipLabel } from '@/lib/memberships/payments';
+import { membershipLabel } from '@/lib/memberships/payment-lock';
 import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../console.module.css';
 import { CorrectDetailsForm } from '../members/[id]/DetailsForm';

@@ -7,16 +7,9 @@ import { can } from '@/lib/auth/permissions';
 import type { SignedIn } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { deliverSoon } from '@/lib/jobs/tick';
-import {
-  acceptPayment,
-  completeRefund,
-  confirmPayments,
-  flagPaymentProblem,
-  recordPayment,
-  recordRefund,
-  returnPayment,
-  reversePayment,
-} from '@/lib/memberships/payments';
+import { acceptPayment, confirmPayments } from '@/lib/memberships/payment-confirmation';
+import { flagPaymentProblem, recordPayment, reversePayment } from '@/lib/memberships/payments';
+import { completeRefund, recordRefund, returnPayment } from '@/lib/memberships/refunds';
 import { parseDollars } from '@/lib/memberships/price-input';
 import { PAYMENT_METHODS, type PaymentMethod } from '@/lib/memberships/statuses';
 import type { MemberNotice } from '../members/notices';
