@@ -8,20 +8,17 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SEED_ALUMNI, SEED_MEMBERS } from '@/lib/db/seed/content';
+import { SEED_EVENTS } from '@/lib/db/seed/events';
 import {
-  SEED_ALUMNI,
   SEED_BENEFITS,
   SEED_CAROUSEL,
-  SEED_DESIGNS,
-  SEED_EVENTS,
   SEED_GALLERY,
-  SEED_MEMBERS,
   SEED_PAGE_HEROES,
-  SEED_RESOURCES,
   SEED_SERVICES,
-  SEED_SPONSORS,
-  media,
-} from '@/lib/db/seed/content';
+} from '@/lib/db/seed/images';
+import { SEED_DESIGNS, SEED_RESOURCES, SEED_SPONSORS } from '@/lib/db/seed/listings';
+import { media } from '@/lib/db/seed/media';
 
 const BRAND = '#8F001A';
 const DEEP = '#3B000B';

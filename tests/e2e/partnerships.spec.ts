@@ -1,4 +1,4 @@
-import { SEED_SPONSORS } from '@/lib/db/seed/content';
+import { SEED_SPONSORS } from '@/lib/db/seed/listings';
 import { setTestFault } from './support/faults';
 import { expect, test } from './support/fixtures';
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { SEED_CAROUSEL, SEED_RESOURCES } from '@/lib/db/seed/content';
+import { SEED_CAROUSEL } from '@/lib/db/seed/images';
+import { SEED_RESOURCES } from '@/lib/db/seed/listings';
 import { setTestFault } from './support/faults';
 import { expect, test } from './support/fixtures';
 

@@ -2,23 +2,17 @@ import { count, getTableName, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from '../schema';
 import { clubDate, clubDaysFrom } from '../time';
+import { SEED_ALUMNI, SEED_DEPARTMENTS, SEED_MEMBERS, memberEmail } from './content';
+import { SEED_EVENTS } from './events';
 import {
-  SEED_ALUMNI,
   SEED_BENEFITS,
   SEED_CAROUSEL,
-  SEED_DEPARTMENTS,
-  SEED_DESIGNS,
-  SEED_EVENTS,
   SEED_GALLERY,
-  SEED_MEMBERS,
   SEED_PAGE_HEROES,
-  SEED_POSITIONS,
-  SEED_RESOURCES,
   SEED_SERVICES,
-  SEED_SPONSORS,
-  media,
-  memberEmail,
-} from './content';
+} from './images';
+import { SEED_DESIGNS, SEED_POSITIONS, SEED_RESOURCES, SEED_SPONSORS } from './listings';
+import { media } from './media';
 import { seedMemberships } from './memberships';
 
 type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -11,7 +11,7 @@ import {
   listResources,
   listSponsors,
 } from '@/lib/db/queries';
-import { SEED_EVENTS } from '@/lib/db/seed/content';
+import { SEED_EVENTS } from '@/lib/db/seed/events';
 import { isDatabaseEmpty, seedDatabase } from '@/lib/db/seed';
 import {
   DATABASE_UNDER_TEST,
