@@ -20,7 +20,7 @@ import {
 import { CHANGE_REQUEST_RECORD, changeRequestEmailKey } from '@/lib/memberships/change-requests';
 import { CORRECTION_ACTION } from '@/lib/memberships/details';
 import { manageLinkKey } from '@/lib/registrations/manage-token';
-import { deleteRegistrations } from '@/lib/registrations/operations';
+import { deleteRegistrations } from '@/lib/registrations/transitions';
 import { removeUpload } from '@/lib/submissions/uploads';
 import { typedEmailKey, uottawaEmailKeyOf } from '@/lib/memberships/email-key';
 

@@ -23,7 +23,7 @@ import {
   registrationCounts,
   registrationCountsByEvent,
 } from '@/lib/registrations/counts';
-import { deleteRegistrations, promoteAfterEventChange } from '@/lib/registrations/operations';
+import { deleteRegistrations, promoteAfterEventChange } from '@/lib/registrations/transitions';
 import { type RegistrationStatus, STATUS_LABELS } from '@/lib/registrations/statuses';
 import { manageLinkKey } from '@/lib/registrations/manage-token';
 import { answerColumns } from '@/lib/registrations/event-questions';

@@ -4,7 +4,7 @@ import type { Database } from '@/lib/db/client';
 import { deliverDueEmails, type DeliveryReport, type MailTransport } from '@/lib/mail/sender';
 import { type MembershipExpiryReport, runMembershipExpiry } from '@/lib/memberships/expiry';
 import { type UnpaidApplicationsReport, runUnpaidApplications } from '@/lib/memberships/unpaid';
-import { queueReminders } from '@/lib/registrations/operations';
+import { queueReminders } from '@/lib/registrations/registration-emails';
 
 /**
  * The server's scheduled work, run every minute by the server itself (startTicking) and by a

@@ -1,4 +1,4 @@
-import type { StaffAction } from './operations';
+import type { StaffAction } from './transitions';
 
 /**
  * What staff may do to several registrations of the list at once: its natural moves. A door

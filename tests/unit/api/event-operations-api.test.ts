@@ -6,7 +6,7 @@ import { resetRegistrationLimiterForTests } from '@/lib/registrations/register-e
 import { handleCronTick } from '@/lib/jobs/cron-route';
 import { emailOutbox, eventRegistrations, events } from '@/lib/db/schema';
 import { resetServerEnvForTests } from '@/lib/env/server';
-import { readManagedRegistration } from '@/lib/registrations/operations';
+import { readManagedRegistration } from '@/lib/registrations/manage';
 import {
   DATABASE_UNDER_TEST,
   type TestDatabase,

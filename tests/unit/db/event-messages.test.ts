@@ -16,11 +16,8 @@ import {
 } from '@/lib/mail/event-messages';
 import { attachmentBytes, type MailAttachment } from '@/lib/mail/templates';
 import { manageUrl } from '@/lib/registrations/manage-token';
-import {
-  addRegistrationByHand,
-  changeRegistrationStatus,
-  registerForEvent,
-} from '@/lib/registrations/operations';
+import { addRegistrationByHand, registerForEvent } from '@/lib/registrations/operations';
+import { changeRegistrationStatus } from '@/lib/registrations/transitions';
 import {
   DATABASE_UNDER_TEST,
   type TestDatabase,

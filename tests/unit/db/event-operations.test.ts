@@ -15,15 +15,17 @@ import { deliverDueEmails, type MailMessage } from '@/lib/mail/sender';
 import { MAX_ATTEMPTS, resendEmail, retryDelayMs } from '@/lib/mail/outbox';
 import {
   addRegistrationByHand,
-  attendanceHistory,
-  cancelByToken,
-  changeRegistrationStatus,
-  markNoShows,
-  queueReminders,
-  readManagedRegistration,
   registerForEvent,
   registerGroup,
 } from '@/lib/registrations/operations';
+import {
+  cancelByToken,
+  changeRegistrationStatus,
+  markNoShows,
+} from '@/lib/registrations/transitions';
+import { readManagedRegistration } from '@/lib/registrations/manage';
+import { queueReminders } from '@/lib/registrations/registration-emails';
+import { attendanceHistory } from '@/lib/registrations/reads';
 import {
   DATABASE_UNDER_TEST,
   type TestDatabase,

@@ -7,13 +7,9 @@ import {
   events,
   memberships,
 } from '@/lib/db/schema';
-import {
-  attendanceOfMembership,
-  cancelByToken,
-  changeRegistrationStatus,
-  registerForEvent,
-  registrationAvailability,
-} from '@/lib/registrations/operations';
+import { registerForEvent } from '@/lib/registrations/operations';
+import { cancelByToken, changeRegistrationStatus } from '@/lib/registrations/transitions';
+import { attendanceOfMembership, registrationAvailability } from '@/lib/registrations/reads';
 import { MEMBERSHIP_MISMATCH_MESSAGE } from '@/lib/memberships/verify';
 import { createRateLimiter } from '@/lib/http/rate-limit';
 import {

@@ -16,14 +16,13 @@ import {
   registrationCountsByEvent,
   statusTabs,
 } from '@/lib/registrations/counts';
+import { addRegistrationByHand, registerForEvent } from '@/lib/registrations/operations';
 import {
-  addRegistrationByHand,
   cancelByToken,
   changeRegistrationStatus,
-  registerForEvent,
-  registrationAvailability,
   type StaffAction,
-} from '@/lib/registrations/operations';
+} from '@/lib/registrations/transitions';
+import { registrationAvailability } from '@/lib/registrations/reads';
 import { REGISTRATION_STATUSES, type RegistrationStatus } from '@/lib/registrations/statuses';
 import { addCoordinator, insertEvent } from './support/staff';
 import {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeStatusChange, historyTime, statusHistories } from '@/lib/registrations/history';
-import { changeRegistrationStatus, registerForEvent } from '@/lib/registrations/operations';
+import { registerForEvent } from '@/lib/registrations/operations';
+import { changeRegistrationStatus } from '@/lib/registrations/transitions';
 import { addCoordinator, insertEvent } from './support/staff';
 import {
   createTestDatabase,

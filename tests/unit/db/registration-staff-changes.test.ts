@@ -8,14 +8,13 @@ import {
   eventRegistrations,
   type NewEvent,
 } from '@/lib/db/schema';
+import { addRegistrationByHand, registerForEvent } from '@/lib/registrations/operations';
 import {
-  addRegistrationByHand,
   changeRegistrationStatus,
   markNoShows,
-  registerForEvent,
   STAFF_ACTIONS,
   type StaffAction,
-} from '@/lib/registrations/operations';
+} from '@/lib/registrations/transitions';
 import {
   DATABASE_UNDER_TEST,
   type TestDatabase,

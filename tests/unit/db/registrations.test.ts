@@ -10,7 +10,8 @@ import {
   listRegistrations,
   normalizeEmail,
 } from '@/lib/db/queries';
-import { emailManageLinkAgain, registerForEvent } from '@/lib/registrations/operations';
+import { registerForEvent } from '@/lib/registrations/operations';
+import { emailManageLinkAgain } from '@/lib/registrations/manage';
 import { emailOutbox, eventRegistrations } from '@/lib/db/schema';
 import { and, eq } from 'drizzle-orm';
 import type { Event } from '@/lib/db/schema';

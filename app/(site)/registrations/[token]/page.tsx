@@ -9,7 +9,7 @@ import { CANCEL_REGISTRATION_COPY_KEYS } from '@/lib/copy/client-keys';
 import { getCopy } from '@/lib/copy/read';
 import { getDb } from '@/lib/db/client';
 import { eventPageTitle, eventSchedule } from '@/lib/events/details';
-import { readManagedRegistration } from '@/lib/registrations/operations';
+import { readManagedRegistration } from '@/lib/registrations/manage';
 import type { RegistrationStatus } from '@/lib/registrations/statuses';
 import { CancelRegistration } from './CancelRegistration';
 import styles from './manage.module.css';

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { AttendanceHistory } from '@/lib/registrations/operations';
+import type { AttendanceHistory } from '@/lib/registrations/reads';
 import { isRegistrationStatus, STATUS_LABELS } from '@/lib/registrations/statuses';
 import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../console.module.css';

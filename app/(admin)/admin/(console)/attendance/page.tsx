@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { pathWithQuery, requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
-import { attendanceHistory } from '@/lib/registrations/operations';
+import { attendanceHistory } from '@/lib/registrations/reads';
 import styles from '../../console.module.css';
 import { type Search, single } from '../_forms/Listing';
 import { NotAllowed } from '../NotAllowed';

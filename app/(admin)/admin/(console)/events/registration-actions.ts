@@ -6,14 +6,14 @@ import { guardEvent } from '@/lib/auth/guard';
 import type { SignedIn } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { deliverSoon } from '@/lib/jobs/tick';
+import { addRegistrationByHand } from '@/lib/registrations/operations';
 import {
-  addRegistrationByHand,
   changeRegistrationStatus,
   isStaffAction,
   markNoShows,
   STAFF_ACTIONS,
   type StaffChangeOutcome,
-} from '@/lib/registrations/operations';
+} from '@/lib/registrations/transitions';
 import { BULK_LIMIT, isBulkAction } from '@/lib/registrations/bulk';
 import { registrationCounts, type RegistrationCounts } from '@/lib/registrations/counts';
 import { movedUpSentence, STATUS_LABELS } from '@/lib/registrations/statuses';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { Registrant } from '@/lib/admin/events';
 import { BULK_FORM_ID } from '@/lib/registrations/bulk';
 import { describeStatusChange, type StatusChange } from '@/lib/registrations/history';
-import { STAFF_ACTIONS, type StaffAction } from '@/lib/registrations/operations';
+import { STAFF_ACTIONS, type StaffAction } from '@/lib/registrations/transitions';
 import { STATUS_LABELS } from '@/lib/registrations/statuses';
 import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../../console.module.css';

@@ -32,7 +32,7 @@ import { ChangeStatusForm, ResendActivationForm } from './MemberForms';
 import { CorrectDetailsForm } from './DetailsForm';
 import { correctionsOf, detailValuesOf } from '@/lib/memberships/details';
 import { AttendanceTable } from '../../attendance/AttendanceTable';
-import { attendanceOfMembership } from '@/lib/registrations/operations';
+import { attendanceOfMembership } from '@/lib/registrations/reads';
 
 export const metadata: Metadata = { title: 'Member' };
 
