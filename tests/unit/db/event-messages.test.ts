@@ -13,7 +13,7 @@ import {
   previewEventMessage,
   sendChangeNotice,
   sendEventMessage,
-} from '@/lib/mail/event-messages';
+} from '@/lib/registrations/event-messages';
 import { attachmentBytes, type MailAttachment } from '@/lib/mail/templates';
 import { manageUrl } from '@/lib/registrations/manage-token';
 import { addRegistrationByHand, registerForEvent } from '@/lib/registrations/operations';

@@ -22,7 +22,7 @@ import { can } from '@/lib/auth/permissions';
 import { type AllowedOnEvent, guard, guardEvent } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 import { deliverSoon } from '@/lib/jobs/tick';
-import { type ChangeNoticeOffer, changeNoticeOffer } from '@/lib/mail/event-messages';
+import { type ChangeNoticeOffer, changeNoticeOffer } from '@/lib/registrations/event-messages';
 import { parseEventId } from '@/lib/events/id';
 import { publishChange } from '@/lib/publish/publish';
 import { movedUpSentence } from '@/lib/registrations/statuses';

@@ -1,5 +1,5 @@
 import { getDb } from '@/lib/db/client';
-import { emailsOfRegistrations, type EventEmailRow } from '@/lib/mail/event-messages';
+import { emailsOfRegistrations, type EventEmailRow } from '@/lib/registrations/event-messages';
 import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../../console.module.css';
 import { deliveryWords } from './messages/EmailList';

@@ -1,4 +1,4 @@
-import type { EventEmailRow } from '@/lib/mail/event-messages';
+import type { EventEmailRow } from '@/lib/registrations/event-messages';
 import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../../../console.module.css';
 import own from './messages.module.css';

@@ -16,7 +16,7 @@ import {
   previewEventMessage,
   sendChangeNotice,
   sendEventMessage,
-} from '@/lib/mail/event-messages';
+} from '@/lib/registrations/event-messages';
 import type { FormState } from '../../../_forms/Field';
 import type { SmallActionState } from '../../actions';
 

@@ -12,7 +12,7 @@ import {
   eventEmails,
   listEventMessages,
   type EventMessageRow,
-} from '@/lib/mail/event-messages';
+} from '@/lib/registrations/event-messages';
 import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../../../console.module.css';
 import { NotAllowed } from '../../../NotAllowed';

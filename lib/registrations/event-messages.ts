@@ -19,15 +19,15 @@ import {
   REGISTRATION_STATUSES,
   type RegistrationStatus,
 } from '@/lib/registrations/statuses';
-import { type QueuedEmail, queueEmails, type Queryable } from './outbox';
+import { type QueuedEmail, queueEmails, type Queryable } from '@/lib/mail/outbox';
 import {
   AUDIENCE_LABELS,
   type Audience,
   audiencePhrase,
   changeWords,
   type EventChange,
-} from './audiences';
-import { type ComposedEmail, eventChangeEmail, eventMessageEmail } from './templates';
+} from '@/lib/mail/audiences';
+import { type ComposedEmail, eventChangeEmail, eventMessageEmail } from '@/lib/mail/templates';
 
 export {
   AUDIENCE_LABELS,
@@ -39,7 +39,7 @@ export {
   isAudience,
   isEventChange,
   offerQuestion,
-} from './audiences';
+} from '@/lib/mail/audiences';
 
 /**
  * Emails to an event's registrants: a message staff write to one group of them (confirmed,
