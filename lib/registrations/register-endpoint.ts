@@ -2,7 +2,7 @@ import 'server-only';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { getDb } from '@/lib/db/client';
 import { deliverSoon, noteRequest } from '@/lib/jobs/tick';
-import { registerForEvent } from '@/lib/registrations/operations';
+import { registerForEvent } from '@/lib/registrations/intake';
 import { emailManageLinkAgain } from '@/lib/registrations/manage';
 import { manageUrl } from '@/lib/registrations/manage-token';
 import { formatClubDateTime } from '@/lib/registrations/window';

@@ -6,7 +6,7 @@ import { invalidateJsonAnswers } from '@/lib/api/json-answers';
 import { getEvent, getEvents } from '@/lib/api/reads';
 import { events } from '@/lib/db/schema';
 import { forgetPublicationTimes } from '@/lib/events/publication-clock';
-import { registerForEvent } from '@/lib/registrations/operations';
+import { registerForEvent } from '@/lib/registrations/intake';
 import { registrationAvailability } from '@/lib/registrations/reads';
 import { createTestDatabase, type TestDatabase } from '../db/support/test-database';
 

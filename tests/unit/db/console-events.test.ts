@@ -23,7 +23,7 @@ import { auditRecordNames, listAuditEntries } from '@/lib/audit/read';
 import type { SignedIn } from '@/lib/auth/session';
 import { createFirstAccount, createSetupToken } from '@/lib/auth/setup';
 import { findEvent, listEvents } from '@/lib/db/queries';
-import { registerForEvent } from '@/lib/registrations/operations';
+import { registerForEvent } from '@/lib/registrations/intake';
 import { emailOutbox, eventRegistrations, events } from '@/lib/db/schema';
 import {
   DATABASE_UNDER_TEST,

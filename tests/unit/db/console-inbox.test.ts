@@ -17,7 +17,7 @@ import {
 import type { SignedIn } from '@/lib/auth/session';
 import { createFirstAccount, createSetupToken } from '@/lib/auth/setup';
 import { insertContactMessage, insertJobApplication, insertServiceRequest } from '@/lib/db/queries';
-import { registerForEvent } from '@/lib/registrations/operations';
+import { registerForEvent } from '@/lib/registrations/intake';
 import { events } from '@/lib/db/schema';
 import { resetServerEnvForTests } from '@/lib/env/server';
 import { storeUpload, storedFilePath } from '@/lib/submissions/uploads';

@@ -15,7 +15,7 @@ import type { SignedIn } from '@/lib/auth/session';
 import { createFirstAccount, createSetupToken } from '@/lib/auth/setup';
 import { findEvent } from '@/lib/db/queries';
 import { auditLog, eventLeads, eventQuestions, eventRegistrations, events } from '@/lib/db/schema';
-import { registerForEvent } from '@/lib/registrations/operations';
+import { registerForEvent } from '@/lib/registrations/intake';
 import {
   DATABASE_UNDER_TEST,
   type TestDatabase,

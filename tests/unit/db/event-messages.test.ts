@@ -16,7 +16,7 @@ import {
 } from '@/lib/registrations/event-messages';
 import { attachmentBytes, type MailAttachment } from '@/lib/mail/templates';
 import { manageUrl } from '@/lib/registrations/manage-token';
-import { addRegistrationByHand, registerForEvent } from '@/lib/registrations/operations';
+import { addRegistrationByHand, registerForEvent } from '@/lib/registrations/intake';
 import { changeRegistrationStatus } from '@/lib/registrations/transitions';
 import {
   DATABASE_UNDER_TEST,

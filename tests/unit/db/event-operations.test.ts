@@ -17,7 +17,7 @@ import {
   addRegistrationByHand,
   registerForEvent,
   registerGroup,
-} from '@/lib/registrations/operations';
+} from '@/lib/registrations/intake';
 import {
   cancelByToken,
   changeRegistrationStatus,

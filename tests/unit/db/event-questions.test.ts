@@ -22,7 +22,7 @@ import {
   addRegistrationByHand,
   registerForEvent,
   registerGroup,
-} from '@/lib/registrations/operations';
+} from '@/lib/registrations/intake';
 import {
   checkAnswers,
   checkQuestionDraft,

@@ -7,7 +7,7 @@ import {
   events,
   memberships,
 } from '@/lib/db/schema';
-import { registerForEvent } from '@/lib/registrations/operations';
+import { registerForEvent } from '@/lib/registrations/intake';
 import { cancelByToken, changeRegistrationStatus } from '@/lib/registrations/transitions';
 import { attendanceOfMembership, registrationAvailability } from '@/lib/registrations/reads';
 import { MEMBERSHIP_MISMATCH_MESSAGE } from '@/lib/memberships/verify';

@@ -27,7 +27,7 @@ import {
   correctMembershipDetails,
   detailValuesOf,
 } from '@/lib/memberships/details';
-import { registerForEvent } from '@/lib/registrations/operations';
+import { registerForEvent } from '@/lib/registrations/intake';
 import { addApplication, addMembershipType, addStaff } from './support/memberships';
 import { insertEvent } from './support/staff';
 import {

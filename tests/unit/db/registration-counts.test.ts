@@ -16,7 +16,7 @@ import {
   registrationCountsByEvent,
   statusTabs,
 } from '@/lib/registrations/counts';
-import { addRegistrationByHand, registerForEvent } from '@/lib/registrations/operations';
+import { addRegistrationByHand, registerForEvent } from '@/lib/registrations/intake';
 import {
   cancelByToken,
   changeRegistrationStatus,

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, type NewEvent } from '@/lib/db/schema';
-import { addRegistrationByHand, registerForEvent } from '@/lib/registrations/operations';
+import { addRegistrationByHand, registerForEvent } from '@/lib/registrations/intake';
 import {
   DATABASE_UNDER_TEST,
   type TestDatabase,

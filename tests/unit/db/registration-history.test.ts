@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeStatusChange, historyTime, statusHistories } from '@/lib/registrations/history';
-import { registerForEvent } from '@/lib/registrations/operations';
+import { registerForEvent } from '@/lib/registrations/intake';
 import { changeRegistrationStatus } from '@/lib/registrations/transitions';
 import { addCoordinator, insertEvent } from './support/staff';
 import {

@@ -8,7 +8,7 @@ import {
   eventRegistrations,
   type NewEvent,
 } from '@/lib/db/schema';
-import { addRegistrationByHand, registerForEvent } from '@/lib/registrations/operations';
+import { addRegistrationByHand, registerForEvent } from '@/lib/registrations/intake';
 import {
   changeRegistrationStatus,
   markNoShows,

@@ -10,7 +10,7 @@ import {
   listRegistrations,
   normalizeEmail,
 } from '@/lib/db/queries';
-import { registerForEvent } from '@/lib/registrations/operations';
+import { registerForEvent } from '@/lib/registrations/intake';
 import { emailManageLinkAgain } from '@/lib/registrations/manage';
 import { emailOutbox, eventRegistrations } from '@/lib/db/schema';
 import { and, eq } from 'drizzle-orm';

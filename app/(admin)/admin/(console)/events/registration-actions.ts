@@ -6,7 +6,7 @@ import { guardEvent } from '@/lib/auth/guard';
 import type { SignedIn } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { deliverSoon } from '@/lib/jobs/tick';
-import { addRegistrationByHand } from '@/lib/registrations/operations';
+import { addRegistrationByHand } from '@/lib/registrations/intake';
 import {
   changeRegistrationStatus,
   isStaffAction,
