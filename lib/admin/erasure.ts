@@ -23,6 +23,16 @@ import { manageLinkKey } from '@/lib/registrations/manage-token';
 import { deleteRegistrations } from '@/lib/registrations/transitions';
 import { removeUpload } from '@/lib/submissions/uploads';
 import { typedEmailKey, uottawaEmailKeyOf } from '@/lib/memberships/email-key';
+import { describeErased, type ErasureCounts } from './erasure-counts';
+import {
+  type AuditEntry,
+  idsUnder,
+  type Naming,
+  replaceNamings,
+  textsUnder,
+  valuesWithoutPerson,
+  wholeWords,
+} from './erasure-namings';
 
 /**
  * 'Erase a person's data' (a request under Canadian privacy law, promised by the privacy
@@ -37,23 +47,10 @@ import { typedEmailKey, uottawaEmailKeyOf } from '@/lib/memberships/email-key';
  * keeps them, and an old address finds the membership too): the correction's entry keeps which
  * fields changed, their values emptied. Change requests are found by address or by their
  * membership, with their confirmation emails (wherever they went) and their audit entries.
+ *
+ * What is counted and how the counts read: ./erasure-counts.ts. How the person's words leave the
+ * texts that stay: ./erasure-namings.ts.
  */
-
-/** What erasure deletes or empties, and what it keeps, per kind of record. */
-export type ErasureCounts = {
-  messages: number;
-  requests: number;
-  applications: number;
-  registrations: number;
-  memberships: number;
-  changeRequests: number;
-  emails: number;
-  /** Audit entries that named the person, rewritten to name the record. */
-  auditEntries: number;
-  /** Kept, without the name: the club's books must keep them. */
-  payments: number;
-  refunds: number;
-};
 
 /** What an erased membership's names and details read as. */
 export const ERASED_NAME = 'Erased on request';
@@ -71,37 +68,7 @@ function oneOf(column: SQL | AnyPgColumn, addresses: readonly string[]): SQL {
   return sql`${uottawaEmailKeyOf(column)} in (${keys})`;
 }
 
-/** Keys of the audit values that hold a person's data, whatever the record. */
-const PERSONAL_KEYS = new Set([
-  'name',
-  'email',
-  'firstName',
-  'lastName',
-  'legalName',
-  'preferredName',
-  'uottawaEmail',
-  'personalEmail',
-  'wechatId',
-  'linkedinUrl',
-  'program',
-  'yearOfStudy',
-  'expectedGraduationYear',
-  'industries',
-  'preferredEventKinds',
-  'changes',
-  'answers',
-  'senderName',
-  'senderEmail',
-  'applicantName',
-  'applicantEmail',
-]);
-
 type Executor = Pick<Database, 'select'>;
-
-/** A word the person is known by, and the record's name that replaces it in the log. */
-type Naming = { words: string; label: string; strong: boolean };
-
-type AuditEntry = typeof auditLog.$inferSelect;
 
 /** Everything stored about one person, found from the address they gave. */
 type Person = {
@@ -127,70 +94,6 @@ type Person = {
   /** The audit entries that name the person, as they will read after erasure. */
   rewrites: Array<{ id: number; summary: string; before: unknown; after: unknown }>;
 };
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** `words` as a whole word or phrase, in any case (not 'Li' inside 'Lin'). */
-const wholeWords = (words: string) =>
-  new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(words)}(?![\\p{L}\\p{N}])`, 'giu');
-
-function replaceNamings(text: string, namings: readonly Naming[]): string {
-  let result = text;
-  for (const { words, label } of namings) {
-    result = result.replace(wholeWords(words), label);
-  }
-  return result;
-}
-
-/**
- * Audit values without the person: their fields dropped (emptied, null, with `keepKeys`: a
- * correction's entry still says which fields were corrected), their names in other values
- * replaced.
- */
-function valuesWithoutPerson(
-  values: unknown,
-  namings: readonly Naming[],
-  keepKeys = false,
-): unknown {
-  if (typeof values === 'string') return replaceNamings(values, namings);
-  if (Array.isArray(values)) {
-    return values.map((value) => valuesWithoutPerson(value, namings, keepKeys));
-  }
-  if (typeof values !== 'object' || values === null) return values;
-  return Object.fromEntries(
-    Object.entries(values)
-      .filter(([key]) => keepKeys || !PERSONAL_KEYS.has(key))
-      .map(([key, value]) => [
-        key,
-        PERSONAL_KEYS.has(key) ? null : valuesWithoutPerson(value, namings, keepKeys),
-      ]),
-  );
-}
-
-/** The values an audit entry holds under `key`, in its before and after, as text. */
-function textsUnder(entry: Pick<AuditEntry, 'before' | 'after'>, key: string): string[] {
-  const texts: string[] = [];
-  for (const values of [entry.before, entry.after]) {
-    if (typeof values !== 'object' || values === null || Array.isArray(values)) continue;
-    const value = (values as Record<string, unknown>)[key];
-    if (typeof value === 'string' && value.trim()) texts.push(value.trim());
-  }
-  return texts;
-}
-
-/** The id values an audit entry's values hold under `key`. */
-function idsUnder(entry: AuditEntry, key: string): number[] {
-  const ids: number[] = [];
-  for (const values of [entry.before, entry.after]) {
-    if (typeof values !== 'object' || values === null || Array.isArray(values)) continue;
-    const value = (values as Record<string, unknown>)[key];
-    for (const one of Array.isArray(value) ? value : [value]) {
-      const id = Number(one);
-      if (Number.isSafeInteger(id)) ids.push(id);
-    }
-  }
-  return ids;
-}
 
 const SUMMARY_LENGTH = 300;
 
@@ -511,11 +414,6 @@ export async function dataUnderEmail(db: Database, rawEmail: string): Promise<Er
   return countsOf(person, person.registrationIds.length);
 }
 
-/** Whether erasure would find anything under the address. */
-export function foundAnything(counts: ErasureCounts): boolean {
-  return Object.values(counts).some((value) => value > 0);
-}
-
 /**
  * Erases everything stored under one email address, in one transaction, with one audit entry
  * that keeps the counts and the erased memberships' ids, not the address or the name.
@@ -659,65 +557,4 @@ async function rewriteTexts(
       sql`update ${table} set ${sql.identifier(column.name)} = ${text} where ${table.id} = ${row.id}`,
     );
   }
-}
-
-const part = (value: number, one: string, many: string) => `${value} ${value === 1 ? one : many}`;
-
-/** What erasure deletes or empties, in words ('1 membership, 2 event registrations, …'). */
-export function describeErased(counts: ErasureCounts): string {
-  const parts = [
-    counts.memberships > 0 && part(counts.memberships, 'membership', 'memberships'),
-    counts.registrations > 0 &&
-      part(counts.registrations, 'event registration', 'event registrations'),
-    counts.changeRequests > 0 &&
-      part(counts.changeRequests, 'details change request', 'details change requests'),
-    counts.emails > 0 && part(counts.emails, 'email', 'emails'),
-    counts.messages > 0 && part(counts.messages, 'contact message', 'contact messages'),
-    counts.requests > 0 && part(counts.requests, 'service request', 'service requests'),
-    counts.applications > 0 && part(counts.applications, 'job application', 'job applications'),
-    counts.auditEntries > 0 &&
-      part(counts.auditEntries, 'audit entry that named them', 'audit entries that named them'),
-  ].filter((text): text is string => typeof text === 'string');
-  return parts.length > 0 ? parts.join(', ') : 'nothing';
-}
-
-/**
- * The console's preview, line by line: what is erased, what is kept and why, in the words of the
- * privacy policy's 'Your rights'.
- */
-export function erasurePreview(counts: ErasureCounts): { erased: string[]; kept: string[] } {
-  const erased: string[] = [];
-  const kept: string[] = [];
-  if (counts.memberships > 0) {
-    erased.push(
-      `${part(counts.memberships, 'membership', 'memberships')}: names, uOttawa and personal emails, program, year of study, WeChat, LinkedIn, interests and preferred events`,
-    );
-    kept.push(
-      `${part(counts.memberships, 'membership record', 'membership records')} without the name (member ID, payment reference, type, dates and status), so the payments keep their membership`,
-    );
-  }
-  if (counts.registrations > 0) {
-    erased.push(
-      `${part(counts.registrations, 'event registration', 'event registrations')} with the answers and status history`,
-    );
-  }
-  const deleted: Array<[number, string, string]> = [
-    [counts.changeRequests, 'details change request', 'details change requests'],
-    [counts.emails, 'email written to them', 'emails written to them'],
-    [counts.messages, 'contact message', 'contact messages'],
-    [counts.requests, 'service request', 'service requests'],
-    [counts.applications, 'job application with its resume', 'job applications with their resumes'],
-  ];
-  for (const [value, one, many] of deleted) if (value > 0) erased.push(part(value, one, many));
-  if (counts.auditEntries > 0) {
-    erased.push(
-      `their name in ${part(counts.auditEntries, 'audit log entry', 'audit log entries')}, which name the record instead`,
-    );
-  }
-  if (counts.payments + counts.refunds > 0) {
-    kept.push(
-      `payments and refunds (${part(counts.payments, 'payment', 'payments')}, ${part(counts.refunds, 'refund', 'refunds')}): kept without the name, because the club's books must keep them (amount, date, method and reference)`,
-    );
-  }
-  return { erased, kept };
 }

@@ -1,11 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  dataUnderEmail,
-  erasedAddress,
-  erasePersonalData,
-  erasurePreview,
-} from '@/lib/admin/erasure';
+import { dataUnderEmail, erasedAddress, erasePersonalData } from '@/lib/admin/erasure';
+import { erasurePreview } from '@/lib/admin/erasure-counts';
 import { recordChange } from '@/lib/audit/record';
 import type { SignedIn } from '@/lib/auth/session';
 import { insertContactMessage } from '@/lib/db/queries';

@@ -1,13 +1,8 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import {
-  dataUnderEmail,
-  describeErased,
-  erasePersonalData,
-  erasurePreview,
-  foundAnything,
-} from '@/lib/admin/erasure';
+import { dataUnderEmail, erasePersonalData } from '@/lib/admin/erasure';
+import { describeErased, erasurePreview, foundAnything } from '@/lib/admin/erasure-counts';
 import {
   BULK_LIMIT,
   isSubmissionKind,
