@@ -7,7 +7,7 @@ import { auditLog, eventLeads, events } from '@/lib/db/schema';
 import { clubInstant, clubWallClock } from '@/lib/db/time';
 import { auditEntryWithoutFinanceFacts, notFinanceAction } from '@/lib/memberships/finance-facts';
 import type { RegistrationCounts } from '@/lib/registrations/counts';
-import { withCountsAndLeads } from './events';
+import { withCountsAndLeads } from './event-reads';
 
 export type UpcomingEvent = {
   id: number;

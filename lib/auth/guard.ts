@@ -1,5 +1,5 @@
 import 'server-only';
-import { findConsoleEvent, type ConsoleEvent } from '@/lib/admin/events';
+import { findConsoleEvent, type ConsoleEvent } from '@/lib/admin/event-reads';
 import { getDb } from '@/lib/db/client';
 import { parseEventId } from '@/lib/events/id';
 import { can, roleMayEver, type ConsoleAction, type EventAction } from './permissions';

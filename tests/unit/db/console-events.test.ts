@@ -6,18 +6,19 @@ import {
   createEvent,
   deleteOrCancelEvent,
   eventFormSchema,
-  exportRegistrants,
   type EventFormValues,
-  findConsoleEvent,
   formValuesOf,
-  listConsoleEvents,
+  restoreEvent,
+  updateEvent,
+} from '@/lib/admin/events';
+import { findConsoleEvent, listConsoleEvents } from '@/lib/admin/event-reads';
+import {
+  exportRegistrants,
   listRegistrants,
   registrantsCsv,
   registrantsFileName,
   removeRegistration,
-  restoreEvent,
-  updateEvent,
-} from '@/lib/admin/events';
+} from '@/lib/admin/registrants';
 import { changedFields, changeLineText } from '@/lib/audit/changes';
 import { auditRecordNames, listAuditEntries } from '@/lib/audit/read';
 import type { SignedIn } from '@/lib/auth/session';

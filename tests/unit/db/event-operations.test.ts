@@ -7,17 +7,13 @@ import {
   type NewEvent,
   registrationStatusChanges,
 } from '@/lib/db/schema';
-import { removeRegistration } from '@/lib/admin/events';
+import { removeRegistration } from '@/lib/admin/registrants';
 import { erasePersonalData } from '@/lib/admin/erasure';
 import type { SignedIn } from '@/lib/auth/session';
 import { placesTaken } from '@/lib/db/queries';
 import { deliverDueEmails, type MailMessage } from '@/lib/mail/sender';
 import { MAX_ATTEMPTS, resendEmail, retryDelayMs } from '@/lib/mail/outbox';
-import {
-  addRegistrationByHand,
-  registerForEvent,
-  registerGroup,
-} from '@/lib/registrations/intake';
+import { addRegistrationByHand, registerForEvent, registerGroup } from '@/lib/registrations/intake';
 import {
   cancelByToken,
   changeRegistrationStatus,

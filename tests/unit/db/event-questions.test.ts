@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventDetailSchema } from '@/lib/api/contract';
-import { registrantsCsv } from '@/lib/admin/events';
+import { registrantsCsv } from '@/lib/admin/registrants';
 import { listEvents } from '@/lib/db/queries';
 import {
   auditLog,
@@ -18,11 +18,7 @@ import {
   removeQuestion,
   saveQuestion,
 } from '@/lib/registrations/event-questions';
-import {
-  addRegistrationByHand,
-  registerForEvent,
-  registerGroup,
-} from '@/lib/registrations/intake';
+import { addRegistrationByHand, registerForEvent, registerGroup } from '@/lib/registrations/intake';
 import {
   checkAnswers,
   checkQuestionDraft,

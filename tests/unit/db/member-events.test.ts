@@ -22,7 +22,7 @@ import {
 } from '@/lib/registrations/register-endpoint';
 import { registrationRequest } from '../api/support/register';
 import { setDatabaseForTests } from '@/lib/db/client';
-import { listRegistrants, registrantsCsv } from '@/lib/admin/events';
+import { listRegistrants, registrantsCsv } from '@/lib/admin/registrants';
 import type { Membership } from '@/lib/db/schema';
 import type { MembershipStatus } from '@/lib/memberships/statuses';
 import { addApplication, addMembershipType } from './support/memberships';

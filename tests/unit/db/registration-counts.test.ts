@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upcomingEventsWithCounts } from '@/lib/admin/dashboard';
-import {
-  doorList,
-  findConsoleEvent,
-  happensToday,
-  listConsoleEvents,
-  listRegistrants,
-} from '@/lib/admin/events';
+import { findConsoleEvent, happensToday, listConsoleEvents } from '@/lib/admin/event-reads';
+import { doorList, listRegistrants } from '@/lib/admin/registrants';
 import { placesTaken } from '@/lib/db/queries';
 import {
   doorFigures,

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { happensToday } from '@/lib/admin/events';
+import { happensToday } from '@/lib/admin/event-reads';
 import { can, type Actor, type ScopedEvent } from '@/lib/auth/permissions';
 import styles from '../../console.module.css';
 

@@ -5,10 +5,10 @@ import {
   createEvent,
   deleteOrCancelEvent,
   eventFormSchema,
-  removeRegistration,
   restoreEvent,
   updateEvent,
 } from '@/lib/admin/events';
+import { removeRegistration } from '@/lib/admin/registrants';
 import {
   decidePublication,
   duplicateEvent,

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { unpublishedOf } from '@/lib/admin/event-authoring';
-import { listConsoleEvents } from '@/lib/admin/events';
+import { listConsoleEvents } from '@/lib/admin/event-reads';
 import { pageNumber } from '@/lib/admin/search';
 import { can, eventsInView } from '@/lib/auth/permissions';
 import { pathWithQuery, requireAccess } from '@/lib/auth/session';

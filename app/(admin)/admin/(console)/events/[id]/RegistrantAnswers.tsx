@@ -1,6 +1,6 @@
 import 'server-only';
 import { cache, type ReactNode } from 'react';
-import type { Registrant } from '@/lib/admin/events';
+import type { Registrant } from '@/lib/admin/registrants';
 import { getDb } from '@/lib/db/client';
 import { answersOfEvent, questionsWithRemoved } from '@/lib/registrations/event-questions';
 import { answerText } from '@/lib/registrations/questions';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { Registrant } from '@/lib/admin/events';
+import type { Registrant } from '@/lib/admin/registrants';
 import { BULK_FORM_ID } from '@/lib/registrations/bulk';
 import { describeStatusChange, type StatusChange } from '@/lib/registrations/history';
 import { STAFF_ACTIONS, type StaffAction } from '@/lib/registrations/transitions';

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { formValuesOf, leadChoices } from '@/lib/admin/events';
+import { formValuesOf } from '@/lib/admin/events';
+import { leadChoices } from '@/lib/admin/event-reads';
 import { can } from '@/lib/auth/permissions';
 import { requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';

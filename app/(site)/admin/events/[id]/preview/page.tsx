@@ -4,7 +4,7 @@ import { notFound, redirect } from 'next/navigation';
 import EventDetailPage from '@/app/(site)/events/[id]/page';
 import { previewEventInThisRequest } from '@/app/(site)/events/[id]/event-data';
 import { publicationWords } from '@/lib/admin/event-authoring';
-import { findConsoleEvent } from '@/lib/admin/events';
+import { findConsoleEvent } from '@/lib/admin/event-reads';
 import { toEventDto } from '@/lib/api/serialize';
 import { can } from '@/lib/auth/permissions';
 import { getSignedIn, signInPath } from '@/lib/auth/session';

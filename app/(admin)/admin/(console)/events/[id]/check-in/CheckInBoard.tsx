@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useState, useTransition } from 'react';
-import type { DoorPerson } from '@/lib/admin/events';
+import type { DoorPerson } from '@/lib/admin/registrants';
 import { doorFigures, type RegistrationCounts } from '@/lib/registrations/count-words';
 import styles from '../../../../console.module.css';
 import { checkIn } from '../../registration-actions';

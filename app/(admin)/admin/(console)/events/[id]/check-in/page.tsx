@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { doorList, findConsoleEvent } from '@/lib/admin/events';
+import { findConsoleEvent } from '@/lib/admin/event-reads';
+import { doorList } from '@/lib/admin/registrants';
 import { can } from '@/lib/auth/permissions';
 import { requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { findConsoleEvent, formValuesOf, leadChoices } from '@/lib/admin/events';
+import { formValuesOf } from '@/lib/admin/events';
+import { findConsoleEvent, leadChoices } from '@/lib/admin/event-reads';
 import { can } from '@/lib/auth/permissions';
 import { requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { findConsoleEvent } from '@/lib/admin/events';
+import { findConsoleEvent } from '@/lib/admin/event-reads';
 import { eventNumbers, NO_SHOW_RATE_DEFINITION, percentWords, termOf } from '@/lib/admin/numbers';
 import { can } from '@/lib/auth/permissions';
 import { requireAccess } from '@/lib/auth/session';

@@ -1,4 +1,4 @@
-import { exportRegistrants, registrantsFileName } from '@/lib/admin/events';
+import { exportRegistrants, registrantsFileName } from '@/lib/admin/registrants';
 import { guardEvent, refusalResponse } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 
