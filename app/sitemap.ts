@@ -2,7 +2,7 @@ import type { MetadataRoute } from 'next';
 import { connection } from 'next/server';
 import { getEvents } from '@/lib/api/reads';
 import { siteUrl } from '@/lib/env/public';
-import { SITEMAP_PATHS } from '@/lib/site/seo';
+import { SITEMAP_PATHS } from '@/lib/site/paths';
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   // Events come and go: answer from the database at request time, not from the build's copy.

@@ -2,7 +2,7 @@ import { HTML_LIMITED_BOT_UA_RE } from 'next/dist/shared/lib/router/utils/is-bot
 import { CACHE_SECONDS } from '../api/sources';
 import { parseEventId } from '../events/id';
 import { publishedSince } from '../events/publication-clock';
-import { SITEMAP_PATHS } from '../site/seo';
+import { SITEMAP_PATHS } from '../site/paths';
 import { randomHex } from './random-hex.mjs';
 import { createNonce } from './security-headers.mjs';
 import { TEST_FAULT_COOKIE } from '../testing/fault-cookie';

@@ -2,26 +2,6 @@ import type { Metadata, ResolvingMetadata } from 'next';
 import { type Copy, type CopyKey } from '../copy/catalogue';
 import { fillCopy } from '../copy/fill';
 import { getCopy } from '../copy/read';
-import { FOOTER_LINKS, NAV_LINKS } from './constants';
-
-/** The membership pages linked from /membership (the overview itself is in the navigation). */
-export const MEMBERSHIP_PATHS = [
-  '/membership/join',
-  '/membership/events',
-  '/membership/faq',
-  '/membership/policies',
-  '/membership/member-id',
-  '/membership/change-details',
-] as const;
-
-/** Every public page: the navigation's and the footer's, plus the pages only linked from others. */
-export const SITEMAP_PATHS: readonly string[] = [
-  ...new Set(
-    [...NAV_LINKS, ...FOOTER_LINKS]
-      .map((link) => link.href)
-      .concat('/designs', ...MEMBERSHIP_PATHS),
-  ),
-];
 
 export type TitleKey = CopyKey<'site'> & `title${string}`;
 
