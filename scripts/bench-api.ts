@@ -35,6 +35,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { toEventDto } from '@/lib/api/serialize';
 import { openDatabase } from '@/lib/db/client';
+import { openSeededDatabase } from '@/lib/db/bootstrap';
 import { DataFolderInUseError } from '@/lib/db/lock';
 import { listEvents, listRegistrations } from '@/lib/db/queries';
 import { emailOutbox, eventRegistrations, events as eventsTable } from '@/lib/db/schema';
@@ -105,9 +106,7 @@ async function measureApi(
   const dataDir = path.join(work, 'pglite');
   const serverLog = path.join(work, 'server.log');
   // 1. Database and the static twin of /api/events/.
-  const setup = await openDatabase(
-    databaseUrl ? { databaseUrl, seedIfEmpty: true } : { dataDir, seedIfEmpty: true },
-  );
+  const setup = await openSeededDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   const events = await listEvents(setup.db);
   writeFileSync(FIXTURE, JSON.stringify(events.map(toEventDto)));
   const now = Date.now();

@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { QueryParams } from '@sanity/client';
 import { unstable_rethrow } from 'next/navigation';
-import { DEFAULT_PGLITE_DATA_DIR } from '@/lib/db/client';
+import { DEFAULT_PGLITE_DATA_DIR } from '@/lib/env/data-folders';
 import { getServerEnv } from '@/lib/env/server';
 import { invalidatePageCache } from '@/lib/http/page-cache';
 import { queryBundledDataset } from './bundled';

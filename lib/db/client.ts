@@ -8,10 +8,10 @@ import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrat
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
+import { DEFAULT_PGLITE_DATA_DIR } from '@/lib/env/data-folders';
 import { getServerEnv } from '@/lib/env/server';
 import { lockDataFolder } from './lock';
 import * as schema from './schema';
-import { isDatabaseEmpty, seedDatabase } from './seed';
 
 /**
  * The database client: embedded PGlite in a data folder by default, node-postgres when
@@ -31,8 +31,6 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-export const DEFAULT_PGLITE_DATA_DIR = path.join('.data', 'pglite');
-
 /** Where drizzle-kit writes the migrations; the app applies them before it serves. */
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib', 'db', 'migrations');
 
@@ -46,8 +44,6 @@ export type OpenOptions = {
   dataDir?: string;
   /** Apply pending migrations (default true). */
   migrate?: boolean;
-  /** Fill an empty database with the seed content (default false). */
-  seedIfEmpty?: boolean;
 };
 
 function redactUrl(url: string): string {
@@ -119,21 +115,15 @@ async function openPostgres(databaseUrl: string, migrate: boolean): Promise<Data
   }
 }
 
-/** Opens a database, applies migrations and, if asked, seeds it when empty. */
+/**
+ * Opens a database and applies pending migrations. It never seeds: filling an empty database is
+ * the bootstrap's work (lib/db/bootstrap.ts), above the domains whose rows the seed writes.
+ */
 export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
   const migrate = options.migrate ?? true;
-  const handle = options.databaseUrl
+  return options.databaseUrl
     ? await openPostgres(options.databaseUrl, migrate)
     : await openPglite(options.dataDir ?? DEFAULT_PGLITE_DATA_DIR, migrate);
-  if (options.seedIfEmpty) {
-    try {
-      if (await isDatabaseEmpty(handle.db)) await seedDatabase(handle.db);
-    } catch (error) {
-      await handle.close().catch(() => {});
-      throw error;
-    }
-  }
-  return handle;
 }
 
 /** What the environment asks for: DATABASE_URL, else PGlite in PGLITE_DATA_DIR. */
@@ -148,13 +138,12 @@ const store = globalThis as typeof globalThis & { __tcsaDatabase?: Promise<Datab
 
 /**
  * The process's database, opened on first use and cached on globalThis (so development hot
- * reloads reuse it). The app migrates it before the first query and seeds an empty embedded
- * database, so a fresh clone serves content with no set-up.
+ * reloads reuse it), and migrated before the first query. The server's start fills an empty
+ * embedded database first (instrumentation.ts, lib/db/bootstrap.ts).
  */
 export function getDatabase(): Promise<DatabaseHandle> {
   if (!store.__tcsaDatabase) {
-    const options = configuredOpenOptions();
-    const opening = openDatabase({ ...options, seedIfEmpty: !options.databaseUrl });
+    const opening = openDatabase(configuredOpenOptions());
     store.__tcsaDatabase = opening;
     // A failed open is not cached: the next request tries again (and reports the reason again).
     opening.catch(() => {

@@ -2,7 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_PGLITE_DATA_DIR } from '@/lib/db/client';
+import { DEFAULT_PGLITE_DATA_DIR } from '@/lib/env/data-folders';
 import { getServerEnv, type ServerEnv } from '@/lib/env/server';
 import { RESUME_KINDS, type ResumeKind } from '@/lib/submissions/resume-type';
 

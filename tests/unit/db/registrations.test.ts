@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '@/lib/db/client';
+import { openSeededDatabase } from '@/lib/db/bootstrap';
 import {
   placesTaken,
   isUniqueViolation,
@@ -166,7 +166,7 @@ describe('the embedded database on disk', () => {
 
   it('migrates, seeds when empty, keeps registrations across reopening, and re-migrating is a no-op', async () => {
     const dataDir = path.join(dir, 'data');
-    const first = await openDatabase({ dataDir, seedIfEmpty: true });
+    const first = await openSeededDatabase({ dataDir });
     const event = (await listEvents(first.db)).find(
       (row) => row.startsAt && row.startsAt > new Date(),
     )!;
@@ -175,7 +175,7 @@ describe('the embedded database on disk', () => {
     );
     await first.close();
 
-    const second = await openDatabase({ dataDir, seedIfEmpty: true });
+    const second = await openSeededDatabase({ dataDir });
     try {
       const rows = await listRegistrations(second.db, event.id);
       expect(rows.map((row) => row.email)).toEqual(['kept@example.org']);
