@@ -12,6 +12,7 @@ import {
 import type { Copy } from '@/lib/copy/catalogue';
 import { isEmailConfigured, sendEmailForm, type EmailConfig } from '@/lib/mail/emailjs';
 import { submitMessage } from '@/lib/submissions/client';
+import { useHydrated } from '@/lib/site/use-hydrated';
 
 /** The home page's texts the form shows (the page reads them on the server). */
 export type ContactFormCopy = Pick<
@@ -58,6 +59,7 @@ export function ContactForm({
   contactEmail: string | null;
   copy: ContactFormCopy;
 }) {
+  const hydrated = useHydrated();
   const { siteCopy, sending, status, fieldErrors, statusId, onChange, submit, emailOnce } =
     useSubmissionForm();
   const configured = isEmailConfigured(emailConfig, 'contact');
@@ -121,7 +123,11 @@ export function ContactForm({
       />
       <FormStatus id={statusId} status={status} />
       <div className={formStyles.actions}>
-        <button type="submit" className={`button ${formStyles.submit}`} disabled={sending}>
+        <button
+          type="submit"
+          className={`button ${formStyles.submit}`}
+          disabled={sending || !hydrated}
+        >
           {sending ? siteCopy.formSending : copy.contactSubmit}
         </button>
       </div>

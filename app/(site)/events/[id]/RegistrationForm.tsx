@@ -19,6 +19,7 @@ import {
   submitRegistration,
 } from '@/lib/registrations/client';
 import { answersOf, QuestionFields } from './QuestionFields';
+import { useHydrated } from '@/lib/site/use-hydrated';
 
 export type RegistrationFormCopy = Pick<
   Copy<'event'>,
@@ -152,6 +153,7 @@ export function RegistrationForm({
   /** The event's own questions (GET /api/events/{id}/ `questions`), asked after the email. */
   questions?: readonly EventQuestionDto[];
 }) {
+  const hydrated = useHydrated();
   const [submitting, setSubmitting] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const [availability, setAvailability] = useState<AvailabilityDto | null>(null);
@@ -363,7 +365,7 @@ export function RegistrationForm({
         <button
           type="submit"
           className={`button ${formStyles.submit}`}
-          disabled={submitting || refusing || waitingNonMember}
+          disabled={submitting || !hydrated || refusing || waitingNonMember}
           aria-describedby={
             refusing ? availabilityId : waitingNonMember && publicOpening ? nonMemberId : undefined
           }

@@ -27,6 +27,7 @@ import {
 import { submitApplication } from '@/lib/submissions/client';
 import styles from './ApplicationForm.module.css';
 import { ConfirmDialog } from './ConfirmDialog';
+import { useHydrated } from '@/lib/site/use-hydrated';
 
 /**
  * The join-us page's texts the form shows (the page reads them on the server), the alerts of
@@ -89,6 +90,7 @@ export function ApplicationForm({
   const resumeRef = useRef<HTMLInputElement>(null);
   const [confirming, setConfirming] = useState(false);
   const [resumeError, setResumeError] = useState<string | null>(null);
+  const hydrated = useHydrated();
   const { siteCopy, sending, status, setStatus, fieldErrors, statusId, report, onChange, submit } =
     useSubmissionForm();
   const resumeHintId = useId();
@@ -236,6 +238,7 @@ export function ApplicationForm({
           <button
             type="submit"
             className={`button ${formStyles.submit} ${styles.submit}`}
+            disabled={!hydrated}
             aria-disabled={sending || undefined}
           >
             {sending ? siteCopy.formSending : copy.submitLabel}

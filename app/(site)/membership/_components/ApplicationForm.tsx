@@ -16,6 +16,7 @@ import { postMembershipForm } from '@/lib/memberships/client';
 import { ChoiceGroup, FieldMessage, InputField, SelectField } from './fields';
 import type { APPLICATION_FORM_KEYS } from './form-copy';
 import styles from './membership.module.css';
+import { useHydrated } from '@/lib/site/use-hydrated';
 
 export type ApplicationFormTexts = Pick<Copy<'membership'>, (typeof APPLICATION_FORM_KEYS)[number]>;
 
@@ -112,6 +113,7 @@ export function ApplicationForm({
 }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<string | null>(null);
+  const hydrated = useHydrated();
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<Sent | null>(null);
   const receiptHeading = useRef<HTMLHeadingElement>(null);
@@ -340,7 +342,11 @@ export function ApplicationForm({
         </p>
       ) : null}
       <div className={formStyles.actions}>
-        <button type="submit" className="button" disabled={sending || types.length === 0}>
+        <button
+          type="submit"
+          className="button"
+          disabled={sending || !hydrated || types.length === 0}
+        >
           {sending ? texts.submitting : texts.submit}
         </button>
       </div>

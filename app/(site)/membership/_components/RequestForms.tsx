@@ -14,6 +14,7 @@ import { postMembershipForm } from '@/lib/memberships/client';
 import { InputField, TextAreaField } from './fields';
 import type { CHANGE_FORM_KEYS, MEMBER_ID_FORM_KEYS } from './form-copy';
 import styles from './membership.module.css';
+import { useHydrated } from '@/lib/site/use-hydrated';
 
 type Texts<K extends readonly (keyof Copy<'membership'>)[]> = Pick<Copy<'membership'>, K[number]>;
 
@@ -111,6 +112,7 @@ export function MemberIdForm({
   answerWords: AnswerWords;
   labelledBy: string;
 }) {
+  const hydrated = useHydrated();
   const { errors, status, sending, done, doneRef, onSubmit, onChange } = useRequestForm({
     path: '/api/membership/member-id/',
     schema: memberIdRequestSchema,
@@ -146,7 +148,7 @@ export function MemberIdForm({
       />
       <Status status={status} />
       <div className={formStyles.actions}>
-        <button type="submit" className="button" disabled={sending}>
+        <button type="submit" className="button" disabled={sending || !hydrated}>
           {sending ? texts.submitting : texts.forgotSubmit}
         </button>
       </div>
@@ -168,6 +170,7 @@ export function ChangeDetailsForm({
   answerWords: AnswerWords;
   labelledBy: string;
 }) {
+  const hydrated = useHydrated();
   const { errors, status, sending, done, doneRef, onSubmit, onChange } = useRequestForm({
     path: '/api/membership/change-requests/',
     schema: changeRequestSchema,
@@ -231,7 +234,7 @@ export function ChangeDetailsForm({
       />
       <Status status={status} />
       <div className={formStyles.actions}>
-        <button type="submit" className="button" disabled={sending}>
+        <button type="submit" className="button" disabled={sending || !hydrated}>
           {sending ? texts.submitting : texts.changeSubmit}
         </button>
       </div>

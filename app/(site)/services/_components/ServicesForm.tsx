@@ -13,6 +13,7 @@ import {
 } from '@/app/_components/forms/useSubmissionForm';
 import { isEmailConfigured, sendEmailForm, type EmailConfig } from '@/lib/mail/emailjs';
 import { submitServiceRequest } from '@/lib/submissions/client';
+import { useHydrated } from '@/lib/site/use-hydrated';
 
 /** The services page's texts the form shows (the page reads them on the server). */
 export type ServicesFormTexts = Pick<Copy<'services'>, (typeof SERVICES_FORM_TEXT_KEYS)[number]>;
@@ -50,6 +51,7 @@ export function ServicesForm({
   /** The id of the heading that names the form. */
   labelledBy: string;
 }) {
+  const hydrated = useHydrated();
   const { siteCopy, sending, status, fieldErrors, statusId, onChange, submit, emailOnce } =
     useSubmissionForm();
   const configured = isEmailConfigured(emailConfig, 'services');
@@ -116,6 +118,7 @@ export function ServicesForm({
         <button
           type="submit"
           className={`button ${formStyles.submit}`}
+          disabled={!hydrated}
           aria-disabled={sending || undefined}
         >
           {sending ? siteCopy.formSending : copy.submitLabel}
