@@ -102,7 +102,7 @@ test.describe('bodies: refused by size before they are read', () => {
     'x-forwarded-for': `10.20.${(client >> 8) & 255}.${client++ & 255}`,
   });
 
-  test('100 concurrent oversized bodies, declared and chunked: 413 at once, and memory stays put', async () => {
+  test('100 concurrent oversized bodies, declared and chunked: 413 before the body is taken, and memory stays put', async () => {
     const csrf = await csrfHeaders(site.baseURL);
     const events = (await (await fetch(`${site.baseURL}/api/events/`)).json()) as { id: number }[];
     const boundary = 'front-door-boundary';
@@ -161,6 +161,9 @@ test.describe('bodies: refused by size before they are read', () => {
           size,
           declared,
           prefix: target.prefix,
+          // A declared size is judged before a byte of the body is read: these send none of it,
+          // so a server that waited for the body would leave them unanswered until the timeout.
+          sendOnly: declared ? 0 : undefined,
           headers: { ...csrf, ...fromNewClient(), ...target.headers },
           timeoutMs: 30_000,
         }).then((answer) => ({ ...answer, declared, path: target.path }));
@@ -189,11 +192,12 @@ test.describe('bodies: refused by size before they are read', () => {
       // the sockets buffer on the way).
       expect(answer.sent).toBeLessThan(size);
     }
-    // A declared size is refused before a byte is read: at once, even a hundred at a time.
+    // A declared size is refused before a byte is read, even a hundred at a time: they sent at
+    // most the multipart's opening. How fast is the benchmark's to say (npm run bench:hardening),
+    // not a test's on a loaded machine.
     for (const answer of answers.filter((item) => item.declared)) {
-      expect(answer.ms).toBeLessThan(3_000);
+      expect(answer.sent).toBeLessThanOrEqual(Buffer.byteLength(targets[0]!.prefix!));
     }
-    expect(elapsed).toBeLessThan(20_000);
     expect(peak - before).toBeLessThan(100);
     expect(after - before).toBeLessThan(100);
   });
