@@ -21,18 +21,27 @@ const launchOptions = { executablePath: CHROMIUM_PATH, args: chromiumArgs };
 /**
  * Specs whose answers do not depend on the window's width (the API, headers, persistence, the
  * server's behaviour, emails, the Studio): they run at 1280 px only, and so do the tests tagged
- * '@one-width' (a section's failure, empty or loading state). Every page, form and console flow
- * runs at both widths.
+ * '@one-width' (a section's failure, empty or loading state). The console's flows are among them:
+ * what they prove is the server's (who may do what, what is saved, audited and emailed), and every
+ * console page is walked at 390 px by console-phone.spec.ts (its layout, its controls, axe). Every
+ * public page and form runs at both widths.
  */
 const ONE_WIDTH_SPECS = [
   'api.spec.ts',
   'api-persistence.spec.ts',
   'api-submissions.spec.ts',
   'compile-hints.spec.ts',
+  'console.spec.ts',
   'console-guards.spec.ts',
+  'console-numbers.spec.ts',
+  'console-operations.spec.ts',
   'content.spec.ts',
   'copy-coverage.spec.ts',
+  'event-operations.spec.ts',
+  'event-questions.spec.ts',
+  'finance-facts.spec.ts',
   'front-door.spec.ts',
+  'membership-console.spec.ts',
   'page-cache.spec.ts',
   'page-weight.spec.ts',
   'security.spec.ts',
@@ -63,9 +72,10 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      // WeChat's in-app browser runs on phones, and finance and the coordinator settle money and
-      // details on a phone: these specs run in the phone project only.
-      testIgnore: ['wechat.spec.ts', 'membership-money.spec.ts'],
+      // WeChat's in-app browser runs on phones, a student applies for membership on one, and
+      // finance and the coordinator settle money and details on one: these specs run in the
+      // phone project only.
+      testIgnore: ['wechat.spec.ts', 'membership-journey.spec.ts', 'membership-money.spec.ts'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {
