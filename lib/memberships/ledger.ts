@@ -14,7 +14,8 @@ import type { MembershipStatus } from './statuses';
 
 /**
  * Finance's reads (payments.read): the applications waiting for their money, the payments to
- * confirm or sort out, the refunds still to send. The writes are lib/memberships/payments.ts.
+ * confirm or sort out, the refunds still to send. The writes are lib/memberships/payments.ts,
+ * payment-confirmation.ts and refunds.ts.
  */
 
 export const LEDGER_LIST_SIZE = 50;

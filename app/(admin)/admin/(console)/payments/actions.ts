@@ -18,7 +18,8 @@ import type { MemberNotice } from '../members/notices';
  * Finance's actions on memberships (payments.confirm: record, confirm, accept, flag, mark
  * reversed; payments.refund: refund, return, complete a refund). Each passes the guard
  * first; the work, its audit entry, the status history and the member's email are one
- * transaction in lib/memberships/payments.ts, which answers refusals in words.
+ * transaction in lib/memberships (payments.ts, payment-confirmation.ts, refunds.ts), which
+ * answers refusals in words.
  */
 
 export type MoneyActionState = { error?: string; done?: string };
