@@ -17,7 +17,7 @@ import {
 import { getServerSecret } from './server-secrets';
 
 /**
- * The console's authentication: Better Auth on our own tables (lib/db/schema.ts), sessions in
+ * The console's authentication: Better Auth on our own tables (lib/db/schema/console.ts), sessions in
  * the database (no cookie cache, so a deactivated account's session ends at its next request),
  * passwords hashed by the library, its sign-in rate limit kept in the database.
  *

@@ -3,7 +3,7 @@
  * gives them: the kinds, the limits, the check of a question staff write (it never asks for what
  * the privacy policy says the club does not collect) and the check of the answers a visitor
  * sends. No server code: the console's form, the public form and the endpoint share it, and
- * lib/db/schema.ts reads the kinds (relative imports only).
+ * lib/db/schema/ reads the kinds (relative imports only).
  */
 
 export const QUESTION_KINDS = ['short_text', 'choice', 'yes_no'] as const;

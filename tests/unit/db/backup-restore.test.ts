@@ -28,7 +28,7 @@ vi.mock('next/cache', () => import('../api/support/next-cache'));
 
 /*
  * npm run db:backup, then npm run db:restore into a fresh database, run as the club runs them (the
- * scripts in their own processes): every table of lib/db/schema.ts comes back row for row, and
+ * scripts in their own processes): every table of lib/db/schema/ comes back row for row, and
  * the uploaded files byte for byte. On PGlite the source stays open in this process while the
  * backup runs, as the site holds it, so the dump comes through the site's POST /api/backup.
  */
