@@ -10,7 +10,7 @@ import { activeQuestions } from './event-questions';
  * The questions of an event as the event page and GET /api/events/{id}/ show them, cached like
  * the event itself (the events' tag, which the console's question changes publish, and the read
  * generation), so a page view costs no extra query. The registration reads them afresh, under
- * the event's lock (operations.ts).
+ * the event's lock (intake.ts).
  */
 const cachedQuestions = unstable_cache(
   async (_generation: string, eventId: number): Promise<EventQuestionDto[]> =>

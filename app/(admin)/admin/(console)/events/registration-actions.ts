@@ -24,7 +24,7 @@ import type { SmallActionState } from './actions';
  * The console's registration actions: change a status (with its email), add someone by hand,
  * mark the no-shows after the event, and the door's check-in. Each passes the guard (session,
  * role, and the event it acts on) first; each change writes its audit entry in its own
- * transaction (lib/registrations/operations.ts).
+ * transaction (lib/registrations/transitions.ts).
  */
 
 const staffOf = (signedIn: SignedIn) => ({
