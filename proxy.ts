@@ -7,7 +7,7 @@ import {
   isSecureRequest,
   isWellFormedCsrfToken,
 } from '@/lib/http/csrf';
-import { projectId as sanityProjectId } from '@/lib/content/env';
+import { sanityProject } from '@/lib/content/project';
 import { getServerEnv } from '@/lib/env/server';
 import { isTrustedOrigin, setApiHeaders } from '@/lib/http/api-headers';
 import { NONCE_HEADER } from '@/lib/http/nonce-header';
@@ -83,9 +83,14 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const renderOrigin = production && !studio ? serverRenderOrigin() : null;
   const cache = renderOrigin ? sitePageCache() : null;
   const renderId = cache?.renderIdOf(request.headers) ?? null;
-  // The Studio is prerendered: a nonce could never reach its scripts (see its policy).
+  // The Studio's scripts carry no nonce: it has a policy of its own (see contentSecurityPolicy).
   const nonce = studio ? undefined : (renderId ?? createNonce());
-  const policy = contentSecurityPolicy({ nonce, studio, dev: !production, sanityProjectId });
+  const policy = contentSecurityPolicy({
+    nonce,
+    studio,
+    dev: !production,
+    sanityProjectId: sanityProject()?.projectId,
+  });
 
   const cacheKey = cache && !renderId && !file && !consolePath ? pageCacheKey(request) : null;
   let answer: CachedAnswer | null = null;
@@ -202,7 +207,7 @@ function malformedAddress(request: NextRequest, api: boolean): NextResponse {
   const policy = contentSecurityPolicy({
     nonce,
     dev: process.env.NODE_ENV !== 'production',
-    sanityProjectId,
+    sanityProjectId: sanityProject()?.projectId,
   });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('content-security-policy', policy);

@@ -1,61 +1,26 @@
-'use client';
-
 /**
- * The Sanity Studio embedded at /studio (app/(studio)/studio/[[...tool]]/page.tsx). The Sanity
- * CLI reads it too (`sanity schema validate`, `sanity schema extract`), so imports are relative.
+ * The Studio's configuration as the Sanity CLI loads it (`sanity schema validate`, `sanity schema
+ * extract`). The embedded Studio does not import this file: it builds its configuration in the
+ * browser from the project the server reads when it runs (studio/config.ts). Imports are
+ * relative: the CLI has no `@/` alias.
  */
-import { visionTool } from '@sanity/vision';
-import { defineConfig } from 'sanity';
-import { presentationTool } from 'sanity/presentation';
-import { structureTool } from 'sanity/structure';
-import {
-  apiVersion,
-  dataset,
-  DRAFT_MODE_DISABLE_PATH,
-  DRAFT_MODE_ENABLE_PATH,
-  projectId,
-  STUDIO_BASE_PATH,
-} from './lib/content/env';
-import { schemaTypes } from './schemas';
-import {
-  fixedDocumentActions,
-  withoutFixedDocumentOptions,
-  withoutFixedTemplates,
-} from './studio/fixed-documents';
-import { presentationResolve } from './studio/presentation';
-import { structure } from './studio/structure';
+import { DEFAULT_API_VERSION, DEFAULT_DATASET, sanityProjectFrom } from './lib/content/env';
+import { studioConfig } from './studio/config';
 
 /**
- * Without a project the Studio is never rendered (/studio explains how to connect one), but the
- * CLI still loads this file to validate and extract the schema offline: it needs a well-formed id.
+ * Without a project the CLI still loads this file to validate and extract the schema offline:
+ * it needs a well-formed id. sanity.cli.ts has loaded the .env files into the environment.
  */
 const OFFLINE_PROJECT_ID = 'offline';
 
-export default defineConfig({
-  name: 'default',
-  title: 'TCSA content',
-  basePath: STUDIO_BASE_PATH,
-  projectId: projectId ?? OFFLINE_PROJECT_ID,
-  dataset,
-  plugins: [
-    structureTool({ structure }),
-    presentationTool({
-      previewUrl: {
-        previewMode: { enable: DRAFT_MODE_ENABLE_PATH, disable: DRAFT_MODE_DISABLE_PATH },
-      },
-      resolve: presentationResolve,
-    }),
-    // GROQ playground for developers only.
-    ...(process.env.NODE_ENV === 'development'
-      ? [visionTool({ defaultApiVersion: apiVersion })]
-      : []),
-  ],
-  schema: {
-    types: schemaTypes,
-    templates: withoutFixedTemplates,
+export default studioConfig(
+  sanityProjectFrom({
+    NEXT_PUBLIC_SANITY_PROJECT_ID: process.env.NEXT_PUBLIC_SANITY_PROJECT_ID,
+    NEXT_PUBLIC_SANITY_DATASET: process.env.NEXT_PUBLIC_SANITY_DATASET,
+    NEXT_PUBLIC_SANITY_API_VERSION: process.env.NEXT_PUBLIC_SANITY_API_VERSION,
+  }) ?? {
+    projectId: OFFLINE_PROJECT_ID,
+    dataset: DEFAULT_DATASET,
+    apiVersion: DEFAULT_API_VERSION,
   },
-  document: {
-    actions: fixedDocumentActions,
-    newDocumentOptions: withoutFixedDocumentOptions,
-  },
-});
+);

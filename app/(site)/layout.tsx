@@ -109,7 +109,7 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
           {preview ? <PreviewBanner /> : null}
           <WeChatLinks />
         </SiteCopyProvider>
-        {preview && isSanityConfigured ? <VisualEditing /> : null}
+        {preview && isSanityConfigured() ? <VisualEditing /> : null}
         {settings ? (
           <script
             type="application/ld+json"

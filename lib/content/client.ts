@@ -1,20 +1,23 @@
 import { createClient, type SanityClient } from '@sanity/client';
-import { apiVersion, dataset, projectId, STUDIO_BASE_PATH } from './env';
+import { STUDIO_BASE_PATH } from './env';
+import { sanityProject } from './project';
 
-let cachedClient: SanityClient | null | undefined;
+let cached: { key: string; client: SanityClient | null } | undefined;
 
 /**
  * The Content Lake client for published reads (CDN, no token), or null when no project is
  * configured: `createClient` throws without a project id, so callers fall back to the bundled
- * dataset instead.
+ * dataset instead. Kept while the project it was made for is the configured one.
  */
 export function getSanityClient(): SanityClient | null {
-  if (cachedClient !== undefined) return cachedClient;
-  cachedClient = projectId
+  const project = sanityProject();
+  const key = project
+    ? `${project.projectId}\u0000${project.dataset}\u0000${project.apiVersion}`
+    : '';
+  if (cached?.key === key) return cached.client;
+  const client = project
     ? createClient({
-        projectId,
-        dataset,
-        apiVersion,
+        ...project,
         useCdn: true,
         perspective: 'published',
         // One attempt: lib/content/lake-fallback.ts answers a failed read at once and retries in
@@ -24,5 +27,6 @@ export function getSanityClient(): SanityClient | null {
         stega: { enabled: false, studioUrl: STUDIO_BASE_PATH },
       })
     : null;
-  return cachedClient;
+  cached = { key, client };
+  return client;
 }

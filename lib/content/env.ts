@@ -1,22 +1,43 @@
-import { publicEnv } from '../env/public';
-
 /**
- * Where the static copy lives. Public values only: the Studio (in the browser) and the site both
- * read this module. Relative imports keep it loadable by the Sanity CLI, which has no `@/` alias.
+ * Where the static copy lives: the names and defaults the Studio (in the browser), the site and
+ * the Sanity CLI share. No value of the environment is read here: the server reads the project
+ * when it runs (lib/content/project.ts) and the Studio page hands it to the browser. Relative
+ * imports keep it loadable by the Sanity CLI, which has no `@/` alias.
  */
 
 /** The Content Lake API version the queries are written against. */
 export const DEFAULT_API_VERSION = '2025-10-01';
 
-/** A Sanity project id; unset means the site reads the dataset bundled in `studio/dataset/`. */
-export const projectId: string | undefined = publicEnv.NEXT_PUBLIC_SANITY_PROJECT_ID;
+/** The dataset read when NEXT_PUBLIC_SANITY_DATASET is unset. */
+export const DEFAULT_DATASET = 'production';
 
-export const dataset: string = publicEnv.NEXT_PUBLIC_SANITY_DATASET ?? 'production';
+/** A configured Sanity project: the site reads its Content Lake, and /studio edits it. */
+export type SanityProject = {
+  projectId: string;
+  dataset: string;
+  apiVersion: string;
+};
 
-export const apiVersion: string = publicEnv.NEXT_PUBLIC_SANITY_API_VERSION ?? DEFAULT_API_VERSION;
+/** The variables that name the project, as the README documents them. */
+export type SanityProjectVariables = {
+  NEXT_PUBLIC_SANITY_PROJECT_ID?: string;
+  NEXT_PUBLIC_SANITY_DATASET?: string;
+  NEXT_PUBLIC_SANITY_API_VERSION?: string;
+};
 
-/** True when a Sanity project is configured: content comes from its Content Lake. */
-export const isSanityConfigured: boolean = projectId !== undefined;
+/**
+ * The project those variables name, or null without a project id: the site then reads the
+ * dataset bundled in `studio/dataset/`. Blank values count as unset.
+ */
+export function sanityProjectFrom(variables: SanityProjectVariables): SanityProject | null {
+  const projectId = variables.NEXT_PUBLIC_SANITY_PROJECT_ID?.trim();
+  if (!projectId) return null;
+  return {
+    projectId,
+    dataset: variables.NEXT_PUBLIC_SANITY_DATASET?.trim() || DEFAULT_DATASET,
+    apiVersion: variables.NEXT_PUBLIC_SANITY_API_VERSION?.trim() || DEFAULT_API_VERSION,
+  };
+}
 
 /** Where the embedded Studio is served. */
 export const STUDIO_BASE_PATH = '/studio';

@@ -1,5 +1,5 @@
 import { createImageUrlBuilder, type SanityImageSource } from '@sanity/image-url';
-import { dataset, projectId } from './env';
+import { sanityProject } from './project';
 
 /**
  * Image URLs that work in both modes. With a project, Sanity's image pipeline on its CDN
@@ -14,7 +14,23 @@ export const OFFLINE_ASSET_BASE_PATH = '/content-assets';
 /** File names of the bundled images: `<sha1>-<width>x<height>.<ext>`, as `sanity dataset export` writes them. */
 export const OFFLINE_ASSET_FILE_PATTERN = /^[A-Za-z0-9_-]+\.(png|jpe?g|webp|gif|svg|avif)$/;
 
-const builder = projectId ? createImageUrlBuilder({ projectId, dataset }) : null;
+type ImageUrlBuilder = ReturnType<typeof createImageUrlBuilder>;
+let cachedBuilder: { key: string; builder: ImageUrlBuilder | null } | undefined;
+
+/** Sanity's image pipeline for the configured project, or null offline. */
+function imageBuilder(): ImageUrlBuilder | null {
+  const project = sanityProject();
+  const key = project ? `${project.projectId}\u0000${project.dataset}` : '';
+  if (cachedBuilder?.key !== key) {
+    cachedBuilder = {
+      key,
+      builder: project
+        ? createImageUrlBuilder({ projectId: project.projectId, dataset: project.dataset })
+        : null,
+    };
+  }
+  return cachedBuilder.builder;
+}
 
 const ASSET_ID_PATTERN = /^image-([A-Za-z0-9_]+-\d+x\d+)-([a-z0-9]+)$/;
 
@@ -48,6 +64,7 @@ export function imageUrl(
   size: ImageSize = {},
 ): string | null {
   if (!source) return null;
+  const builder = imageBuilder();
   if (!builder) return offlineImageUrl(source);
   let image = builder.image(source).auto('format').fit('max');
   if (size.width) image = image.width(size.width);

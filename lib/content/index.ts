@@ -25,5 +25,5 @@ export type {
 } from './read';
 export { imageUrl } from './image';
 export { isDraftModeEnabled } from './draft';
-export { isSanityConfigured } from './env';
+export { isSanityConfigured } from './project';
 export { jsonForScript, organizationJsonLd, socialBadgesFrom } from './site-settings';

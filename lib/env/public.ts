@@ -37,14 +37,6 @@ export const optionalNonNegativeInt = optionalText.pipe(
 
 const publicSchema = z.object({
   NEXT_PUBLIC_SITE_URL: optionalUrl,
-  NEXT_PUBLIC_SANITY_PROJECT_ID: optionalText.pipe(
-    z
-      .string()
-      .regex(/^[a-z0-9-]+$/, 'a Sanity project id has only lowercase letters, digits and dashes')
-      .optional(),
-  ),
-  NEXT_PUBLIC_SANITY_DATASET: optionalText,
-  NEXT_PUBLIC_SANITY_API_VERSION: optionalText,
 });
 
 export type PublicEnv = z.infer<typeof publicSchema>;
@@ -70,9 +62,6 @@ export function parseEnv<T extends z.ZodType>(
  */
 export const publicEnv: PublicEnv = parseEnv(publicSchema, {
   NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL,
-  NEXT_PUBLIC_SANITY_PROJECT_ID: process.env.NEXT_PUBLIC_SANITY_PROJECT_ID,
-  NEXT_PUBLIC_SANITY_DATASET: process.env.NEXT_PUBLIC_SANITY_DATASET,
-  NEXT_PUBLIC_SANITY_API_VERSION: process.env.NEXT_PUBLIC_SANITY_API_VERSION,
 });
 
 /** The port `next start` and `npm start` use when PORT is unset. */

@@ -122,7 +122,39 @@ export const serverSchema = z.object({
   TCSA_ENABLE_TEST_FAULTS: optionalText,
 });
 
-export type ServerEnv = z.infer<typeof serverSchema> & PublicEnv;
+/**
+ * The Sanity project the site reads its copy from and the Studio edits. Its values are public
+ * (the Studio in the browser talks to the project) and keep the NEXT_PUBLIC_ names the README
+ * documents, but they are read when the server runs, never baked into a build: one build serves
+ * a site with a project and a site without one, and the Studio page hands them to the browser.
+ */
+export const sanityProjectSchema = z.object({
+  NEXT_PUBLIC_SANITY_PROJECT_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'a Sanity project id has only lowercase letters, digits and dashes')
+      .optional(),
+  ),
+  NEXT_PUBLIC_SANITY_DATASET: optionalText,
+  NEXT_PUBLIC_SANITY_API_VERSION: optionalText,
+});
+
+export type ServerEnv = z.infer<typeof serverSchema> &
+  z.infer<typeof sanityProjectSchema> &
+  PublicEnv;
+
+/**
+ * A variable as the running server has it. Next.js writes the build's value in place of every
+ * `process.env.NEXT_PUBLIC_…` it can name, in server code too; through a name it cannot see, the
+ * value is the one the server starts with.
+ */
+function atRunTime(name: string): string | undefined {
+  return process.env[name];
+}
+
+function runTimeValues(names: readonly string[]): Record<string, string | undefined> {
+  return Object.fromEntries(names.map((name) => [name, atRunTime(name)]));
+}
 
 let cachedServerEnv: ServerEnv | undefined;
 
@@ -138,6 +170,7 @@ export function getServerEnv(): ServerEnv {
   }
   cachedServerEnv ??= {
     ...publicEnv,
+    ...parseEnv(sanityProjectSchema, runTimeValues(Object.keys(sanityProjectSchema.shape))),
     ...parseEnv(serverSchema, {
       DATABASE_URL: process.env.DATABASE_URL,
       PGLITE_DATA_DIR: process.env.PGLITE_DATA_DIR,

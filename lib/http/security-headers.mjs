@@ -84,11 +84,13 @@ export function isStudioPath(pathname) {
  * only when a project is configured. frame-ancestors 'self' lets the Studio's Presentation tool
  * (same origin) frame the site and nobody else.
  *
- * The Studio (/studio) is a prerendered page, so its inline bootstrap scripts cannot carry a
- * per-request nonce: it allows 'unsafe-inline' scripts from its own origin instead, talks to any
- * Sanity API host (project API, live listener over WebSocket, auth), shows images from any
- * https host (editors' avatars come from their login provider), and frames the site in the
- * Presentation tool. It holds no visitor data and is only useful to signed-in editors.
+ * The Studio (/studio) gets no nonce (proxy.ts): the policy was made for it as a prerendered
+ * page, whose inline bootstrap scripts could not carry one (it is now rendered at each request,
+ * to read its project, and still runs under this policy as tested). It allows 'unsafe-inline'
+ * scripts from its own origin instead, talks to any Sanity API host (project API, live listener
+ * over WebSocket, auth), shows images from any https host (editors' avatars come from their login
+ * provider), and frames the site in the Presentation tool. It holds no visitor data and is only
+ * useful to signed-in editors.
  *
  * @param {{ nonce?: string; studio?: boolean; dev?: boolean; sanityProjectId?: string }} options
  * @returns {string}

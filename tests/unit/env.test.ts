@@ -76,3 +76,56 @@ describe('environment', () => {
     expect(() => again.getServerEnv()).toThrow(/CSRF_TRUSTED_ORIGINS/);
   });
 });
+
+describe('the Sanity project', () => {
+  const loadProject = () => import('@/lib/content/project');
+
+  it('is none without NEXT_PUBLIC_SANITY_PROJECT_ID: the site reads the bundled dataset', async () => {
+    vi.stubEnv('NEXT_PUBLIC_SANITY_PROJECT_ID', ' ');
+    vi.stubEnv('NEXT_PUBLIC_SANITY_DATASET', 'staging');
+    const { isSanityConfigured, sanityProject } = await loadProject();
+    expect(sanityProject()).toBeNull();
+    expect(isSanityConfigured()).toBe(false);
+  });
+
+  it('is read from the environment the server runs with, dataset and API version defaulted', async () => {
+    vi.stubEnv('NEXT_PUBLIC_SANITY_PROJECT_ID', ' abc123 ');
+    const { isSanityConfigured, sanityProject } = await loadProject();
+    expect(sanityProject()).toEqual({
+      projectId: 'abc123',
+      dataset: 'production',
+      apiVersion: '2025-10-01',
+    });
+    expect(isSanityConfigured()).toBe(true);
+  });
+
+  it('takes the dataset and API version when they are set', async () => {
+    vi.stubEnv('NEXT_PUBLIC_SANITY_PROJECT_ID', 'abc123');
+    vi.stubEnv('NEXT_PUBLIC_SANITY_DATASET', 'staging');
+    vi.stubEnv('NEXT_PUBLIC_SANITY_API_VERSION', '2026-01-01');
+    const { sanityProject } = await loadProject();
+    expect(sanityProject()).toEqual({
+      projectId: 'abc123',
+      dataset: 'staging',
+      apiVersion: '2026-01-01',
+    });
+  });
+
+  it('refuses a malformed project id, naming the variable', async () => {
+    vi.stubEnv('NEXT_PUBLIC_SANITY_PROJECT_ID', 'My Project');
+    const { sanityProject } = await loadProject();
+    expect(() => sanityProject()).toThrow(/NEXT_PUBLIC_SANITY_PROJECT_ID/);
+  });
+
+  it("gives images Sanity's CDN addresses with a project, the bundled files without", async () => {
+    const ref = 'image-09d5e4e43b3f3b572b869a932361cb57d6fc69f3-1200x630-jpg';
+    const offline = await import('@/lib/content/image');
+    expect(offline.imageUrl({ asset: { _ref: ref } })).toMatch(/^\/content-assets\//);
+    vi.resetModules();
+    vi.stubEnv('NEXT_PUBLIC_SANITY_PROJECT_ID', 'abc123');
+    const online = await import('@/lib/content/image');
+    expect(online.imageUrl({ asset: { _ref: ref } })).toMatch(
+      /^https:\/\/cdn\.sanity\.io\/images\/abc123\/production\//,
+    );
+  });
+});

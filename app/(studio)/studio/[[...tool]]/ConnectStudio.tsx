@@ -86,10 +86,9 @@ export function ConnectStudio() {
               </pre>
             </li>
             <li>
-              Stop the site and start it again with <code>npm start</code>. It notices that a{' '}
-              <code>NEXT_PUBLIC_*</code> value or an <code>.env</code> file changed and builds the
-              site again before serving it (these values are built into the pages). Then come back
-              to <code>/studio</code>.
+              Stop the site and start it again with <code>npm start</code>: the server reads these
+              values when it starts, so the site needs no new build. Then come back to{' '}
+              <code>/studio</code>.
             </li>
           </ol>
           <p className={styles.note}>

@@ -1,6 +1,7 @@
 'use client';
 
 import { lazy, Suspense, useEffect } from 'react';
+import type { SanityProject } from '@/lib/content/env';
 
 const loadStudio = () => import('./StudioWithConfig');
 
@@ -19,12 +20,13 @@ const StudioWithConfig = lazy(loadStudio);
 
 /**
  * The Studio behind a dynamic import: its scripts load only where it is rendered, never with the
- * page that explains how to connect a project.
+ * page that explains how to connect a project. The project comes from the server, which reads it
+ * when it runs.
  */
-export function LazyStudio() {
+export function LazyStudio({ project }: { project: SanityProject }) {
   return (
     <Suspense fallback={null}>
-      <StudioWithConfig />
+      <StudioWithConfig project={project} />
     </Suspense>
   );
 }
