@@ -49,16 +49,21 @@ ensure_webkit() {
   fi
 }
 
+# The Sanity project's variables: the server reads them when it runs (lib/env/server.ts), so a
+# build serves any project, or none, and they are no build input.
+RUN_TIME_PUBLIC_VARIABLES='NEXT_PUBLIC_SANITY_(PROJECT_ID|DATASET|API_VERSION)='
+
 # What a build bakes in besides the source files: the NEXT_PUBLIC_* values (inlined into the
-# browser's code) and the .env files Next.js reads at build time. Printed as one hash.
+# browser's code) and the .env files Next.js reads at build time, both without the variables
+# above. Printed as one hash.
 build_inputs() {
   {
     # No NEXT_PUBLIC_* value at all is a value too (grep finds nothing).
-    env | grep '^NEXT_PUBLIC_' | LC_ALL=C sort || true
+    env | grep '^NEXT_PUBLIC_' | grep -Ev "^$RUN_TIME_PUBLIC_VARIABLES" | LC_ALL=C sort || true
     for file in .env .env.production .env.local .env.production.local; do
       if [ -f "$file" ]; then
         echo "== $file"
-        cat "$file"
+        grep -Ev "^[[:space:]]*(export[[:space:]]+)?$RUN_TIME_PUBLIC_VARIABLES" "$file" || true
       fi
     done
   } | sha256sum | cut -d' ' -f1

@@ -7,8 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 /**
  * `npm start` and `npm test` rebuild only when the build is out of date (scripts/lib/common.sh):
  * a newer source file, and also NEXT_PUBLIC_* values or .env files other than the build's, since
- * Next.js bakes those into the browser's code. Each case runs the shell functions in a project
- * folder of its own.
+ * Next.js bakes those into the browser's code. The Sanity project's variables are the exception:
+ * the server reads them when it runs. Each case runs the shell functions in a project folder of
+ * its own.
  */
 
 const COMMON = path.resolve('scripts/lib/common.sh');
@@ -56,23 +57,43 @@ describe('build_is_current', () => {
   it('is stale when a NEXT_PUBLIC_* value was set, changed or removed since the build', () => {
     const dir = project();
     built(dir);
-    expect(current(dir, { NEXT_PUBLIC_SANITY_PROJECT_ID: 'abc123' })).toMatch(
+    expect(current(dir, { NEXT_PUBLIC_SITE_URL: 'https://tcsa.example.org' })).toMatch(
       /rebuilding\.\nstale$/,
     );
-    built(dir, { NEXT_PUBLIC_SANITY_PROJECT_ID: 'abc123' });
-    expect(current(dir, { NEXT_PUBLIC_SANITY_PROJECT_ID: 'abc123' })).toBe('current');
-    expect(current(dir, { NEXT_PUBLIC_SANITY_PROJECT_ID: 'xyz789' })).toMatch(/stale$/);
+    built(dir, { NEXT_PUBLIC_SITE_URL: 'https://tcsa.example.org' });
+    expect(current(dir, { NEXT_PUBLIC_SITE_URL: 'https://tcsa.example.org' })).toBe('current');
+    expect(current(dir, { NEXT_PUBLIC_SITE_URL: 'https://club.example.org' })).toMatch(/stale$/);
     expect(current(dir)).toMatch(/stale$/);
   });
 
   it('is stale when an .env file appeared or changed since the build', () => {
     const dir = project();
     built(dir);
-    writeFileSync(path.join(dir, '.env.local'), 'NEXT_PUBLIC_SANITY_PROJECT_ID=abc123\n');
+    writeFileSync(path.join(dir, '.env.local'), 'NEXT_PUBLIC_SITE_URL=https://tcsa.example.org\n');
     expect(current(dir)).toMatch(/stale$/);
     built(dir);
     expect(current(dir)).toBe('current');
-    writeFileSync(path.join(dir, '.env.local'), 'NEXT_PUBLIC_SANITY_PROJECT_ID=xyz789\n');
+    writeFileSync(path.join(dir, '.env.local'), 'NEXT_PUBLIC_SITE_URL=https://club.example.org\n');
+    expect(current(dir)).toMatch(/stale$/);
+  });
+
+  it("stays current when only the Sanity project's variables changed, in the environment or an .env file", () => {
+    const dir = project();
+    writeFileSync(path.join(dir, '.env'), 'SANITY_PREVIEW_SECRET=a-long-random-string\n');
+    built(dir);
+    const sanity = {
+      NEXT_PUBLIC_SANITY_PROJECT_ID: 'abc123',
+      NEXT_PUBLIC_SANITY_DATASET: 'staging',
+      NEXT_PUBLIC_SANITY_API_VERSION: '2025-10-01',
+    };
+    expect(current(dir, sanity)).toBe('current');
+    writeFileSync(
+      path.join(dir, '.env'),
+      'NEXT_PUBLIC_SANITY_PROJECT_ID=abc123\nSANITY_PREVIEW_SECRET=a-long-random-string\nexport NEXT_PUBLIC_SANITY_DATASET=staging\n',
+    );
+    expect(current(dir)).toBe('current');
+    // The rest of the file still counts.
+    writeFileSync(path.join(dir, '.env'), 'NEXT_PUBLIC_SANITY_PROJECT_ID=abc123\n');
     expect(current(dir)).toMatch(/stale$/);
   });
 
