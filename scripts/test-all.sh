@@ -79,13 +79,6 @@ else
   echo "${SECRET_CANARIES[*]}" >"$canary_stamp"
 fi
 
-step "production build of the Studio with a Sanity project, for its test against a stand-in API"
-# Only the Studio's end-to-end test serves it; the project id is a stand-in's, never reached.
-(
-  export NEXT_DIST_DIR=.next-studio NEXT_PUBLIC_SANITY_PROJECT_ID=standin1
-  if build_is_current; then echo "build is current"; else build_site; fi
-)
-
 step "no server secret in the browser's files"
 env "${SECRET_CANARIES[@]}" node scripts/check-secrets.mjs
 

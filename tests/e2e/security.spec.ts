@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { interceptEmailJs } from './support/emailjs';
 import { setTestFault } from './support/faults';
 import { expect, test } from './support/fixtures';
 import { SITE_ROUTES } from './support/routes';
-import { standInForSanity } from './support/sanity-standin';
+import { STANDIN_PROJECT_ENV, standInForSanity } from './support/sanity-standin';
 import { E2E_PREVIEW_SECRET, startSite, type RunningSite } from './support/server';
 
 // The first read opens the server's database; on a busy machine that can take longer than a test.
@@ -406,16 +404,15 @@ test.describe('no Content-Security-Policy violations', () => {
 });
 
 /**
- * The Studio itself, as it runs with a Sanity project: the build in .next-studio (made by the test
- * command with NEXT_PUBLIC_SANITY_PROJECT_ID=standin1, see studio.spec.ts) on a server of its own,
- * its calls to Sanity's API answered by the stand-in.
+ * The Studio itself, as it runs with a Sanity project: the suite's build on a server of its own
+ * started with NEXT_PUBLIC_SANITY_PROJECT_ID=standin1 (see studio.spec.ts), its calls to Sanity's
+ * API answered by the stand-in.
  */
-test.describe('the Studio, built with a Sanity project', () => {
+test.describe('the Studio, run with a Sanity project', () => {
   // The same page at both widths; one Studio server is enough.
   test.skip(({ viewport }) => (viewport?.width ?? 1280) <= 600);
   test.describe.configure({ mode: 'serial' });
 
-  const STUDIO_DIST_DIR = '.next-studio';
   /**
    * What the Studio's policy refuses, on purpose, without taking anything from an editor:
    * - next-sanity's bridge script on Sanity's CDN, used only when the Studio runs inside Sanity's
@@ -433,11 +430,7 @@ test.describe('the Studio, built with a Sanity project', () => {
     /^(Loading the script 'https:\/\/core\.sanity-cdn\.com\/bridge\.js' violates|(Connecting to|Fetch API cannot load) '?https:\/\/sanity-cdn\.com\/v1\/modules\/|Failed to fetch version for package)/;
   let site: RunningSite;
   test.beforeAll(async () => {
-    expect(
-      existsSync(join(STUDIO_DIST_DIR, 'BUILD_ID')),
-      `No Studio build in ${STUDIO_DIST_DIR}/: npm test makes it`,
-    ).toBe(true);
-    site = await startSite({}, STUDIO_DIST_DIR);
+    site = await startSite(STANDIN_PROJECT_ENV);
   });
   test.afterAll(async () => {
     await site?.stop();

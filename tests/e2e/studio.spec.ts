@@ -1,19 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { COPY_PAGE_IDS, COPY_PAGES, textsDocumentId, type CopyPage } from '@/lib/copy/catalogue';
 import { expect, test } from './support/fixtures';
-import { STANDIN_PROJECT_ID, standInForSanity } from './support/sanity-standin';
+import {
+  STANDIN_PROJECT_ENV,
+  STANDIN_PROJECT_ID,
+  standInForSanity,
+} from './support/sanity-standin';
 import { startSite, type RunningSite } from './support/server';
 
 /**
- * The embedded Studio, built with a Sanity project configured (npm test builds it into
- * .next-studio with NEXT_PUBLIC_SANITY_PROJECT_ID=standin1), opens against a stand-in for
+ * The embedded Studio, on a server of the suite's build started with a Sanity project configured
+ * (NEXT_PUBLIC_SANITY_PROJECT_ID=standin1 in its environment), opens against a stand-in for
  * Sanity's API answered from the bundled dataset: the page-by-page structure lists every page,
  * and each fixed document's form opens with its fields and their bundled values.
  */
-
-/** The Studio's build (npm test makes it); STUDIO_DIST_DIR names another. */
-const STUDIO_DIST_DIR = process.env.STUDIO_DIST_DIR || '.next-studio';
 
 /** The structure's pages (studio/structure.ts) and the documents each one holds. */
 const HERO_PAGES: Partial<Record<CopyPage, string>> = {
@@ -69,11 +69,7 @@ test.describe('the embedded Studio against a stand-in for Sanity', () => {
 
   let site: RunningSite;
   test.beforeAll(async () => {
-    expect(
-      existsSync(path.join(STUDIO_DIST_DIR, 'BUILD_ID')),
-      `No Studio build in ${STUDIO_DIST_DIR}/: npm test makes it`,
-    ).toBe(true);
-    site = await startSite({}, STUDIO_DIST_DIR);
+    site = await startSite(STANDIN_PROJECT_ENV);
   });
   test.afterAll(async () => {
     await site?.stop();

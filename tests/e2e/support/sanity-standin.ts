@@ -12,6 +12,12 @@ import { evaluate, parse } from 'groq-js';
 
 export const STANDIN_PROJECT_ID = 'standin1';
 
+/**
+ * The environment of a test server that runs with a Sanity project: the stand-in's. The server
+ * reads it when it starts, so the suite's one build serves it (startSite's extraEnv).
+ */
+export const STANDIN_PROJECT_ENV = { NEXT_PUBLIC_SANITY_PROJECT_ID: STANDIN_PROJECT_ID };
+
 type Document = { _id: string; _type: string } & Record<string, unknown>;
 
 function bundledDocuments(): Document[] {

@@ -79,13 +79,12 @@ export const SERVER_ENTRY = path.resolve('scripts/serve.mjs');
  * The server trusts one proxy hop (TRUSTED_PROXY_HOPS=1): a test plays the proxy, and an
  * `X-Forwarded-For` it sets is the client's address, so each test can have its own rate-limit
  * count. A request without the header counts as 127.0.0.1. Pass TRUSTED_PROXY_HOPS in
- * `extraEnv` to start a server that trusts nobody's header.
+ * `extraEnv` to start a server that trusts nobody's header, and the Sanity project's variables
+ * (STANDIN_PROJECT_ENV) for a site with a project: the server reads them when it runs, so the
+ * suite's one build serves both.
  */
-export async function startSite(
-  extraEnv: Record<string, string> = {},
-  /** Another production build than the suite's, e.g. the one with a Sanity project configured. */
-  distDir: string = process.env.NEXT_DIST_DIR || '.next',
-): Promise<RunningSite> {
+export async function startSite(extraEnv: Record<string, string> = {}): Promise<RunningSite> {
+  const distDir = process.env.NEXT_DIST_DIR || '.next';
   if (!existsSync(path.join(distDir, 'BUILD_ID'))) {
     throw new Error(
       `No production build in ${distDir}/. Run "npm run build" first (the "npm test" command does).`,
