@@ -137,8 +137,8 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
   };
   try {
     await waitUntilServing(`${baseURL}/`, child, logFile);
-    // The database opens, migrates and seeds on its first read, which takes tens of seconds on a
-    // busy machine: do it here, so that no test's own time limit pays for it.
+    // The first read of the data warms the server's caches and compiled code: do it here, so that
+    // no test's own time limit pays for it.
     await waitUntilServing(`${baseURL}/api/events/`, child, logFile);
   } catch (error) {
     await stop();
