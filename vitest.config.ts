@@ -28,6 +28,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts'],
+          // The databases the test files copy, made once per run (createTestDatabase).
+          globalSetup: ['tests/unit/db/support/database-templates.ts'],
         },
       },
       {
