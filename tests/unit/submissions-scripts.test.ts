@@ -9,6 +9,7 @@ import { insertContactMessage, insertJobApplication } from '@/lib/db/queries';
 import { storeUpload } from '@/lib/submissions/uploads';
 import { docBytes } from './api/support/resume-files';
 import { parseCsv } from './db/support/parse-csv';
+import { createTestDataFolder } from './db/support/test-database';
 
 /**
  * The executives' command lines as they run them (`npm run submissions:export`, `npm run
@@ -26,6 +27,7 @@ beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'tcsa-scripts-'));
   const dataDir = path.join(work, 'pglite');
   const uploads = path.join(work, 'uploads');
+  await createTestDataFolder(dataDir);
   const handle = await openDatabase({ dataDir });
   try {
     await insertContactMessage(handle.db, {

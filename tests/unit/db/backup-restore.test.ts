@@ -23,6 +23,7 @@ import { seedDatabase } from '@/lib/db/seed';
 import { getServerEnv } from '@/lib/env/server';
 import { readUpload, storeUpload } from '@/lib/submissions/uploads';
 import { pdfBytes } from '../api/support/resume-files';
+import { createTestDataFolder } from './support/test-database';
 
 vi.mock('next/cache', () => import('../api/support/next-cache'));
 
@@ -272,6 +273,9 @@ describe.skipIf(serverUrl)('backup and restore (PGlite, the site running)', () =
   const sourceUploads = () => path.join(work, 'source', 'uploads');
 
   beforeAll(async () => {
+    // The source starts as a copy of a migrated database (no initdb); the backups and restores
+    // below are the real ones.
+    await createTestDataFolder(sourceDir());
     source = await openDatabase({ dataDir: sourceDir() });
     setDatabaseForTests(source);
     // The site's backup route, served as the site serves it, on this process's open database.
