@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
 import { DataFolderInUseError, lockDataFolder } from '@/lib/db/lock';
+import { createTestDataFolder } from './support/test-database';
 
 const run = promisify(execFile);
 const work = mkdtempSync(path.join(tmpdir(), 'tcsa-lock-'));
@@ -82,8 +83,11 @@ describe('the data folder lock', () => {
       expect(JSON.parse(readFileSync(`${dir}.lock`, 'utf8')).pid).toBe(killed.child.pid);
 
       const startAt = Date.now() + 400;
-      const racers = Array.from({ length: 4 }, () => contender(dir, startAt, 600));
+      // The winner holds the lock until every racer has tried (a racer that started late still
+      // finds it taken), and is killed then: no round waits out a fixed holding time.
+      const racers = Array.from({ length: 4 }, () => contender(dir, startAt, 60_000));
       const outcomes = await Promise.all(racers.map((racer) => racer.outcome));
+      for (const racer of racers) racer.child.kill('SIGKILL');
       const winners = outcomes.filter((outcome) => outcome.won);
       expect(winners, `round ${round}`).toHaveLength(1);
       for (const loser of outcomes.filter((outcome) => !outcome.won)) {
@@ -95,6 +99,8 @@ describe('the data folder lock', () => {
 
   it('a second process opening the same PGlite folder fails at once with a message naming the first', async () => {
     const dir = path.join(work, 'pglite');
+    // A folder that holds a database already: opening it needs no initdb, the lock is the same.
+    await createTestDataFolder(dir);
     const handle = await openDatabase({ dataDir: dir, migrate: false });
     try {
       const child = await run(
