@@ -54,7 +54,8 @@ step "unit and component tests (vitest)"
 vitest run --reporter=default --reporter=json --outputFile.json=.reports/unit.json
 
 step "database tests again on PostgreSQL (a throwaway Debian postgresql server on loopback)"
-bash scripts/with-postgres.sh vitest run --project unit tests/unit/db tests/unit/api \
+bash scripts/with-postgres.sh vitest run --project unit \
+  $(grep -rlE --include='*.test.ts' 'createTestDatabase|getServerEnv\(\)\.DATABASE_URL' tests/unit/db tests/unit/api) \
   --reporter=default --reporter=json --outputFile.json=.reports/unit-postgres.json
 
 step "production build for the browser tests"
