@@ -80,6 +80,9 @@ export function postBody(
         reject(error);
       }
     });
+    // Node sends a request's head with its first write: a client that sends no body byte at
+    // all (sendOnly: 0) must send the head itself.
+    request.flushHeaders();
     const stopAt = Math.min(options.size, options.sendOnly ?? options.size);
     const pump = () => {
       while (!answered && sent < stopAt) {
