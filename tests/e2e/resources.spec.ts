@@ -111,40 +111,12 @@ test('Learn More opens the resource in a new tab', async ({ page, context, conso
   expect(consoleErrors).toEqual([]);
 });
 
-test('plays by itself, moving on about every 3 seconds', async ({ page, consoleErrors }) => {
-  // It watches up to 9 s of real time on top of the page load.
+test('plays by itself on the real clock @one-width', async ({ page, consoleErrors }) => {
+  // The fake clock's tests below hold the timing to the millisecond; this one proves the show
+  // moves on with nothing faked, the same at any width. Its limit only says it does not hang.
   await page.goto('/resources');
   await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
-  // Times of the next three automatic changes, taken in the page as the DOM changes. A busy
-  // machine can delay one render by a few hundred ms, which shortens one gap and lengthens the
-  // next, so the bounds are loose per gap and tighter over both.
-  const gaps = await slideshow(page).evaluate(
-    (region) =>
-      new Promise<number[]>((resolve) => {
-        const times: number[] = [];
-        const observer = new MutationObserver((mutations) => {
-          const changed = mutations.some(
-            (mutation) =>
-              mutation.attributeName === 'aria-current' &&
-              (mutation.target as Element).getAttribute('aria-current') === 'true',
-          );
-          if (!changed) return;
-          times.push(performance.now());
-          if (times.length === 3) {
-            observer.disconnect();
-            resolve([times[1]! - times[0]!, times[2]! - times[1]!]);
-          }
-        });
-        observer.observe(region, { subtree: true, attributeFilter: ['aria-current'] });
-      }),
-  );
-  for (const gap of gaps) {
-    expect(gap).toBeGreaterThan(2400);
-    expect(gap).toBeLessThan(3600);
-  }
-  const total = gaps[0]! + gaps[1]!;
-  expect(total).toBeGreaterThan(5500);
-  expect(total).toBeLessThan(6500);
+  await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true', { timeout: 10_000 });
   expect(consoleErrors).toEqual([]);
 });
 
