@@ -6,6 +6,7 @@ import { adminUsers, auditLog, emailOutbox } from '@/lib/db/schema';
 import { resetServerEnvForTests } from '@/lib/env/server';
 import { queueEmail } from '@/lib/mail/outbox';
 import { resendOutcomeMessage } from '@/lib/mail/resend-outcome';
+import { closeConfiguredTransports } from '@/lib/mail/sender';
 import { startMailbox, type Mailbox } from './support/mailbox';
 import {
   DATABASE_UNDER_TEST,
@@ -58,6 +59,8 @@ afterEach(() => {
   resetServerEnvForTests();
 });
 afterAll(async () => {
+  // The pooled SMTP connection stays open until closed, and the server's close waits 30 s for it.
+  closeConfiguredTransports();
   await mailbox.close();
   await database.dispose();
 });
