@@ -21,6 +21,10 @@ export default defineConfig({
     // failure.
     hookTimeout: 60_000,
     testTimeout: 120_000,
+    // One test file per core, not vitest's default of one fewer: a file spends much of its time
+    // waiting (on child processes, servers, PostgreSQL, timers), and on two cores the default is
+    // a single worker, which left the second core mostly idle.
+    maxWorkers: '100%',
     projects: [
       {
         extends: true,
