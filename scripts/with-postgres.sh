@@ -2,8 +2,9 @@
 # Runs a command against a throwaway PostgreSQL server: initialises a cluster in a temporary
 # folder, starts it on loopback on a free port, exports DATABASE_URL, runs "$@", then stops the
 # server and deletes the folder (also when the command fails or is interrupted). Installs
-# Debian's postgresql when it is missing (as root). Used by `npm test` for the PostgreSQL pass:
-#   bash scripts/with-postgres.sh vitest run tests/unit/db tests/unit/api
+# Debian's postgresql when it is missing (as root). Used by `npm test` for the PostgreSQL pass
+# (scripts/test-all.sh), and by hand, e.g.:
+#   bash scripts/with-postgres.sh vitest run --project unit tests/unit/db/registrations.test.ts
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/common.sh
