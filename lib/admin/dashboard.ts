@@ -1,13 +1,13 @@
 import 'server-only';
-import { and, asc, desc, eq, gte, inArray, isNull, ne } from 'drizzle-orm';
-import { type Actor, eventsInView } from '@/lib/auth/permissions';
+import { and, asc, desc, gte, isNull, ne } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/permissions';
 import { SIGN_IN_ACTION } from '@/lib/auth/server';
 import type { Database } from '@/lib/db/client';
-import { auditLog, eventLeads, events } from '@/lib/db/schema';
+import { auditLog, events } from '@/lib/db/schema';
 import { clubInstant, clubWallClock } from '@/lib/db/time';
 import { auditEntryWithoutFinanceFacts, notFinanceAction } from '@/lib/memberships/finance-facts';
 import type { RegistrationCounts } from '@/lib/registrations/counts';
-import { withCountsAndLeads } from './event-reads';
+import { eventsInScope, withCountsAndLeads } from './event-reads';
 
 export type UpcomingEvent = {
   id: number;
@@ -37,17 +37,8 @@ export async function upcomingEventsWithCounts(
   limit = 8,
 ): Promise<UpcomingEvent[]> {
   const conditions = [gte(events.startsAt, startOfClubDay(now)), isNull(events.cancelledAt)];
-  if (eventsInView(actor) === 'led') {
-    conditions.push(
-      inArray(
-        events.id,
-        db
-          .select({ id: eventLeads.eventId })
-          .from(eventLeads)
-          .where(eq(eventLeads.userId, actor.id)),
-      ),
-    );
-  }
+  const scope = eventsInScope(db, actor);
+  if (scope) conditions.push(scope);
   const rows = await db
     .select({
       id: events.id,

@@ -19,6 +19,18 @@ import { containsPattern } from './search';
 
 export const EVENTS_PAGE_SIZE = 20;
 
+/**
+ * The condition that keeps an account to the events it may see: an event lead's own events, or
+ * none for the roles that see every event. Every list of events in the console goes through it.
+ */
+export function eventsInScope(db: Pick<Database, 'select'>, actor: Actor): SQL | undefined {
+  if (eventsInView(actor) !== 'led') return undefined;
+  return inArray(
+    events.id,
+    db.select({ id: eventLeads.eventId }).from(eventLeads).where(eq(eventLeads.userId, actor.id)),
+  );
+}
+
 export type ConsoleEventRow = {
   id: number;
   title: string;
@@ -90,17 +102,8 @@ export async function listConsoleEvents(
       )!,
     );
   }
-  if (eventsInView(actor) === 'led') {
-    conditions.push(
-      inArray(
-        events.id,
-        db
-          .select({ id: eventLeads.eventId })
-          .from(eventLeads)
-          .where(eq(eventLeads.userId, actor.id)),
-      ),
-    );
-  }
+  const scope = eventsInScope(db, actor);
+  if (scope) conditions.push(scope);
   const rows = await db
     .select({
       id: events.id,
