@@ -38,34 +38,40 @@ async function lintPlanted(filePath: string, source: string): Promise<Finding[]>
 const LAYER_RULE = 'boundaries/element-types';
 
 describe('the layers of lib/', () => {
-  it('refuses an import from a lower layer to a higher one, naming both layers', async () => {
-    const findings = await lintPlanted(
-      'lib/db/planted.ts',
-      "import { seedDatabase } from '@/lib/db/seed';\nexport const planted = seedDatabase;\n",
-    );
-    expect(findings).toContainEqual({
-      rule: LAYER_RULE,
-      message: expect.stringContaining('infrastructure code may not import bootstrap code'),
-    });
+  const UPWARD_IMPORTS = [
+    {
+      file: 'lib/db/planted.ts',
+      from: '@/lib/db/seed',
+      name: 'seedDatabase',
+      refusal: 'infrastructure code may not import bootstrap code',
+    },
+    {
+      file: 'lib/env/planted.ts',
+      from: '@/lib/db/client',
+      name: 'getDb',
+      refusal: 'vocabulary code may not import infrastructure code',
+    },
+    {
+      file: 'lib/memberships/planted.ts',
+      from: '@/lib/registrations/counts',
+      name: 'registrationCounts',
+      refusal: 'memberships code may not import registrations code',
+    },
+  ];
 
-    const vocabulary = await lintPlanted(
-      'lib/env/planted.ts',
-      "import { getDb } from '@/lib/db/client';\nexport const planted = getDb;\n",
-    );
-    expect(vocabulary).toContainEqual({
-      rule: LAYER_RULE,
-      message: expect.stringContaining('vocabulary code may not import infrastructure code'),
-    });
-
-    const domain = await lintPlanted(
-      'lib/memberships/planted.ts',
-      "import { registrationCounts } from '@/lib/registrations/counts';\nexport const planted = registrationCounts;\n",
-    );
-    expect(domain).toContainEqual({
-      rule: LAYER_RULE,
-      message: expect.stringContaining('memberships code may not import registrations code'),
-    });
-  });
+  it.each(UPWARD_IMPORTS)(
+    'refuses $from in $file, naming both layers',
+    async ({ file, from, name, refusal }) => {
+      const findings = await lintPlanted(
+        file,
+        `import { ${name} } from '${from}';\nexport const planted = ${name};\n`,
+      );
+      expect(findings).toContainEqual({
+        rule: LAYER_RULE,
+        message: expect.stringContaining(refusal),
+      });
+    },
+  );
 
   it('lets an import point down, and a type-only import cross', async () => {
     const down = await lintPlanted(
