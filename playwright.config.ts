@@ -23,8 +23,12 @@ const launchOptions = { executablePath: CHROMIUM_PATH, args: chromiumArgs };
  * server's behaviour, emails, the Studio): they run at 1280 px only, and so do the tests tagged
  * '@one-width' (a section's failure, empty or loading state). The console's flows are among them:
  * what they prove is the server's (who may do what, what is saved, audited and emailed), and every
- * console page is walked at 390 px by console-phone.spec.ts (its layout, its controls, axe). Every
- * public page and form runs at both widths.
+ * console page is walked at 390 px by console-phone.spec.ts (its layout, its controls, axe).
+ *
+ * Every public page is loaded, swept and checked with axe at both widths (routes.spec.ts, and the
+ * first test of each page's spec, which looks at the page as a whole), and so is each form's
+ * main path; what a page or form does beyond that (its other answers, refusals, states and
+ * links) is the same at any width and is tagged '@one-width'.
  */
 const ONE_WIDTH_SPECS = [
   'api.spec.ts',

@@ -20,46 +20,47 @@ async function tabTo(page: Page, field: Locator, limit = 80) {
   throw new Error(`Tab never reached the field after ${limit} presses`);
 }
 
-test('a keyboard-only visitor registers for an upcoming event and hears the result', async ({
-  page,
-  consoleErrors,
-}, testInfo) => {
-  const events = (await (await page.request.get('/api/events/')).json()) as {
-    id: number;
-    starts_at: string | null;
-    capacity: number | null;
-  }[];
-  const event = events.find(
-    (candidate) =>
-      candidate.starts_at !== null &&
-      Date.parse(candidate.starts_at) > Date.now() &&
-      candidate.capacity === null,
-  );
-  if (!event) throw new Error('The seed has no upcoming event');
-  const sends = await interceptEmailJs(page);
-  await page.goto(`/events/${event.id}`);
-  const form = page.getByRole('form', { name: 'Register for this Event' });
-  const status = form.getByTestId('registration-status');
-  // The live region is in the page before it fills, so screen readers announce the result.
-  await expect(status).toHaveAttribute('role', 'status');
-  await expect(status).toBeEmpty();
+test(
+  'a keyboard-only visitor registers for an upcoming event and hears the result',
+  { tag: '@one-width' },
+  async ({ page, consoleErrors }, testInfo) => {
+    const events = (await (await page.request.get('/api/events/')).json()) as {
+      id: number;
+      starts_at: string | null;
+      capacity: number | null;
+    }[];
+    const event = events.find(
+      (candidate) =>
+        candidate.starts_at !== null &&
+        Date.parse(candidate.starts_at) > Date.now() &&
+        candidate.capacity === null,
+    );
+    if (!event) throw new Error('The seed has no upcoming event');
+    const sends = await interceptEmailJs(page);
+    await page.goto(`/events/${event.id}`);
+    const form = page.getByRole('form', { name: 'Register for this Event' });
+    const status = form.getByTestId('registration-status');
+    // The live region is in the page before it fills, so screen readers announce the result.
+    await expect(status).toHaveAttribute('role', 'status');
+    await expect(status).toBeEmpty();
 
-  await tabTo(page, form.getByLabel('First Name'));
-  await page.keyboard.type('Ana');
-  await page.keyboard.press('Tab');
-  await expect(form.getByLabel('Last Name')).toBeFocused();
-  await page.keyboard.type('Li');
-  await page.keyboard.press('Tab');
-  await expect(form.getByLabel('Email')).toBeFocused();
-  const email = `keyboard.${testInfo.project.name}.${Date.now()}@example.org`;
-  await page.keyboard.type(email);
-  await page.keyboard.press('Enter');
+    await tabTo(page, form.getByLabel('First Name'));
+    await page.keyboard.type('Ana');
+    await page.keyboard.press('Tab');
+    await expect(form.getByLabel('Last Name')).toBeFocused();
+    await page.keyboard.type('Li');
+    await page.keyboard.press('Tab');
+    await expect(form.getByLabel('Email')).toBeFocused();
+    const email = `keyboard.${testInfo.project.name}.${Date.now()}@example.org`;
+    await page.keyboard.type(email);
+    await page.keyboard.press('Enter');
 
-  await expect(status).toHaveText(SUCCESS);
-  await expect(form.getByLabel('Email')).toHaveValue('');
-  await expect.poll(() => sends.length).toBeGreaterThan(0);
-  expect(consoleErrors).toEqual([]);
-});
+    await expect(status).toHaveText(SUCCESS);
+    await expect(form.getByLabel('Email')).toHaveValue('');
+    await expect.poll(() => sends.length).toBeGreaterThan(0);
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
 test('the sticky navigation bar never covers the element that has the focus', async ({ page }) => {
   // Forty key presses on the home page, each followed by a round trip: about 30 s on a busy CI

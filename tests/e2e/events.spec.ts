@@ -195,25 +195,25 @@ test.describe('/events', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('shows the fallbacks and the default picture on the seeded event without details', async ({
-    page,
-    request,
-    consoleErrors,
-  }) => {
-    const picnic = await seededEvent(request, PICNIC);
-    await page.goto('/events');
-    const card = page.getByTestId('event-card').filter({ hasText: PICNIC });
-    await expect(card).toContainText('Location:Location not specified');
-    await expect(card).toContainText('Date:Date not specified');
-    await expect(card).toContainText('Time:Time not specified');
-    await expect(card).toContainText('Organizer:Organizer not specified');
-    await expect(card.locator('img')).toHaveAttribute('src', '/images/default-event.svg');
-    await expect(card.getByRole('link', { name: `Register for ${PICNIC}` })).toHaveAttribute(
-      'href',
-      `/events/${picnic.id}`,
-    );
-    expect(consoleErrors).toEqual([]);
-  });
+  test(
+    'shows the fallbacks and the default picture on the seeded event without details',
+    { tag: '@one-width' },
+    async ({ page, request, consoleErrors }) => {
+      const picnic = await seededEvent(request, PICNIC);
+      await page.goto('/events');
+      const card = page.getByTestId('event-card').filter({ hasText: PICNIC });
+      await expect(card).toContainText('Location:Location not specified');
+      await expect(card).toContainText('Date:Date not specified');
+      await expect(card).toContainText('Time:Time not specified');
+      await expect(card).toContainText('Organizer:Organizer not specified');
+      await expect(card.locator('img')).toHaveAttribute('src', '/images/default-event.svg');
+      await expect(card.getByRole('link', { name: `Register for ${PICNIC}` })).toHaveAttribute(
+        'href',
+        `/events/${picnic.id}`,
+      );
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 
   for (const [fault, text] of [
     ['events=error', 'Failed to load events'],
@@ -262,25 +262,25 @@ test.describe('/events', () => {
     },
   );
 
-  test("shows 'Loading events...' while the list is on its way", async ({
-    page,
-    request,
-    consoleErrors,
-  }) => {
-    const gala = await seededEvent(request, GALA);
-    await page.goto(`/events/${gala.id}`);
-    const back = page.getByRole('link', { name: 'All events' });
-    await back.scrollIntoViewIfNeeded();
-    await page.waitForLoadState('networkidle');
-    const release = await holdNavigation(page, '/events');
-    await back.click();
-    await expect(page.getByRole('status')).toHaveText('Loading events...');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('EVENTS');
-    release();
-    await expect(page.getByTestId('event-card').first()).toBeVisible();
-    await expect(page.getByText('Loading events...')).toHaveCount(0);
-    expect(consoleErrors).toEqual([]);
-  });
+  test(
+    "shows 'Loading events...' while the list is on its way",
+    { tag: '@one-width' },
+    async ({ page, request, consoleErrors }) => {
+      const gala = await seededEvent(request, GALA);
+      await page.goto(`/events/${gala.id}`);
+      const back = page.getByRole('link', { name: 'All events' });
+      await back.scrollIntoViewIfNeeded();
+      await page.waitForLoadState('networkidle');
+      const release = await holdNavigation(page, '/events');
+      await back.click();
+      await expect(page.getByRole('status')).toHaveText('Loading events...');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('EVENTS');
+      release();
+      await expect(page.getByTestId('event-card').first()).toBeVisible();
+      await expect(page.getByText('Loading events...')).toHaveCount(0);
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 });
 
 test.describe('/events/{id}', () => {
@@ -324,67 +324,67 @@ test.describe('/events/{id}', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('gives search engines a schema.org Event and link previews the event', async ({
-    page,
-    request,
-  }) => {
-    const gala = await seededEvent(request, GALA);
-    await page.goto(`/events/${gala.id}`);
-    const scripts = await page.locator('script[type="application/ld+json"]').allTextContents();
-    const data = scripts
-      .map((text) => JSON.parse(text) as Record<string, unknown>)
-      .find((entry) => entry['@type'] === 'Event');
-    expect(data).toBeDefined();
-    const startDate = String(data!.startDate);
-    expect(startDate).toMatch(/^\d{4}-\d{2}-\d{2}T18:30:00-0[45]:00$/);
-    expect(Date.parse(startDate)).toBe(Date.parse(gala.starts_at!));
-    expect(Date.parse(String(data!.endDate))).toBe(Date.parse(gala.starts_at!) + 4 * 3_600_000);
-    expect(data).toMatchObject({
-      '@context': 'https://schema.org',
-      name: GALA,
-      description: gala.description,
-      eventStatus: 'https://schema.org/EventScheduled',
-      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-      location: {
-        '@type': 'Place',
-        name: gala.location,
-        address: { '@type': 'PostalAddress', streetAddress: gala.location },
-      },
-      organizer: { '@type': 'Organization', name: 'TCSA Events Team' },
-      offers: { '@type': 'Offer', price: 0, priceCurrency: 'CAD' },
-    });
-    expect(data!.image).toEqual(
-      expect.arrayContaining([expect.stringMatching(new RegExp(`${gala.poster_img}$`))]),
-    );
+  test(
+    'gives search engines a schema.org Event and link previews the event',
+    { tag: '@one-width' },
+    async ({ page, request }) => {
+      const gala = await seededEvent(request, GALA);
+      await page.goto(`/events/${gala.id}`);
+      const scripts = await page.locator('script[type="application/ld+json"]').allTextContents();
+      const data = scripts
+        .map((text) => JSON.parse(text) as Record<string, unknown>)
+        .find((entry) => entry['@type'] === 'Event');
+      expect(data).toBeDefined();
+      const startDate = String(data!.startDate);
+      expect(startDate).toMatch(/^\d{4}-\d{2}-\d{2}T18:30:00-0[45]:00$/);
+      expect(Date.parse(startDate)).toBe(Date.parse(gala.starts_at!));
+      expect(Date.parse(String(data!.endDate))).toBe(Date.parse(gala.starts_at!) + 4 * 3_600_000);
+      expect(data).toMatchObject({
+        '@context': 'https://schema.org',
+        name: GALA,
+        description: gala.description,
+        eventStatus: 'https://schema.org/EventScheduled',
+        eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+        location: {
+          '@type': 'Place',
+          name: gala.location,
+          address: { '@type': 'PostalAddress', streetAddress: gala.location },
+        },
+        organizer: { '@type': 'Organization', name: 'TCSA Events Team' },
+        offers: { '@type': 'Offer', price: 0, priceCurrency: 'CAD' },
+      });
+      expect(data!.image).toEqual(
+        expect.arrayContaining([expect.stringMatching(new RegExp(`${gala.poster_img}$`))]),
+      );
 
-    const meta = (selector: string) => page.locator(selector).getAttribute('content');
-    expect(await meta('meta[property="og:title"]')).toBe(GALA);
-    expect(await meta('meta[property="og:description"]')).toBe(gala.description);
-    expect(await meta('meta[property="og:image"]')).toMatch(new RegExp(`${gala.poster_img}$`));
-  });
+      const meta = (selector: string) => page.locator(selector).getAttribute('content');
+      expect(await meta('meta[property="og:title"]')).toBe(GALA);
+      expect(await meta('meta[property="og:description"]')).toBe(gala.description);
+      expect(await meta('meta[property="og:image"]')).toMatch(new RegExp(`${gala.poster_img}$`));
+    },
+  );
 
-  test('shows the fallbacks and no poster for the seeded event without details', async ({
-    page,
-    request,
-    consoleErrors,
-    expectAccessible,
-  }) => {
-    const picnic = await seededEvent(request, PICNIC);
-    await page.goto(`/events/${picnic.id}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(PICNIC);
-    await expect(page.getByText('No poster available')).toBeVisible();
-    const facts = page.locator('main dl');
-    await expect(facts).toContainText('Date & TimeDate not specifiedTime not specified');
-    await expect(facts).toContainText('LocationLocation not specified');
-    await expect(facts).toContainText('OrganizerOrganizer not specified');
-    // Without a date there is nothing to put in a calendar or to describe to search engines.
-    await expect(page.getByRole('link', { name: /Add to/ })).toHaveCount(0);
-    const structured = await page.locator('script[type="application/ld+json"]').allTextContents();
-    expect(structured.some((text) => text.includes('"@type":"Event"'))).toBe(false);
-    await expect(registrationForm(page)).toBeVisible();
-    await expectAccessible();
-    expect(consoleErrors).toEqual([]);
-  });
+  test(
+    'shows the fallbacks and no poster for the seeded event without details',
+    { tag: '@one-width' },
+    async ({ page, request, consoleErrors, expectAccessible }) => {
+      const picnic = await seededEvent(request, PICNIC);
+      await page.goto(`/events/${picnic.id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(PICNIC);
+      await expect(page.getByText('No poster available')).toBeVisible();
+      const facts = page.locator('main dl');
+      await expect(facts).toContainText('Date & TimeDate not specifiedTime not specified');
+      await expect(facts).toContainText('LocationLocation not specified');
+      await expect(facts).toContainText('OrganizerOrganizer not specified');
+      // Without a date there is nothing to put in a calendar or to describe to search engines.
+      await expect(page.getByRole('link', { name: /Add to/ })).toHaveCount(0);
+      const structured = await page.locator('script[type="application/ld+json"]').allTextContents();
+      expect(structured.some((text) => text.includes('"@type":"Event"'))).toBe(false);
+      await expect(registrationForm(page)).toBeVisible();
+      await expectAccessible();
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 
   for (const [fault, text] of [
     ['event=error', 'Failed to load event details. Please try again later.'],
@@ -406,55 +406,55 @@ test.describe('/events/{id}', () => {
     );
   }
 
-  test('an unknown or malformed id shows the not-found page with status 404', async ({
-    page,
-    consoleErrors,
-  }) => {
-    for (const path of ['/events/999999', '/events/not-an-id']) {
-      const response = await page.goto(path);
-      expect(response?.status(), path).toBe(404);
-      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-    }
-    expect(consoleErrors.filter((text) => !failedResourceLoad(404).test(text))).toEqual([]);
-  });
+  test(
+    'an unknown or malformed id shows the not-found page with status 404',
+    { tag: '@one-width' },
+    async ({ page, consoleErrors }) => {
+      for (const path of ['/events/999999', '/events/not-an-id']) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(404);
+        await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+      }
+      expect(consoleErrors.filter((text) => !failedResourceLoad(404).test(text))).toEqual([]);
+    },
+  );
 
-  test("shows 'Loading event details...' while an event is on its way", async ({
-    page,
-    request,
-    consoleErrors,
-  }) => {
-    const gala = await seededEvent(request, GALA);
-    await page.goto('/events');
-    const link = page.getByRole('link', { name: `Register for ${GALA}` });
-    await link.scrollIntoViewIfNeeded();
-    await page.waitForLoadState('networkidle');
-    const release = await holdNavigation(page, `/events/${gala.id}`);
-    await link.click();
-    await expect(page.getByRole('status')).toHaveText('Loading event details...');
-    release();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(GALA);
-    await expect(page.getByText('Loading event details...')).toHaveCount(0);
-    expect(consoleErrors).toEqual([]);
-  });
+  test(
+    "shows 'Loading event details...' while an event is on its way",
+    { tag: '@one-width' },
+    async ({ page, request, consoleErrors }) => {
+      const gala = await seededEvent(request, GALA);
+      await page.goto('/events');
+      const link = page.getByRole('link', { name: `Register for ${GALA}` });
+      await link.scrollIntoViewIfNeeded();
+      await page.waitForLoadState('networkidle');
+      const release = await holdNavigation(page, `/events/${gala.id}`);
+      await link.click();
+      await expect(page.getByRole('status')).toHaveText('Loading event details...');
+      release();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(GALA);
+      await expect(page.getByText('Loading event details...')).toHaveCount(0);
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 
-  test('a past event says registration is closed instead of showing the form', async ({
-    page,
-    request,
-    consoleErrors,
-    expectAccessible,
-  }) => {
-    const welcome = await seededEvent(request, WELCOME);
-    await page.goto(`/events/${welcome.id}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(WELCOME);
-    await expect(page.getByText('Past event', { exact: true })).toBeVisible();
-    const closed = page.getByRole('region', { name: 'Registration closed' });
-    await expect(closed).toContainText('Registration is closed for this event.');
-    await expect(closed).toContainText('This event took place on');
-    await expect(registrationForm(page)).toHaveCount(0);
-    await expect(page.getByLabel('First Name')).toHaveCount(0);
-    await expectAccessible();
-    expect(consoleErrors).toEqual([]);
-  });
+  test(
+    'a past event says registration is closed instead of showing the form',
+    { tag: '@one-width' },
+    async ({ page, request, consoleErrors, expectAccessible }) => {
+      const welcome = await seededEvent(request, WELCOME);
+      await page.goto(`/events/${welcome.id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(WELCOME);
+      await expect(page.getByText('Past event', { exact: true })).toBeVisible();
+      const closed = page.getByRole('region', { name: 'Registration closed' });
+      await expect(closed).toContainText('Registration is closed for this event.');
+      await expect(closed).toContainText('This event took place on');
+      await expect(registrationForm(page)).toHaveCount(0);
+      await expect(page.getByLabel('First Name')).toHaveCount(0);
+      await expectAccessible();
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 });
 
 test.describe('registration', () => {
@@ -557,161 +557,160 @@ test.describe('registration', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('registering again with the same email in other case says so, not as a failure, and shows no link', async ({
-    page,
-    request,
-    baseURL,
-    consoleErrors,
-  }, testInfo) => {
-    const event = await seededEvent(request, SPRING_FORMAL);
-    const email = uniqueEmail(testInfo, 'twice');
-    const token = ((await (await request.get('/api/csrf/')).json()) as { csrfToken: string })
-      .csrfToken;
-    const first = await request.post(`/api/events/${event.id}/register/`, {
-      headers: { 'X-CSRFToken': token, Origin: baseURL! },
-      data: { first_name: 'Jia', last_name: 'Liu', email },
-    });
-    expect(first.status()).toBe(201);
+  test(
+    'registering again with the same email in other case says so, not as a failure, and shows no link',
+    { tag: '@one-width' },
+    async ({ page, request, baseURL, consoleErrors }, testInfo) => {
+      const event = await seededEvent(request, SPRING_FORMAL);
+      const email = uniqueEmail(testInfo, 'twice');
+      const token = ((await (await request.get('/api/csrf/')).json()) as { csrfToken: string })
+        .csrfToken;
+      const first = await request.post(`/api/events/${event.id}/register/`, {
+        headers: { 'X-CSRFToken': token, Origin: baseURL! },
+        data: { first_name: 'Jia', last_name: 'Liu', email },
+      });
+      expect(first.status()).toBe(201);
 
-    const sends = await interceptEmailJs(page);
-    await page.goto(`/events/${event.id}`);
-    const form = await fillRegistration(page, email.toUpperCase(), 'Jia', 'Liu');
-    await form.getByRole('button', { name: 'Register' }).click();
-    const status = form.getByTestId('registration-status');
-    // Said as what it is: their link is emailed to them again, never shown here.
-    await expect(status).toHaveText('You are already registered: we have emailed your link again.');
-    await expect(status).toHaveAttribute('data-tone', 'success');
-    await expect(form.getByRole('link', { name: /manage/i })).toHaveCount(0);
-    // It keeps what the visitor typed and sends no EmailJS notice.
-    await expect(form.getByLabel('Email')).toHaveValue(email.toUpperCase());
-    await expect(form.getByRole('button', { name: 'Register' })).toBeEnabled();
-    expect(sends).toEqual([]);
-    expect(consoleErrors.filter((text) => !failedResourceLoad(409).test(text))).toEqual([]);
-    expect(consoleErrors.filter((text) => failedResourceLoad(409).test(text))).toHaveLength(1);
-  });
+      const sends = await interceptEmailJs(page);
+      await page.goto(`/events/${event.id}`);
+      const form = await fillRegistration(page, email.toUpperCase(), 'Jia', 'Liu');
+      await form.getByRole('button', { name: 'Register' }).click();
+      const status = form.getByTestId('registration-status');
+      // Said as what it is: their link is emailed to them again, never shown here.
+      await expect(status).toHaveText(
+        'You are already registered: we have emailed your link again.',
+      );
+      await expect(status).toHaveAttribute('data-tone', 'success');
+      await expect(form.getByRole('link', { name: /manage/i })).toHaveCount(0);
+      // It keeps what the visitor typed and sends no EmailJS notice.
+      await expect(form.getByLabel('Email')).toHaveValue(email.toUpperCase());
+      await expect(form.getByRole('button', { name: 'Register' })).toBeEnabled();
+      expect(sends).toEqual([]);
+      expect(consoleErrors.filter((text) => !failedResourceLoad(409).test(text))).toEqual([]);
+      expect(consoleErrors.filter((text) => failedResourceLoad(409).test(text))).toHaveLength(1);
+    },
+  );
 
-  test('a registration without the X-CSRFToken header is refused and nothing is stored', async ({
-    page,
-    request,
-    baseURL,
-    consoleErrors,
-  }, testInfo) => {
-    const event = await seededEvent(request, ACCOUNTING);
-    const email = uniqueEmail(testInfo, 'nocsrf');
+  test(
+    'a registration without the X-CSRFToken header is refused and nothing is stored',
+    { tag: '@one-width' },
+    async ({ page, request, baseURL, consoleErrors }, testInfo) => {
+      const event = await seededEvent(request, ACCOUNTING);
+      const email = uniqueEmail(testInfo, 'nocsrf');
 
-    // Straight to the API, with the cookie but without the header.
-    const token = ((await (await request.get('/api/csrf/')).json()) as { csrfToken: string })
-      .csrfToken;
-    const refused = await request.post(`/api/events/${event.id}/register/`, {
-      headers: { Origin: baseURL! },
-      data: { first_name: 'Bo', last_name: 'Sun', email },
-    });
-    expect(refused.status()).toBe(403);
-    expect(await refused.json()).toEqual({
-      error:
-        'CSRF verification failed: the X-CSRFToken header does not match the csrftoken cookie. Reload the page and try again.',
-    });
+      // Straight to the API, with the cookie but without the header.
+      const token = ((await (await request.get('/api/csrf/')).json()) as { csrfToken: string })
+        .csrfToken;
+      const refused = await request.post(`/api/events/${event.id}/register/`, {
+        headers: { Origin: baseURL! },
+        data: { first_name: 'Bo', last_name: 'Sun', email },
+      });
+      expect(refused.status()).toBe(403);
+      expect(await refused.json()).toEqual({
+        error:
+          'CSRF verification failed: the X-CSRFToken header does not match the csrftoken cookie. Reload the page and try again.',
+      });
 
-    // From the page, with the header stripped on the way: the form shows the server's reason.
-    await page.route(`**/api/events/${event.id}/register/`, async (route) => {
-      const headers = { ...route.request().headers() };
-      delete headers['x-csrftoken'];
-      await route.continue({ headers });
-    });
-    await page.goto(`/events/${event.id}`);
-    const form = await fillRegistration(page, email, 'Bo', 'Sun');
-    await form.getByRole('button', { name: 'Register' }).click();
-    const status = form.getByTestId('registration-status');
-    await expect(status).toHaveText(
-      'Registration failed: CSRF verification failed: the X-CSRFToken header does not match the csrftoken cookie. Reload the page and try again.',
-    );
-    await expect(status).toHaveAttribute('data-tone', 'error');
+      // From the page, with the header stripped on the way: the form shows the server's reason.
+      await page.route(`**/api/events/${event.id}/register/`, async (route) => {
+        const headers = { ...route.request().headers() };
+        delete headers['x-csrftoken'];
+        await route.continue({ headers });
+      });
+      await page.goto(`/events/${event.id}`);
+      const form = await fillRegistration(page, email, 'Bo', 'Sun');
+      await form.getByRole('button', { name: 'Register' }).click();
+      const status = form.getByTestId('registration-status');
+      await expect(status).toHaveText(
+        'Registration failed: CSRF verification failed: the X-CSRFToken header does not match the csrftoken cookie. Reload the page and try again.',
+      );
+      await expect(status).toHaveAttribute('data-tone', 'error');
 
-    // Nothing was stored: the same address registers now.
-    const stored = await request.post(`/api/events/${event.id}/register/`, {
-      headers: { 'X-CSRFToken': token, Origin: baseURL! },
-      data: { first_name: 'Bo', last_name: 'Sun', email },
-    });
-    expect(stored.status()).toBe(201);
-    expect(consoleErrors.filter((text) => !failedResourceLoad(403).test(text))).toEqual([]);
-  });
+      // Nothing was stored: the same address registers now.
+      const stored = await request.post(`/api/events/${event.id}/register/`, {
+        headers: { 'X-CSRFToken': token, Origin: baseURL! },
+        data: { first_name: 'Bo', last_name: 'Sun', email },
+      });
+      expect(stored.status()).toBe(201);
+      expect(consoleErrors.filter((text) => !failedResourceLoad(403).test(text))).toEqual([]);
+    },
+  );
 
-  test("shows 'Registering...' with the button disabled while the request is on its way", async ({
-    page,
-    request,
-    consoleErrors,
-  }, testInfo) => {
-    const event = await seededEvent(request, GALA);
-    await interceptEmailJs(page);
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/api/events/${event.id}/register/`, async (route) => {
-      await released;
-      await route.continue();
-    });
-    await page.goto(`/events/${event.id}`);
-    const form = await fillRegistration(page, uniqueEmail(testInfo, 'pending'));
-    await form.getByRole('button', { name: 'Register' }).click();
+  test(
+    "shows 'Registering...' with the button disabled while the request is on its way",
+    { tag: '@one-width' },
+    async ({ page, request, consoleErrors }, testInfo) => {
+      const event = await seededEvent(request, GALA);
+      await interceptEmailJs(page);
+      let release: () => void = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`**/api/events/${event.id}/register/`, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(`/events/${event.id}`);
+      const form = await fillRegistration(page, uniqueEmail(testInfo, 'pending'));
+      await form.getByRole('button', { name: 'Register' }).click();
 
-    const pending = form.getByRole('button', { name: 'Registering...' });
-    await expect(pending).toBeDisabled();
-    await expect(form.getByRole('button', { name: 'Register', exact: true })).toHaveCount(0);
-    await expect(form.getByTestId('registration-status')).toBeEmpty();
+      const pending = form.getByRole('button', { name: 'Registering...' });
+      await expect(pending).toBeDisabled();
+      await expect(form.getByRole('button', { name: 'Register', exact: true })).toHaveCount(0);
+      await expect(form.getByTestId('registration-status')).toBeEmpty();
 
-    release();
-    await expect(form.getByTestId('registration-status')).toHaveText(SUCCESS);
-    await expect(form.getByRole('button', { name: 'Register', exact: true })).toBeEnabled();
-    expect(consoleErrors).toEqual([]);
-  });
+      release();
+      await expect(form.getByTestId('registration-status')).toHaveText(SUCCESS);
+      await expect(form.getByRole('button', { name: 'Register', exact: true })).toBeEnabled();
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 
-  test('a failed email still shows success: the registration is stored and the failure only logged', async ({
-    page,
-    request,
-    baseURL,
-    consoleErrors,
-  }, testInfo) => {
-    const event = await seededEvent(request, GALA);
-    const sends = await interceptEmailJs(page, 500);
-    const warnings: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'warning') warnings.push(message.text());
-    });
-    await page.goto(`/events/${event.id}`);
-    const email = uniqueEmail(testInfo, 'emailfail');
-    const form = await fillRegistration(page, email);
-    await form.getByRole('button', { name: 'Register' }).click();
+  test(
+    'a failed email still shows success: the registration is stored and the failure only logged',
+    { tag: '@one-width' },
+    async ({ page, request, baseURL, consoleErrors }, testInfo) => {
+      const event = await seededEvent(request, GALA);
+      const sends = await interceptEmailJs(page, 500);
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text());
+      });
+      await page.goto(`/events/${event.id}`);
+      const email = uniqueEmail(testInfo, 'emailfail');
+      const form = await fillRegistration(page, email);
+      await form.getByRole('button', { name: 'Register' }).click();
 
-    const status = form.getByTestId('registration-status');
-    await expect(status).toHaveText(SUCCESS);
-    await expect(status).toHaveAttribute('data-tone', 'success');
-    await expect.poll(() => sends.length).toBe(2);
-    await expect
-      .poll(() => warnings.filter((text) => text.includes('email was not sent')).length)
-      .toBe(2);
-    await expect(status).toHaveText(SUCCESS);
+      const status = form.getByTestId('registration-status');
+      await expect(status).toHaveText(SUCCESS);
+      await expect(status).toHaveAttribute('data-tone', 'success');
+      await expect.poll(() => sends.length).toBe(2);
+      await expect
+        .poll(() => warnings.filter((text) => text.includes('email was not sent')).length)
+        .toBe(2);
+      await expect(status).toHaveText(SUCCESS);
 
-    const token = (await page.context().cookies(baseURL!)).find(
-      (cookie) => cookie.name === 'csrftoken',
-    )!.value;
-    const again = await page.request.post(`/api/events/${event.id}/register/`, {
-      headers: { 'X-CSRFToken': token, Origin: baseURL! },
-      data: { first_name: 'Lin', last_name: 'Wang', email },
-    });
-    expect(again.status()).toBe(409);
+      const token = (await page.context().cookies(baseURL!)).find(
+        (cookie) => cookie.name === 'csrftoken',
+      )!.value;
+      const again = await page.request.post(`/api/events/${event.id}/register/`, {
+        headers: { 'X-CSRFToken': token, Origin: baseURL! },
+        data: { first_name: 'Lin', last_name: 'Wang', email },
+      });
+      expect(again.status()).toBe(409);
 
-    // What was logged: the two failed sends, as Chromium and the email module report them.
-    const expected = [
-      failedResourceLoad(500),
-      /^Sending the registration(Admin|Confirm) email failed\. EmailJS answered 500/,
-    ];
-    expect(consoleErrors.filter((text) => !expected.some((pattern) => pattern.test(text)))).toEqual(
-      [],
-    );
-    expect(consoleErrors.filter((text) => expected[1]!.test(text))).toHaveLength(2);
-  });
+      // What was logged: the two failed sends, as Chromium and the email module report them.
+      const expected = [
+        failedResourceLoad(500),
+        /^Sending the registration(Admin|Confirm) email failed\. EmailJS answered 500/,
+      ];
+      expect(
+        consoleErrors.filter((text) => !expected.some((pattern) => pattern.test(text))),
+      ).toEqual([]);
+      expect(consoleErrors.filter((text) => expected[1]!.test(text))).toHaveLength(2);
+    },
+  );
 });
 
-test.describe('add to calendar', () => {
+test.describe('add to calendar', { tag: '@one-width' }, () => {
   test('downloads an .ics file that parses as the event in America/Toronto time', async ({
     page,
     request,

@@ -89,25 +89,29 @@ test.describe('home page, loaded with the seed data', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('lists the three earliest events that have not ended, by date', async ({ page }) => {
-    type Event = { id: number; title: string; starts_at: string | null; duration: string | null };
-    const events = await apiList<Event>(page, '/api/events/');
-    await page.goto('/');
-    const cards = page.getByTestId('event-card');
-    await expect(cards).toHaveCount(3);
-    const titles = await cards.getByRole('heading').allTextContents();
-    const shown = titles.map((title) => events.find((event) => event.title === title));
-    const starts = shown.map((event) => Date.parse(event!.starts_at!));
-    expect([...starts].sort((a, b) => a - b)).toEqual(starts);
-    // Nothing that has already ended, and nothing later than the third shown is left out.
-    const startedBefore = events.filter(
-      (event) =>
-        event.starts_at &&
-        Date.parse(event.starts_at) > Date.now() &&
-        Date.parse(event.starts_at) < starts[0]!,
-    );
-    expect(startedBefore).toEqual([]);
-  });
+  test(
+    'lists the three earliest events that have not ended, by date',
+    { tag: '@one-width' },
+    async ({ page }) => {
+      type Event = { id: number; title: string; starts_at: string | null; duration: string | null };
+      const events = await apiList<Event>(page, '/api/events/');
+      await page.goto('/');
+      const cards = page.getByTestId('event-card');
+      await expect(cards).toHaveCount(3);
+      const titles = await cards.getByRole('heading').allTextContents();
+      const shown = titles.map((title) => events.find((event) => event.title === title));
+      const starts = shown.map((event) => Date.parse(event!.starts_at!));
+      expect([...starts].sort((a, b) => a - b)).toEqual(starts);
+      // Nothing that has already ended, and nothing later than the third shown is left out.
+      const startedBefore = events.filter(
+        (event) =>
+          event.starts_at &&
+          Date.parse(event.starts_at) > Date.now() &&
+          Date.parse(event.starts_at) < starts[0]!,
+      );
+      expect(startedBefore).toEqual([]);
+    },
+  );
 
   test('draws the roadmap charts and loads the team portraits as they come near', async ({
     page,
@@ -410,7 +414,7 @@ test.describe('home page, when a data source fails', () => {
 const RECEIVED_EMAIL_FAILED =
   'Your message has been received. The email about it could not be sent, but the club has your message and will reply to you by email.';
 
-test.describe('home contact form', () => {
+test.describe('home contact form', { tag: '@one-width' }, () => {
   test.beforeEach(async ({ page }, testInfo) => ownClientAddress(page, testInfo));
 
   async function fill(page: Page) {

@@ -275,30 +275,34 @@ test.describe('/joinus application', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('sends nothing when the visitor cancels, with the button or Escape', async ({ page }) => {
-    const calls = await interceptEmailJs(page);
-    const traffic = recordSubmissionTraffic(page);
-    const alerts = recordAlerts(page);
-    await page.goto('/joinus');
-    await fillApplication(page);
-    const submit = form(page).getByRole('button', { name: 'Submit' });
+  test(
+    'sends nothing when the visitor cancels, with the button or Escape',
+    { tag: '@one-width' },
+    async ({ page }) => {
+      const calls = await interceptEmailJs(page);
+      const traffic = recordSubmissionTraffic(page);
+      const alerts = recordAlerts(page);
+      await page.goto('/joinus');
+      await fillApplication(page);
+      const submit = form(page).getByRole('button', { name: 'Submit' });
 
-    await submit.click();
-    await expect(dialog(page)).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(dialog(page)).toBeHidden();
-    await expect(submit).toBeFocused();
+      await submit.click();
+      await expect(dialog(page)).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog(page)).toBeHidden();
+      await expect(submit).toBeFocused();
 
-    await submit.click();
-    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
-    await expect(dialog(page)).toBeHidden();
-    await expect(submit).toBeFocused();
+      await submit.click();
+      await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog(page)).toBeHidden();
+      await expect(submit).toBeFocused();
 
-    expect(calls).toEqual([]);
-    expect(alerts).toEqual([]);
-    expect(traffic).toEqual([]);
-    await expect(form(page).getByLabel('Name')).toHaveValue(applicant.name);
-  });
+      expect(calls).toEqual([]);
+      expect(alerts).toEqual([]);
+      expect(traffic).toEqual([]);
+      await expect(form(page).getByLabel('Name')).toHaveValue(applicant.name);
+    },
+  );
 
   for (const status of [500, 429]) {
     test(`keeps the application and its resume when the admin email answers ${status}, without the auto-reply`, async ({
@@ -339,111 +343,114 @@ test.describe('/joinus application', () => {
     });
   }
 
-  test("shows the server's refusal of the resume beside it, keeps the answers and emails nothing", async ({
-    page,
-    consoleErrors,
-  }) => {
-    const calls = await interceptEmailJs(page);
-    const traffic = recordSubmissionTraffic(page);
-    const alerts = recordAlerts(page);
-    await page.goto('/joinus');
-    // Named like a PDF, so the browser lets it through; the server reads what it really is.
-    await fillApplication(page, {
-      name: 'mei-lin-resume.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('Just some notes, not a PDF at all.\n'),
-    });
-    await form(page).getByRole('button', { name: 'Submit' }).click();
-    const answer = nextSubmission(page, '/api/applications/');
-    await dialog(page).getByRole('button', { name: 'Yes, submit' }).click();
-    expect(await answer).toEqual({
-      status: 400,
-      body: {
-        error: RESUME_WRONG_TYPE_MESSAGE,
-        fields: { resume_file: RESUME_WRONG_TYPE_MESSAGE },
-      },
-    });
+  test(
+    "shows the server's refusal of the resume beside it, keeps the answers and emails nothing",
+    { tag: '@one-width' },
+    async ({ page, consoleErrors }) => {
+      const calls = await interceptEmailJs(page);
+      const traffic = recordSubmissionTraffic(page);
+      const alerts = recordAlerts(page);
+      await page.goto('/joinus');
+      // Named like a PDF, so the browser lets it through; the server reads what it really is.
+      await fillApplication(page, {
+        name: 'mei-lin-resume.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('Just some notes, not a PDF at all.\n'),
+      });
+      await form(page).getByRole('button', { name: 'Submit' }).click();
+      const answer = nextSubmission(page, '/api/applications/');
+      await dialog(page).getByRole('button', { name: 'Yes, submit' }).click();
+      expect(await answer).toEqual({
+        status: 400,
+        body: {
+          error: RESUME_WRONG_TYPE_MESSAGE,
+          fields: { resume_file: RESUME_WRONG_TYPE_MESSAGE },
+        },
+      });
 
-    const summary = `Failed to send application. Please try again later. ${RESUME_WRONG_TYPE_MESSAGE}`;
-    await expect.poll(() => alerts).toEqual([summary]);
-    await expect(form(page).getByRole('status')).toHaveText(summary);
-    const resume = form(page).getByLabel('Upload Resume');
-    await expect(resume).toHaveAttribute('aria-invalid', 'true');
-    await expect(resume).toHaveAccessibleDescription(
-      `PDF, DOC or DOCX, up to 5 MB. ${RESUME_WRONG_TYPE_MESSAGE}`,
-    );
-    await expect(resume).toBeFocused();
-    expect(await resume.evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe(
-      'mei-lin-resume.pdf',
-    );
-    await expect(form(page).getByLabel('Name')).toHaveValue(applicant.name);
-    await expect(form(page).getByLabel('Email')).toHaveValue(applicant.email);
-    await expect(form(page).getByLabel('Position Applying For')).toHaveValue(applicant.position);
-    expect(calls).toEqual([]);
-    expect(traffic).toEqual(['400 /api/applications/']);
-    for (const error of consoleErrors) expect(error).toContain('status of 400');
-  });
+      const summary = `Failed to send application. Please try again later. ${RESUME_WRONG_TYPE_MESSAGE}`;
+      await expect.poll(() => alerts).toEqual([summary]);
+      await expect(form(page).getByRole('status')).toHaveText(summary);
+      const resume = form(page).getByLabel('Upload Resume');
+      await expect(resume).toHaveAttribute('aria-invalid', 'true');
+      await expect(resume).toHaveAccessibleDescription(
+        `PDF, DOC or DOCX, up to 5 MB. ${RESUME_WRONG_TYPE_MESSAGE}`,
+      );
+      await expect(resume).toBeFocused();
+      expect(await resume.evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe(
+        'mei-lin-resume.pdf',
+      );
+      await expect(form(page).getByLabel('Name')).toHaveValue(applicant.name);
+      await expect(form(page).getByLabel('Email')).toHaveValue(applicant.email);
+      await expect(form(page).getByLabel('Position Applying For')).toHaveValue(applicant.position);
+      expect(calls).toEqual([]);
+      expect(traffic).toEqual(['400 /api/applications/']);
+      for (const error of consoleErrors) expect(error).toContain('status of 400');
+    },
+  );
 
-  test('tells the applicant when only the confirmation email failed, and resets', async ({
-    page,
-    consoleErrors,
-  }) => {
-    const calls = await interceptEmailJs(page, {
-      send: { status: 429, body: 'Too many requests' },
-    });
-    const traffic = recordSubmissionTraffic(page);
-    const alerts = recordAlerts(page);
-    await page.goto('/joinus');
-    await fillApplication(page);
-    await form(page).getByRole('button', { name: 'Submit' }).click();
-    await dialog(page).getByRole('button', { name: 'Yes, submit' }).click();
+  test(
+    'tells the applicant when only the confirmation email failed, and resets',
+    { tag: '@one-width' },
+    async ({ page, consoleErrors }) => {
+      const calls = await interceptEmailJs(page, {
+        send: { status: 429, body: 'Too many requests' },
+      });
+      const traffic = recordSubmissionTraffic(page);
+      const alerts = recordAlerts(page);
+      await page.goto('/joinus');
+      await fillApplication(page);
+      await form(page).getByRole('button', { name: 'Submit' }).click();
+      await dialog(page).getByRole('button', { name: 'Yes, submit' }).click();
 
-    await expect.poll(() => alerts).toEqual([ALERTS.replyFailed]);
-    expect(traffic).toEqual(['201 /api/applications/', 'emailjs send-form', 'emailjs send']);
-    expect(calls.map((call) => call.kind)).toEqual(['send-form', 'send']);
-    await expect(form(page).getByLabel('Name')).toHaveValue('');
-    expect(consoleErrors).toContainEqual(
-      expect.stringContaining('Sending the applicationReply email failed. EmailJS answered 429'),
-    );
-    for (const error of consoleErrors) expect(error).toMatch(/429|applicationReply/);
-  });
+      await expect.poll(() => alerts).toEqual([ALERTS.replyFailed]);
+      expect(traffic).toEqual(['201 /api/applications/', 'emailjs send-form', 'emailjs send']);
+      expect(calls.map((call) => call.kind)).toEqual(['send-form', 'send']);
+      await expect(form(page).getByLabel('Name')).toHaveValue('');
+      expect(consoleErrors).toContainEqual(
+        expect.stringContaining('Sending the applicationReply email failed. EmailJS answered 429'),
+      );
+      for (const error of consoleErrors) expect(error).toMatch(/429|applicationReply/);
+    },
+  );
 
-  test('refuses a resume that is not a PDF, DOC or DOCX file, or is over 5 MB', async ({
-    page,
-    consoleErrors,
-  }) => {
-    const calls = await interceptEmailJs(page);
-    await page.goto('/joinus');
-    await fillApplication(page, {
-      name: 'resume.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('not a resume'),
-    });
-    const resume = form(page).getByLabel('Upload Resume');
-    await expect(form(page).getByRole('alert')).toHaveText(RESUME_WRONG_TYPE);
-    await expect(resume).toHaveAttribute('aria-invalid', 'true');
-    expect(await resume.evaluate((input: HTMLInputElement) => input.validationMessage)).toBe(
-      RESUME_WRONG_TYPE,
-    );
-    await form(page).getByRole('button', { name: 'Submit' }).click();
-    await expect(dialog(page)).toBeHidden();
+  test(
+    'refuses a resume that is not a PDF, DOC or DOCX file, or is over 5 MB',
+    { tag: '@one-width' },
+    async ({ page, consoleErrors }) => {
+      const calls = await interceptEmailJs(page);
+      await page.goto('/joinus');
+      await fillApplication(page, {
+        name: 'resume.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('not a resume'),
+      });
+      const resume = form(page).getByLabel('Upload Resume');
+      await expect(form(page).getByRole('alert')).toHaveText(RESUME_WRONG_TYPE);
+      await expect(resume).toHaveAttribute('aria-invalid', 'true');
+      expect(await resume.evaluate((input: HTMLInputElement) => input.validationMessage)).toBe(
+        RESUME_WRONG_TYPE,
+      );
+      await form(page).getByRole('button', { name: 'Submit' }).click();
+      await expect(dialog(page)).toBeHidden();
 
-    await resume.setInputFiles({ ...pdf, buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 0x20) });
-    await expect(form(page).getByRole('alert')).toHaveText(RESUME_TOO_LARGE);
-    await form(page).getByRole('button', { name: 'Submit' }).click();
-    await expect(dialog(page)).toBeHidden();
+      await resume.setInputFiles({ ...pdf, buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 0x20) });
+      await expect(form(page).getByRole('alert')).toHaveText(RESUME_TOO_LARGE);
+      await form(page).getByRole('button', { name: 'Submit' }).click();
+      await expect(dialog(page)).toBeHidden();
 
-    await resume.setInputFiles({
-      name: 'resume.docx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      buffer: Buffer.from('PK\u0003\u0004 docx'),
-    });
-    await expect(form(page).getByRole('alert')).toBeEmpty();
-    await expect(resume).not.toHaveAttribute('aria-invalid');
-    await form(page).getByRole('button', { name: 'Submit' }).click();
-    await expect(dialog(page)).toBeVisible();
+      await resume.setInputFiles({
+        name: 'resume.docx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        buffer: Buffer.from('PK\u0003\u0004 docx'),
+      });
+      await expect(form(page).getByRole('alert')).toBeEmpty();
+      await expect(resume).not.toHaveAttribute('aria-invalid');
+      await form(page).getByRole('button', { name: 'Submit' }).click();
+      await expect(dialog(page)).toBeVisible();
 
-    expect(calls).toEqual([]);
-    expect(consoleErrors).toEqual([]);
-  });
+      expect(calls).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 });

@@ -64,75 +64,79 @@ test.beforeAll(async ({ playwright }) => {
   await request.dispose();
 });
 
-test('a visitor sees Members only until the public opening and cannot register', async ({
-  page,
-  expectAccessible,
-}) => {
-  await openEvent(page, NETWORKING);
-  await expect(page.getByTestId('registration-availability')).toContainText('Members only until');
-  await expect(page.getByTestId('event-status')).toContainText('Member registration open');
-  await expect(page.getByTestId('event-members-only-until')).toContainText('Members only until');
-  await expect(page.getByRole('radio', { name: 'I am not a member' })).toBeChecked();
-  await expect(page.getByTestId('registration-non-member')).toContainText(
-    'Registration opens to everyone on',
-  );
-  await expect(page.getByRole('button', { name: 'Register' })).toBeDisabled();
-  await expectAccessible();
-});
+test(
+  'a visitor sees Members only until the public opening and cannot register',
+  { tag: '@one-width' },
+  async ({ page, expectAccessible }) => {
+    await openEvent(page, NETWORKING);
+    await expect(page.getByTestId('registration-availability')).toContainText('Members only until');
+    await expect(page.getByTestId('event-status')).toContainText('Member registration open');
+    await expect(page.getByTestId('event-members-only-until')).toContainText('Members only until');
+    await expect(page.getByRole('radio', { name: 'I am not a member' })).toBeChecked();
+    await expect(page.getByTestId('registration-non-member')).toContainText(
+      'Registration opens to everyone on',
+    );
+    await expect(page.getByRole('button', { name: 'Register' })).toBeDisabled();
+    await expectAccessible();
+  },
+);
 
-test('a member registers with ID and email; a wrong ID and a suspended member get the same refusal', async ({
-  page,
-  expectAccessible,
-}, testInfo) => {
-  const member = membersOf(testInfo).networking;
-  await openEvent(page, NETWORKING);
-  await page.getByRole('radio', { name: 'I am a member' }).check();
-  const memberId = page.getByLabel(/^Member ID/);
-  await expect(memberId).toHaveAccessibleDescription(/TCSA-26-0001/);
-  const button = page.getByRole('button', { name: 'Register' });
-  await expect(button).toBeEnabled();
-  await expectAccessible();
+test(
+  'a member registers with ID and email; a wrong ID and a suspended member get the same refusal',
+  { tag: '@one-width' },
+  async ({ page, expectAccessible }, testInfo) => {
+    const member = membersOf(testInfo).networking;
+    await openEvent(page, NETWORKING);
+    await page.getByRole('radio', { name: 'I am a member' }).check();
+    const memberId = page.getByLabel(/^Member ID/);
+    await expect(memberId).toHaveAccessibleDescription(/TCSA-26-0001/);
+    const button = page.getByRole('button', { name: 'Register' });
+    await expect(button).toBeEnabled();
+    await expectAccessible();
 
-  // The right email with another member's ID.
-  await fillPerson(page, member.name, member.email);
-  await memberId.fill(member.id === 'TCSA-26-0001' ? 'TCSA-26-0002' : 'TCSA-26-0001');
-  await button.click();
-  const status = page.getByTestId('registration-status');
-  await expect(status).toContainText(MISMATCH);
-  await expect(status).toHaveAttribute('data-tone', 'error');
+    // The right email with another member's ID.
+    await fillPerson(page, member.name, member.email);
+    await memberId.fill(member.id === 'TCSA-26-0001' ? 'TCSA-26-0002' : 'TCSA-26-0001');
+    await button.click();
+    const status = page.getByTestId('registration-status');
+    await expect(status).toContainText(MISMATCH);
+    await expect(status).toHaveAttribute('data-tone', 'error');
 
-  // A suspended member's right pair is answered as a wrong pair: whoever knows the address
-  // learns nothing of the suspension (the member is emailed why).
-  await fillPerson(page, ['Kai', 'Wang'], SUSPENDED.email);
-  await memberId.fill(SUSPENDED.id);
-  await button.click();
-  await expect(status).toContainText(MISMATCH);
-  await expect(status).not.toContainText('suspended');
+    // A suspended member's right pair is answered as a wrong pair: whoever knows the address
+    // learns nothing of the suspension (the member is emailed why).
+    await fillPerson(page, ['Kai', 'Wang'], SUSPENDED.email);
+    await memberId.fill(SUSPENDED.id);
+    await button.click();
+    await expect(status).toContainText(MISMATCH);
+    await expect(status).not.toContainText('suspended');
 
-  await fillPerson(page, member.name, member.email);
-  await memberId.fill(member.id);
-  await button.click();
-  await expect(status).toHaveText(SUCCESS);
-  await expect(status).toHaveAttribute('data-tone', 'success');
-});
+    await fillPerson(page, member.name, member.email);
+    await memberId.fill(member.id);
+    await button.click();
+    await expect(status).toHaveText(SUCCESS);
+    await expect(status).toHaveAttribute('data-tone', 'success');
+  },
+);
 
-test('the members-only office tour asks the member ID always and takes an application', async ({
-  page,
-}, testInfo) => {
-  const member = membersOf(testInfo).tour;
-  await openEvent(page, OFFICE_TOUR);
-  await expect(page.getByRole('radio')).toHaveCount(0);
-  await expect(page.getByTestId('registration-availability')).toContainText(
-    'This event is for members only.',
-  );
-  await fillPerson(page, member.name, member.email);
-  await page.getByLabel(/^Member ID/).fill(member.id);
-  await page.getByRole('button', { name: 'Register' }).click();
-  const status = page.getByTestId('registration-status');
-  await expect(status).toHaveAttribute('data-tone', 'success');
-  await expect(status).not.toBeEmpty();
-  await expect(status).not.toContainText('Registration failed');
-});
+test(
+  'the members-only office tour asks the member ID always and takes an application',
+  { tag: '@one-width' },
+  async ({ page }, testInfo) => {
+    const member = membersOf(testInfo).tour;
+    await openEvent(page, OFFICE_TOUR);
+    await expect(page.getByRole('radio')).toHaveCount(0);
+    await expect(page.getByTestId('registration-availability')).toContainText(
+      'This event is for members only.',
+    );
+    await fillPerson(page, member.name, member.email);
+    await page.getByLabel(/^Member ID/).fill(member.id);
+    await page.getByRole('button', { name: 'Register' }).click();
+    const status = page.getByTestId('registration-status');
+    await expect(status).toHaveAttribute('data-tone', 'success');
+    await expect(status).not.toBeEmpty();
+    await expect(status).not.toContainText('Registration failed');
+  },
+);
 
 test('/membership/events lists the three with their statuses', async ({
   page,

@@ -55,43 +55,43 @@ test('shows one card per sponsor with logo, name, description and Learn more', a
   expect(consoleErrors).toEqual([]);
 });
 
-test('a description over 150 characters shows 147 plus an ellipsis, with Show more / Show less', async ({
-  page,
-  consoleErrors,
-  expectAccessible,
-}) => {
-  await page.goto('/partnerships');
-  const card = page.getByTestId('sponsor-card').filter({ hasText: longSponsor.name });
-  const collapsed = `${Array.from(longSponsor.description).slice(0, 147).join('')}...`;
-  const description = card.locator('p');
-  await expect(description).toHaveText(collapsed);
+test(
+  'a description over 150 characters shows 147 plus an ellipsis, with Show more / Show less',
+  { tag: '@one-width' },
+  async ({ page, consoleErrors, expectAccessible }) => {
+    await page.goto('/partnerships');
+    const card = page.getByTestId('sponsor-card').filter({ hasText: longSponsor.name });
+    const collapsed = `${Array.from(longSponsor.description).slice(0, 147).join('')}...`;
+    const description = card.locator('p');
+    await expect(description).toHaveText(collapsed);
 
-  const toggle = card.getByRole('button', { name: 'Show more' });
-  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  // Clicks before hydration do nothing: retry until the toggle answers.
-  await expect(async () => {
-    const button = card.getByRole('button');
-    if ((await button.getAttribute('aria-expanded')) !== 'true')
-      await button.click({ timeout: 2000 });
-    await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 2000 });
-  }).toPass();
-  await expect(description).toHaveText(longSponsor.description);
-  await expect(card.getByRole('button')).toHaveText('Show less');
-  await expectAccessible();
+    const toggle = card.getByRole('button', { name: 'Show more' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // Clicks before hydration do nothing: retry until the toggle answers.
+    await expect(async () => {
+      const button = card.getByRole('button');
+      if ((await button.getAttribute('aria-expanded')) !== 'true')
+        await button.click({ timeout: 2000 });
+      await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 2000 });
+    }).toPass();
+    await expect(description).toHaveText(longSponsor.description);
+    await expect(card.getByRole('button')).toHaveText('Show less');
+    await expectAccessible();
 
-  await card.getByRole('button', { name: 'Show less' }).click();
-  await expect(description).toHaveText(collapsed);
-  await expect(card.getByRole('button', { name: 'Show more' })).toHaveAttribute(
-    'aria-expanded',
-    'false',
-  );
-  // Keyboard works too.
-  await card.getByRole('button', { name: 'Show more' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(card.getByRole('button', { name: 'Show less' })).toBeFocused();
-  await expect(description).toHaveText(longSponsor.description);
-  expect(consoleErrors).toEqual([]);
-});
+    await card.getByRole('button', { name: 'Show less' }).click();
+    await expect(description).toHaveText(collapsed);
+    await expect(card.getByRole('button', { name: 'Show more' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    // Keyboard works too.
+    await card.getByRole('button', { name: 'Show more' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(card.getByRole('button', { name: 'Show less' })).toBeFocused();
+    await expect(description).toHaveText(longSponsor.description);
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
 test(
   'shows the failure text when the sponsors cannot be loaded',

@@ -36,13 +36,17 @@ test('shows the ten sections of the policy with its effective date', async ({
   expect(consoleErrors).toEqual([]);
 });
 
-test('the footer link leads to the policy', async ({ page, consoleErrors }) => {
-  await page.goto('/');
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
-  await expect(page).toHaveURL(/\/privacy-policy$/);
-  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(SECTIONS.length);
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'the footer link leads to the policy',
+  { tag: '@one-width' },
+  async ({ page, consoleErrors }) => {
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    await expect(page.getByRole('heading', { level: 2 })).toHaveCount(SECTIONS.length);
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
 test(
   'shows a clear error when the policy cannot be loaded',

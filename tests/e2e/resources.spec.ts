@@ -91,25 +91,29 @@ test('shows the hero, the slideshow of linked images and the Explore More cards'
   expect(consoleErrors).toEqual([]);
 });
 
-test('Learn More opens the resource in a new tab', async ({ page, context, consoleErrors }) => {
-  const resource = SEED_RESOURCES[0]!;
-  await context.route(`${resource.url}**`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>Telfer</title><h1>Telfer</h1>' }),
-  );
-  await page.goto('/resources');
-  const [opened] = await Promise.all([
-    page.waitForEvent('popup'),
-    page
-      .getByRole('link', { name: `Learn More about ${resource.title} (opens in a new tab)` })
-      .click(),
-  ]);
-  await opened.waitForLoadState();
-  expect(opened.url()).toBe(resource.url);
-  // The site's own tab stays where it was.
-  await expect(page).toHaveURL(/\/resources$/);
-  expect(await opened.evaluate(() => window.opener)).toBeNull();
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'Learn More opens the resource in a new tab',
+  { tag: '@one-width' },
+  async ({ page, context, consoleErrors }) => {
+    const resource = SEED_RESOURCES[0]!;
+    await context.route(`${resource.url}**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Telfer</title><h1>Telfer</h1>' }),
+    );
+    await page.goto('/resources');
+    const [opened] = await Promise.all([
+      page.waitForEvent('popup'),
+      page
+        .getByRole('link', { name: `Learn More about ${resource.title} (opens in a new tab)` })
+        .click(),
+    ]);
+    await opened.waitForLoadState();
+    expect(opened.url()).toBe(resource.url);
+    // The site's own tab stays where it was.
+    await expect(page).toHaveURL(/\/resources$/);
+    expect(await opened.evaluate(() => window.opener)).toBeNull();
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
 test('plays by itself on the real clock @one-width', async ({ page, consoleErrors }) => {
   // The fake clock's tests below hold the timing to the millisecond; this one proves the show
@@ -120,124 +124,130 @@ test('plays by itself on the real clock @one-width', async ({ page, consoleError
   expect(consoleErrors).toEqual([]);
 });
 
-test('moves on after exactly 3000 ms and loops back to the first slide', async ({
-  page,
-  consoleErrors,
-}) => {
-  await openWithPausedClock(page);
-  const start = await currentSlide(page);
-  const count = SEED_CAROUSEL.length;
-  for (let step = 1; step <= count; step += 1) {
+test(
+  'moves on after exactly 3000 ms and loops back to the first slide',
+  { tag: '@one-width' },
+  async ({ page, consoleErrors }) => {
+    await openWithPausedClock(page);
+    const start = await currentSlide(page);
+    const count = SEED_CAROUSEL.length;
+    for (let step = 1; step <= count; step += 1) {
+      await page.clock.runFor(2999);
+      expect(await currentSlide(page)).toBe(((start - 1 + step - 1) % count) + 1);
+      await page.clock.runFor(1);
+      await expect(dot(page, ((start - 1 + step) % count) + 1)).toHaveAttribute(
+        'aria-current',
+        'true',
+      );
+    }
+    expect(await currentSlide(page)).toBe(start);
+    expect(consoleErrors).toEqual([]);
+  },
+);
+
+test(
+  'a dot shows its slide and the slideshow keeps playing from there',
+  { tag: '@one-width' },
+  async ({ page, consoleErrors }) => {
+    await openWithPausedClock(page);
+    await page.clock.runFor(1000);
+    const target = ((await currentSlide(page)) % SEED_CAROUSEL.length) + 2;
+    await dot(page, target).click();
+    await expect(dot(page, target)).toHaveAttribute('aria-current', 'true');
+    await expect(
+      slideshow(page).getByRole('link', { name: SEED_CAROUSEL[target - 1]!.title }),
+    ).toBeVisible();
+    // The chosen slide gets a full 3 s, then the show goes on.
     await page.clock.runFor(2999);
-    expect(await currentSlide(page)).toBe(((start - 1 + step - 1) % count) + 1);
+    expect(await currentSlide(page)).toBe(target);
     await page.clock.runFor(1);
-    await expect(dot(page, ((start - 1 + step) % count) + 1)).toHaveAttribute(
+    await expect(dot(page, (target % SEED_CAROUSEL.length) + 1)).toHaveAttribute(
       'aria-current',
       'true',
     );
-  }
-  expect(await currentSlide(page)).toBe(start);
-  expect(consoleErrors).toEqual([]);
-});
+    await expect(slideshow(page).getByRole('button', { name: 'Pause slideshow' })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
-test('a dot shows its slide and the slideshow keeps playing from there', async ({
-  page,
-  consoleErrors,
-}) => {
-  await openWithPausedClock(page);
-  await page.clock.runFor(1000);
-  const target = ((await currentSlide(page)) % SEED_CAROUSEL.length) + 2;
-  await dot(page, target).click();
-  await expect(dot(page, target)).toHaveAttribute('aria-current', 'true');
-  await expect(
-    slideshow(page).getByRole('link', { name: SEED_CAROUSEL[target - 1]!.title }),
-  ).toBeVisible();
-  // The chosen slide gets a full 3 s, then the show goes on.
-  await page.clock.runFor(2999);
-  expect(await currentSlide(page)).toBe(target);
-  await page.clock.runFor(1);
-  await expect(dot(page, (target % SEED_CAROUSEL.length) + 1)).toHaveAttribute(
-    'aria-current',
-    'true',
-  );
-  await expect(slideshow(page).getByRole('button', { name: 'Pause slideshow' })).toBeVisible();
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'the pause button stops the slideshow and play starts it again',
+  { tag: '@one-width' },
+  async ({ page, consoleErrors, expectAccessible }) => {
+    await openWithPausedClock(page);
+    const pause = slideshow(page).getByRole('button', { name: 'Pause slideshow' });
+    await expect(pause).toBeVisible();
+    await expect(pause).toHaveText('Pause slideshow');
+    await pause.click();
+    const play = slideshow(page).getByRole('button', { name: 'Play slideshow' });
+    await expect(play).toBeVisible();
+    const shown = await currentSlide(page);
+    await page.clock.runFor(15_000);
+    expect(await currentSlide(page)).toBe(shown);
+    // A dot still works while paused, and does not restart the show.
+    const other = (shown % SEED_CAROUSEL.length) + 1;
+    await dot(page, other).click();
+    await expect(dot(page, other)).toHaveAttribute('aria-current', 'true');
+    await page.clock.runFor(15_000);
+    expect(await currentSlide(page)).toBe(other);
 
-test('the pause button stops the slideshow and play starts it again', async ({
-  page,
-  consoleErrors,
-  expectAccessible,
-}) => {
-  await openWithPausedClock(page);
-  const pause = slideshow(page).getByRole('button', { name: 'Pause slideshow' });
-  await expect(pause).toBeVisible();
-  await expect(pause).toHaveText('Pause slideshow');
-  await pause.click();
-  const play = slideshow(page).getByRole('button', { name: 'Play slideshow' });
-  await expect(play).toBeVisible();
-  const shown = await currentSlide(page);
-  await page.clock.runFor(15_000);
-  expect(await currentSlide(page)).toBe(shown);
-  // A dot still works while paused, and does not restart the show.
-  const other = (shown % SEED_CAROUSEL.length) + 1;
-  await dot(page, other).click();
-  await expect(dot(page, other)).toHaveAttribute('aria-current', 'true');
-  await page.clock.runFor(15_000);
-  expect(await currentSlide(page)).toBe(other);
+    await play.click();
+    await page.clock.runFor(3000);
+    await expect(dot(page, (other % SEED_CAROUSEL.length) + 1)).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    // axe waits on timers: let the clock run again.
+    await page.clock.resume();
+    await expectAccessible();
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
-  await play.click();
-  await page.clock.runFor(3000);
-  await expect(dot(page, (other % SEED_CAROUSEL.length) + 1)).toHaveAttribute(
-    'aria-current',
-    'true',
-  );
-  // axe waits on timers: let the clock run again.
-  await page.clock.resume();
-  await expectAccessible();
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'waits while keyboard focus is inside the slideshow',
+  { tag: '@one-width' },
+  async ({ page, consoleErrors }) => {
+    await openWithPausedClock(page);
+    const shown = await currentSlide(page);
+    await slideshow(page).getByRole('button', { name: 'Pause slideshow' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(dot(page, 1)).toBeFocused();
+    await page.clock.runFor(10_000);
+    expect(await currentSlide(page)).toBe(shown);
+    // Focus leaves: the show goes on.
+    await page.getByRole('heading', { level: 2, name: 'Explore More' }).click();
+    await page.clock.runFor(3000);
+    await expect(dot(page, (shown % SEED_CAROUSEL.length) + 1)).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
-test('waits while keyboard focus is inside the slideshow', async ({ page, consoleErrors }) => {
-  await openWithPausedClock(page);
-  const shown = await currentSlide(page);
-  await slideshow(page).getByRole('button', { name: 'Pause slideshow' }).focus();
-  await page.keyboard.press('Tab');
-  await expect(dot(page, 1)).toBeFocused();
-  await page.clock.runFor(10_000);
-  expect(await currentSlide(page)).toBe(shown);
-  // Focus leaves: the show goes on.
-  await page.getByRole('heading', { level: 2, name: 'Explore More' }).click();
-  await page.clock.runFor(3000);
-  await expect(dot(page, (shown % SEED_CAROUSEL.length) + 1)).toHaveAttribute(
-    'aria-current',
-    'true',
-  );
-  expect(consoleErrors).toEqual([]);
-});
-
-test('does not play by itself for visitors who prefer reduced motion', async ({
-  page,
-  consoleErrors,
-  expectAccessible,
-}) => {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.clock.install({ time: new Date('2026-03-02T10:00:00') });
-  await page.goto('/resources');
-  await page.clock.pauseAt(new Date('2026-03-02T10:01:00'));
-  const play = slideshow(page).getByRole('button', { name: 'Play slideshow' });
-  await expect(play).toBeVisible();
-  await page.clock.runFor(15_000);
-  expect(await currentSlide(page)).toBe(1);
-  // The visitor may still start it.
-  await play.click();
-  await page.clock.runFor(3000);
-  await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true');
-  // axe waits on timers: let the clock run again.
-  await page.clock.resume();
-  await expectAccessible();
-  expect(consoleErrors).toEqual([]);
-});
+test(
+  'does not play by itself for visitors who prefer reduced motion',
+  { tag: '@one-width' },
+  async ({ page, consoleErrors, expectAccessible }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install({ time: new Date('2026-03-02T10:00:00') });
+    await page.goto('/resources');
+    await page.clock.pauseAt(new Date('2026-03-02T10:01:00'));
+    const play = slideshow(page).getByRole('button', { name: 'Play slideshow' });
+    await expect(play).toBeVisible();
+    await page.clock.runFor(15_000);
+    expect(await currentSlide(page)).toBe(1);
+    // The visitor may still start it.
+    await play.click();
+    await page.clock.runFor(3000);
+    await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true');
+    // axe waits on timers: let the clock run again.
+    await page.clock.resume();
+    await expectAccessible();
+    expect(consoleErrors).toEqual([]);
+  },
+);
 
 test(
   'shows the slideshow error and keeps the resources',

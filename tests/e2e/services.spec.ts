@@ -178,67 +178,69 @@ test.describe('/services', () => {
     });
   }
 
-  test("shows the server's refusal, keeps the request and emails nothing", async ({
-    page,
-    consoleErrors,
-  }) => {
-    const calls = await interceptEmailJs(page);
-    const traffic = recordSubmissionTraffic(page);
-    const alerts = recordAlerts(page);
-    // The limit itself (60 a minute) is exercised in api-submissions.spec.ts; here its answer.
-    await page.route('**/api/serviceRequests/', (route) =>
-      route.fulfill({
-        status: 429,
-        headers: { 'Retry-After': '42' },
-        json: { error: RATE_LIMITED },
-      }),
-    );
-    await page.goto('/services');
-    await fillRequest(page);
-    await form(page).getByRole('button', { name: 'Send' }).click();
+  test(
+    "shows the server's refusal, keeps the request and emails nothing",
+    { tag: '@one-width' },
+    async ({ page, consoleErrors }) => {
+      const calls = await interceptEmailJs(page);
+      const traffic = recordSubmissionTraffic(page);
+      const alerts = recordAlerts(page);
+      // The limit itself (60 a minute) is exercised in api-submissions.spec.ts; here its answer.
+      await page.route('**/api/serviceRequests/', (route) =>
+        route.fulfill({
+          status: 429,
+          headers: { 'Retry-After': '42' },
+          json: { error: RATE_LIMITED },
+        }),
+      );
+      await page.goto('/services');
+      await fillRequest(page);
+      await form(page).getByRole('button', { name: 'Send' }).click();
 
-    const summary = `Failed to send application. Please try again later. ${RATE_LIMITED}`;
-    await expect.poll(() => alerts).toEqual([summary]);
-    await expect(form(page).getByRole('status')).toHaveText(summary);
-    expect(traffic).toEqual(['429 /api/serviceRequests/']);
-    expect(calls).toEqual([]);
-    await expect(form(page).getByLabel('Name / Organization Name')).toHaveValue(request.name);
-    await expect(form(page).getByLabel('Email')).toHaveValue(request.email);
-    await expect(form(page).getByLabel('Tell us about your needs!')).toHaveValue(request.needs);
-    for (const error of consoleErrors) expect(error).toContain('status of 429');
-  });
+      const summary = `Failed to send application. Please try again later. ${RATE_LIMITED}`;
+      await expect.poll(() => alerts).toEqual([summary]);
+      await expect(form(page).getByRole('status')).toHaveText(summary);
+      expect(traffic).toEqual(['429 /api/serviceRequests/']);
+      expect(calls).toEqual([]);
+      await expect(form(page).getByLabel('Name / Organization Name')).toHaveValue(request.name);
+      await expect(form(page).getByLabel('Email')).toHaveValue(request.email);
+      await expect(form(page).getByLabel('Tell us about your needs!')).toHaveValue(request.needs);
+      for (const error of consoleErrors) expect(error).toContain('status of 429');
+    },
+  );
 
-  test('marks the field the server refused, beside it, and emails nothing', async ({
-    page,
-    consoleErrors,
-  }) => {
-    const calls = await interceptEmailJs(page);
-    const alerts = recordAlerts(page);
-    await page.goto('/services');
-    await fillRequest(page);
-    const name = form(page).getByLabel('Name / Organization Name');
-    // 151 characters: the browser lets it through, the server's limit is 150.
-    await name.fill('O'.repeat(151));
-    const answer = nextSubmission(page, '/api/serviceRequests/');
-    await form(page).getByRole('button', { name: 'Send' }).click();
-    const tooLong = 'Name or organization name must be at most 150 characters.';
-    expect(await answer).toEqual({
-      status: 400,
-      body: { error: tooLong, fields: { name: tooLong } },
-    });
-    await expect
-      .poll(() => alerts)
-      .toEqual([`Failed to send application. Please try again later. ${tooLong}`]);
-    await expect(name).toHaveAttribute('aria-invalid', 'true');
-    await expect(name).toHaveAccessibleDescription(tooLong);
-    await expect(name).toBeFocused();
-    await expect(name).toHaveValue('O'.repeat(151));
-    await expect(form(page).getByLabel('Tell us about your needs!')).toHaveValue(request.needs);
-    expect(calls).toEqual([]);
-    for (const error of consoleErrors) expect(error).toContain('status of 400');
-  });
+  test(
+    'marks the field the server refused, beside it, and emails nothing',
+    { tag: '@one-width' },
+    async ({ page, consoleErrors }) => {
+      const calls = await interceptEmailJs(page);
+      const alerts = recordAlerts(page);
+      await page.goto('/services');
+      await fillRequest(page);
+      const name = form(page).getByLabel('Name / Organization Name');
+      // 151 characters: the browser lets it through, the server's limit is 150.
+      await name.fill('O'.repeat(151));
+      const answer = nextSubmission(page, '/api/serviceRequests/');
+      await form(page).getByRole('button', { name: 'Send' }).click();
+      const tooLong = 'Name or organization name must be at most 150 characters.';
+      expect(await answer).toEqual({
+        status: 400,
+        body: { error: tooLong, fields: { name: tooLong } },
+      });
+      await expect
+        .poll(() => alerts)
+        .toEqual([`Failed to send application. Please try again later. ${tooLong}`]);
+      await expect(name).toHaveAttribute('aria-invalid', 'true');
+      await expect(name).toHaveAccessibleDescription(tooLong);
+      await expect(name).toBeFocused();
+      await expect(name).toHaveValue('O'.repeat(151));
+      await expect(form(page).getByLabel('Tell us about your needs!')).toHaveValue(request.needs);
+      expect(calls).toEqual([]);
+      for (const error of consoleErrors) expect(error).toContain('status of 400');
+    },
+  );
 
-  test('does not send a request with a field missing', async ({ page }) => {
+  test('does not send a request with a field missing', { tag: '@one-width' }, async ({ page }) => {
     const calls = await interceptEmailJs(page);
     const traffic = recordSubmissionTraffic(page);
     await page.goto('/services');

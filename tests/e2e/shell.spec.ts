@@ -12,7 +12,7 @@ const NAV = [
 ];
 
 test.describe('navigation bar', () => {
-  test('starts with a skip link to the main content', async ({ page }) => {
+  test('starts with a skip link to the main content', { tag: '@one-width' }, async ({ page }) => {
     await page.goto('/events');
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
@@ -134,23 +134,27 @@ test.describe('footer', () => {
     }
   });
 
-  test('badges are 50 px wide and widen to 150 px on hover and on focus', async ({ page }) => {
-    await page.goto('/');
-    const badge = page
-      .getByRole('contentinfo')
-      .getByRole('link', { name: /opens in a new tab/ })
-      .first();
-    await badge.scrollIntoViewIfNeeded();
-    const width = () => badge.evaluate((el) => el.getBoundingClientRect().width);
-    expect(await width()).toBe(50);
-    if (!isPhone(page)) {
-      // Phones have no hover; there the handle shows on focus.
-      await badge.hover();
+  test(
+    'badges are 50 px wide and widen to 150 px on hover and on focus',
+    { tag: '@one-width' },
+    async ({ page }) => {
+      await page.goto('/');
+      const badge = page
+        .getByRole('contentinfo')
+        .getByRole('link', { name: /opens in a new tab/ })
+        .first();
+      await badge.scrollIntoViewIfNeeded();
+      const width = () => badge.evaluate((el) => el.getBoundingClientRect().width);
+      expect(await width()).toBe(50);
+      if (!isPhone(page)) {
+        // Phones have no hover; there the handle shows on focus.
+        await badge.hover();
+        await expect.poll(width).toBe(150);
+        await page.mouse.move(0, 0);
+        await expect.poll(width).toBe(50);
+      }
+      await badge.focus();
       await expect.poll(width).toBe(150);
-      await page.mouse.move(0, 0);
-      await expect.poll(width).toBe(50);
-    }
-    await badge.focus();
-    await expect.poll(width).toBe(150);
-  });
+    },
+  );
 });
