@@ -25,6 +25,10 @@ export default defineConfig({
     // waiting (on child processes, servers, PostgreSQL, timers), and on two cores the default is
     // a single worker, which left the second core mostly idle.
     maxWorkers: '100%',
+    // Worker threads, not child processes: a file's worker starts and loads its modules faster
+    // (139 s instead of 165 s for the whole run on two cores), and no test needs a process of its
+    // own (those that do, the lock and script tests, spawn one).
+    pool: 'threads',
     projects: [
       {
         extends: true,
