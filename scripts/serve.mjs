@@ -20,6 +20,10 @@
  * The embedded database's folder is locked while Next.js prepares (instrumentation.ts), before
  * the server listens: a second server on the same folder exits with code 1 and its reason, and
  * never prints 'Ready' nor takes a request.
+ *
+ * A test server (TCSA_ENABLE_TEST_FAULTS=1) started with TCSA_TEST_CLOCK=1 runs on a clock the
+ * tests move forward (lib/testing/test-clock.mjs), installed before Next.js loads; on any other
+ * server TCSA_TEST_CLOCK stops the start, and without it that code is not even loaded.
  */
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -28,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import {
   createFrontDoor,
   BoundedIncomingMessage,
+  frontDoorHeaders,
   listBuildFiles,
 } from '../lib/http/front-door.mjs';
 import { parseTrustedProxyHops } from '../lib/http/client-address.mjs';
@@ -69,6 +74,21 @@ if (keepAliveText !== undefined && !/^\d+$/.test(keepAliveText)) {
 process.env.NODE_ENV ??= 'production';
 
 /**
+ * The test clock, on test servers that ask for it: decided from the server's own environment and
+ * installed before Next.js loads, so that every part of the server reads the one clock.
+ * @type {import('../lib/testing/test-clock.mjs').StartedTestClock | null}
+ */
+let testClock = null;
+if (process.env.TCSA_TEST_CLOCK) {
+  const { startTestClock } = await import('../lib/testing/test-clock.mjs');
+  try {
+    testClock = await startTestClock(process.env);
+  } catch (error) {
+    fail(/** @type {Error} */ (error).message);
+  }
+}
+
+/**
  * The address people open, as `next start` prints and records it: a wildcard listener is
  * reached on localhost. Recorded before Next.js prepares, so that everything that starts with it
  * (the setup link, the page cache) knows where the server is.
@@ -96,6 +116,13 @@ const app = next({ dev: false, dir: projectDir, hostname, port, httpServer: serv
 // Loads the configuration and the .env files, and runs instrumentation.ts, which takes the
 // embedded database's lock (and exits with code 1 when another server holds it).
 await app.prepare();
+// A .env file is read too late for the test clock: say so rather than run on the real one.
+if (process.env.TCSA_TEST_CLOCK && !testClock) {
+  fail(
+    'TCSA_TEST_CLOCK is read from the environment a test server starts with, never from a .env ' +
+      'file: remove it from the .env file.',
+  );
+}
 
 let hops = 0;
 try {
@@ -107,10 +134,12 @@ const production = process.env.NODE_ENV === 'production';
 const distDir = path.resolve(projectDir, process.env.NEXT_DIST_DIR || '.next');
 const frontDoor = createFrontDoor({ hops, production, buildFiles: listBuildFiles(distDir) });
 const handle = app.getRequestHandler();
+const testClockEndpoint = testClock?.endpoint(frontDoorHeaders({ production })) ?? null;
 
 server.on('request', (request, response) => {
   try {
     if (frontDoor(request, response)) return;
+    if (testClockEndpoint?.(request, response)) return;
   } catch (error) {
     console.error(`Failed to handle request for ${request.url}:`, error);
     response.statusCode = 500;
@@ -138,6 +167,7 @@ server.listen(port, hostname, () => {
   console.log(`  ▲ TCSA site (Next.js ${nextVersion}, scripts/serve.mjs)`);
   console.log(`  - Local:   ${appOrigin()}`);
   if (hops > 0) console.log(`  - Client addresses: X-Forwarded-For, ${hops} trusted proxy hop(s)`);
+  if (testClock) console.log(`  - Test clock: ${testClock.path} (tests only)`);
   console.log(` ✓ Ready in ${((Date.now() - startedAt) / 1000).toFixed(1)}s`);
 });
 
