@@ -421,6 +421,7 @@ export type AnswersTexts = {
   fieldOneLine?: string;
   fieldInvisible?: string;
   fieldLoneMark?: string;
+  fieldNoLetter?: string;
   emailInvalid?: string;
   memberIdNotText?: string;
   memberIdShape?: string;
@@ -1247,6 +1248,7 @@ export type TextsQueryResult =
       fieldOneLine?: string;
       fieldInvisible?: string;
       fieldLoneMark?: string;
+      fieldNoLetter?: string;
       emailInvalid?: string;
       memberIdNotText?: string;
       memberIdShape?: string;

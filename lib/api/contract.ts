@@ -206,7 +206,10 @@ export const availabilitySchema = z.object({
   /** The spec's statuses (lib/registrations/pools.ts). */
   state: z.enum(REGISTRATION_STATES),
   capacity: z.number().int().positive().nullable(),
-  /** Places someone could still take, members' and everyone's; null without a capacity. */
+  /**
+   * Places that can be taken now, in the windows open now: member places in the member window,
+   * and the public places too once everyone may register; null without a capacity.
+   */
   places_left: z.number().int().nonnegative().nullable(),
   member_places_left: z.number().int().nonnegative().nullable(),
   public_places_left: z.number().int().nonnegative().nullable(),
@@ -218,6 +221,14 @@ export const availabilitySchema = z.object({
   members_only: z.boolean(),
   requires_review: z.boolean(),
   waitlist_enabled: z.boolean(),
+  /**
+   * Whether a member ID changes where a registration goes, so the form asks for it: in the member
+   * window, and while a member place is left or a member would wait for one
+   * (lib/registrations/pools.ts registrationOffer).
+   */
+  asks_member_id: z.boolean(),
+  /** Whether anyone may register (or join the waitlist) now, not only members. */
+  open_to_everyone: z.boolean(),
 });
 export type AvailabilityDto = z.infer<typeof availabilitySchema>;
 
@@ -289,6 +300,41 @@ function isStorableText(value: string): boolean {
  */
 const INVISIBLE_OR_FORMAT = /[\p{Default_Ignorable_Code_Point}\p{Cf}]/u;
 
+/**
+ * The scripts whose spelling needs a zero-width non-joiner (U+200C) or joiner (U+200D) inside a
+ * word: Persian and the other Arabic-script languages, Syriac, the Indic scripts and Sinhala
+ * ('علی‌رضا', 'ශ්‍රී', 'അവന്‍').
+ */
+const JOINING_SCRIPT =
+  /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}]/u;
+const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
+const WORD_END = /[\p{White_Space}\p{Pd}]/u;
+
+const joiningLetter = (character: string | undefined) =>
+  character !== undefined && LETTER_OR_MARK.test(character) && JOINING_SCRIPT.test(character);
+
+/**
+ * Whether `value` holds an invisible or format character its script does not need. A joiner or
+ * non-joiner is needed after a letter or mark of a joining script, before another or at the end
+ * of the word (Malayalam writes a final non-joiner after a virama); anywhere else (between Latin
+ * letters, in an emoji sequence) it only hides.
+ */
+function hasInvisibleCharacter(value: string): boolean {
+  const characters = Array.from(value);
+  return characters.some((character, index) => {
+    if (!INVISIBLE_OR_FORMAT.test(character)) return false;
+    if (character !== '\u200C' && character !== '\u200D') return true;
+    const next = characters[index + 1];
+    const needed =
+      joiningLetter(characters[index - 1]) &&
+      (next === undefined || WORD_END.test(next) || joiningLetter(next));
+    return !needed;
+  });
+}
+
+/** A letter or a digit: a value made only of symbols and blanks (U+2800) says nothing. */
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
 /** The line and paragraph separators (U+2028, U+2029), which break a single line in two. */
 const LINE_SEPARATOR = /[\p{Zl}\p{Zp}]/u;
 
@@ -300,8 +346,9 @@ const MARK_WITHOUT_LETTER = /(?:^|\p{White_Space})\p{M}/u;
 
 /**
  * A required single-line text field (names, titles, reasons): trimmed, not empty, at most `max`
- * characters; no control characters, no line separators, no invisible or format characters, and
- * no accent or combining mark standing without a letter. Letters of any script, accents on
+ * characters; no control characters, no line separators, no invisible or format characters (but
+ * the joiners of the scripts that spell with them), no accent or combining mark standing without
+ * a letter, and at least one letter or digit. Letters of any script, accents on
  * letters, hyphens, apostrophes and spaces are all fine ('José María', 'Li-Na', '陈美玲').
  */
 export function requiredLine(label: string, max: number) {
@@ -320,12 +367,16 @@ export function requiredLine(label: string, max: number) {
       `${label} must be on one line: it contains a line break character.`,
     )
     .refine(
-      (value) => !INVISIBLE_OR_FORMAT.test(value),
+      (value) => !hasInvisibleCharacter(value),
       `${label} must not contain invisible formatting characters (such as zero-width spaces, soft hyphens, fillers or text-direction marks). Please type it again.`,
     )
     .refine(
       (value) => !MARK_WITHOUT_LETTER.test(value),
       `${label} has an accent or combining mark with no letter before it. Please type it again.`,
+    )
+    .refine(
+      (value) => LETTER_OR_DIGIT.test(value),
+      `${label} must contain a letter or a digit. Please type it again.`,
     );
 }
 

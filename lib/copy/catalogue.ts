@@ -512,6 +512,10 @@ export const COPY_PAGES = {
       'Field: an accent without its letter ({label})',
       '{label} has an accent or combining mark with no letter before it. Please type it again.',
     ],
+    fieldNoLetter: [
+      'Field: no letter or digit ({label})',
+      '{label} must contain a letter or a digit. Please type it again.',
+    ],
     emailInvalid: ['Field: email not valid', 'Enter a valid email address.'],
     memberIdNotText: ['Field: member ID not text', 'Member ID must be text.'],
     memberIdShape: ['Field: member ID too long', 'A member ID looks like TCSA-26-0001.'],

@@ -34,6 +34,11 @@ const INVISIBLE_NAMES: Array<[description: string, name: string, message: RegExp
   ['combining marks alone', '\u0301\u0308\u0327', /accent or combining mark/],
   ['a word made only of a mark', 'Ann \u0301', /accent or combining mark/],
   ['a spacing mark alone (U+093E)', '\u093E', /accent or combining mark/],
+  ['a zero-width joiner inside an emoji sequence', 'Lin \u{1F469}\u200D\u{1F4BB}', /invisible/],
+  ['a zero-width non-joiner between Latin letters', 'Ann\u200Ca', /invisible formatting/],
+  ['a joiner at the start of a Persian word', '\u200Cعلی', /invisible formatting/],
+  ['braille blanks only (U+2800)', '\u2800\u2800\u2800', /must contain a letter or a digit/],
+  ['symbols only', '🌸 ★', /must contain a letter or a digit/],
 ];
 
 /** Real names: accents, several scripts, hyphens, apostrophes, spaces. */
@@ -61,6 +66,11 @@ const REAL_NAMES = [
   '山田 太郎',
   'Anne-Marie de la Cruz',
   'Lin 🌸',
+  // Spelt with a zero-width non-joiner or joiner inside the word (Persian, Sinhala, Malayalam).
+  'علی\u200Cرضا',
+  'ශ්\u200Dරී',
+  'അവന്\u200C',
+  'अवन्\u200Dती Rao',
 ];
 
 const nameRule = requiredLine('First name', 60);
