@@ -6,6 +6,7 @@ import type { SignedIn } from '@/lib/auth/session';
 import type { Database } from '@/lib/db/client';
 import { adminUsers, type Event, eventLeads, eventQuestions, events } from '@/lib/db/schema';
 import { clubDate, clubInstant } from '@/lib/db/time';
+import { EVENT_TITLE_MAX } from './events';
 import { publicationState } from '@/lib/events/visibility';
 
 /**
@@ -149,9 +150,26 @@ export async function setPublication(
 
 export type DuplicateOutcome = { ok: true; id: number } | { ok: false; message: string };
 
+/** How a copy's title is marked until someone edits it, so two events never read the same. */
+export const COPY_TITLE_PREFIX = 'Copy of ';
+
+/**
+ * 'Copy of <title>', within the title's limit (counted as the form counts it), shortened with an
+ * ellipsis at a whole character; a copy of a copy is not marked twice.
+ */
+export function copyTitle(title: string): string {
+  if (title.startsWith(COPY_TITLE_PREFIX)) return title;
+  const marked = `${COPY_TITLE_PREFIX}${title}`;
+  if (marked.length <= EVENT_TITLE_MAX) return marked;
+  const characters = Array.from(marked);
+  while (characters.join('').length > EVENT_TITLE_MAX - 1) characters.pop();
+  return `${characters.join('')}…`;
+}
+
 /**
  * A new draft made from an event: every field, picture and setting, its active leads and its
- * questions; its date and its registration dates are left to set, and no registration is copied.
+ * questions; its title marked 'Copy of …', its date and its registration dates left to set, and
+ * no registration copied.
  */
 export async function duplicateEvent(
   db: Database,
@@ -171,7 +189,7 @@ export async function duplicateEvent(
       .insert(events)
       .values({
         ...fields,
-        title: source.title,
+        title: copyTitle(source.title),
         startsAt: null,
         registrationOpensAt: null,
         registrationClosesAt: null,

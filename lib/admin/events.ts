@@ -34,11 +34,14 @@ async function registrationCount(db: Pick<Database, 'select'>, eventId: number):
   return (await registrationCounts(db, eventId)).placesTaken;
 }
 
+/** The longest title an event may have, in characters (UTF-16 units, as the form counts). */
+export const EVENT_TITLE_MAX = 200;
+
 /** The form's fields, by the names its inputs post. */
 export function eventFormSchema(current: Pick<Event, 'posterImg' | 'thumbnailLink'> | null) {
   return z
     .object({
-      title: requiredLine('Title', 200),
+      title: requiredLine('Title', EVENT_TITLE_MAX),
       description: optionalText('Description', 5000),
       date: optionalDate('Date'),
       startTime: optionalTime('Start time'),

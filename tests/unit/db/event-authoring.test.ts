@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteAccount } from '@/lib/admin/accounts';
 import {
   clubDateTimeOf,
+  copyTitle,
   decidePublication,
   duplicateEvent,
   publicationWords,
   publishChoiceOf,
   setPublication,
 } from '@/lib/admin/event-authoring';
-import { createEvent, eventFormSchema, formValuesOf } from '@/lib/admin/events';
+import { createEvent, EVENT_TITLE_MAX, eventFormSchema, formValuesOf } from '@/lib/admin/events';
 import { changedFields, changeLineText } from '@/lib/audit/changes';
 import type { SignedIn } from '@/lib/auth/session';
 import { createFirstAccount, createSetupToken } from '@/lib/auth/setup';
@@ -210,7 +211,7 @@ describe(`drafts, schedules and copies (${DATABASE_UNDER_TEST})`, () => {
     const [source] = await database.db.select().from(events).where(eq(events.id, created.id));
     const [made] = await database.db.select().from(events).where(eq(events.id, copy.id));
     expect(made).toMatchObject({
-      title: 'Mid-Autumn Gala',
+      title: 'Copy of Mid-Autumn Gala',
       description: 'Mooncakes and lanterns.',
       duration: '3 hours',
       location: 'Jock Turcot University Centre',
@@ -274,5 +275,20 @@ describe(`drafts, schedules and copies (${DATABASE_UNDER_TEST})`, () => {
       ok: false,
       message: 'This event no longer exists.',
     });
+  });
+});
+
+describe('a copy’s title', () => {
+  it('is marked until edited, once, and still fits the form’s limit', () => {
+    expect(copyTitle('Mid-Autumn Gala')).toBe('Copy of Mid-Autumn Gala');
+    expect(copyTitle('Copy of Mid-Autumn Gala')).toBe('Copy of Mid-Autumn Gala');
+    const longest = '月'.repeat(EVENT_TITLE_MAX);
+    const marked = copyTitle(longest);
+    expect(marked.length).toBe(EVENT_TITLE_MAX);
+    expect(marked).toMatch(/^Copy of 月+…$/);
+    // Characters outside the basic plane count twice in the form's limit, and are never split.
+    const wide = copyTitle('🏮'.repeat(100));
+    expect(wide.length).toBeLessThanOrEqual(EVENT_TITLE_MAX);
+    expect(wide).toMatch(/^Copy of (🏮)+…$/u);
   });
 });
