@@ -7,6 +7,7 @@ import { queueEmail } from '@/lib/mail/outbox';
 import { accountLinkEmail } from '@/lib/mail/templates';
 import {
   createLinkToken,
+  linkLifetimeWords,
   linkStillWorks,
   spendLinkToken,
   type LinkPurpose,
@@ -116,6 +117,7 @@ async function queueInvitation(
       name: invitee.name,
       url,
       role: ROLE_NAMES[invitee.role].toLowerCase(),
+      validFor: linkLifetimeWords('invite'),
     }),
   });
 }
@@ -181,7 +183,11 @@ export async function createPasswordLink(
         dedupeKey: `account-reset:${accountId}:${tokenTag(token)}`,
         kind: 'account_reset',
         to: account.email,
-        email: accountLinkEmail('reset', { name: account.name, url: linkOf(token) }),
+        email: accountLinkEmail('reset', {
+          name: account.name,
+          url: linkOf(token),
+          validFor: linkLifetimeWords('password'),
+        }),
       });
     }
     await recordChange(tx, actor, {
@@ -269,7 +275,11 @@ export async function renewDeadAccountLink(
         dedupeKey,
         kind: 'account_reset',
         to: account.email,
-        email: accountLinkEmail('reset', { name: account.name, url: linkOf('password', token) }),
+        email: accountLinkEmail('reset', {
+          name: account.name,
+          url: linkOf('password', token),
+          validFor: linkLifetimeWords('password'),
+        }),
       });
     }
     const [queued] = await tx

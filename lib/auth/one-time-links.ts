@@ -19,6 +19,13 @@ export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
   password: 24 * 60 * 60 * 1000,
 };
 
+/** How long a link of `purpose` works, in words: '7 days', '24 hours'. */
+export function linkLifetimeWords(purpose: LinkPurpose): string {
+  const hours = LINK_LIFETIME_MS[purpose] / (60 * 60 * 1000);
+  if (hours % 24 === 0) return hours === 24 ? '24 hours' : `${hours / 24} days`;
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+}
+
 /** A transaction or the database: links are made and used inside the callers' transactions. */
 type Queryable = Pick<Database, 'select' | 'insert' | 'delete'>;
 

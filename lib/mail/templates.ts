@@ -367,7 +367,18 @@ export async function manageLinkAgainEmail(
 /** The console's account emails: an invitation or a password reset, with its one-time link. */
 export function accountLinkEmail(
   kind: 'invite' | 'reset',
-  { name, url, role }: { name: string; url: string; role?: string },
+  {
+    name,
+    url,
+    role,
+    validFor,
+  }: {
+    name: string;
+    url: string;
+    role?: string;
+    /** How long the link works, in words ('7 days'). */
+    validFor: string;
+  },
 ): ComposedEmail {
   const subject =
     kind === 'invite'
@@ -388,7 +399,7 @@ export function accountLinkEmail(
     },
     {
       kind: 'paragraph',
-      text: 'The link works once. If you did not expect this email, you can ignore it.',
+      text: `The link works once, within ${validFor}. If you did not expect this email, you can ignore it.`,
     },
   ]);
   return { subject, text, html, attachments: [] };

@@ -78,11 +78,22 @@ test.describe('a membership from application to refund, with its emails', () => 
   }
 
   test('the super admin invites a coordinator and finance', async ({ browser, page }) => {
-    await setUpStaff(site, (address) => newPage(browser, address, widthOf(page)), {
+    const admin = await setUpStaff(site, (address) => newPage(browser, address, widthOf(page)), {
       admin: '198.51.100.41',
       coordinator: '198.51.100.42',
       finance: '198.51.100.43',
     });
+    // The page says the link went out by email, and for how long it works; so does the email.
+    await expect(
+      admin.getByText(
+        `${FINANCE.name} is invited. We have emailed this one-time link to ${FINANCE.email}; you can also send it to them yourself. It lets them choose a password within 7 days.`,
+      ),
+    ).toBeVisible();
+    const invitation = await mailbox.waitFor(
+      (mail) => mail.to === FINANCE.email && mail.subject.startsWith('You are invited to the'),
+      `invitation, to ${FINANCE.email}`,
+    );
+    expect(invitation.text).toContain('The link works once, within 7 days.');
   });
 
   test('a student applies, one field wrong first, opens the link emailed to the address, presses its button and is shown and emailed the payment reference', async ({

@@ -78,6 +78,9 @@ describe(`console accounts (${DATABASE_UNDER_TEST})`, () => {
     ]);
     expect(mails[0]?.textBody).toContain(`/admin/welcome?token=${invited.token}`);
     expect(mails[0]?.textBody).toContain('as event lead');
+    // Each says how long its link works.
+    expect(mails[0]?.textBody).toContain('The link works once, within 7 days.');
+    expect(mails[1]?.textBody).toContain('The link works once, within 24 hours.');
     expect(mails[1]?.htmlBody).toContain(`/admin/reset-password?token=${reset.token}`);
   });
 

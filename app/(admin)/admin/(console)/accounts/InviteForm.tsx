@@ -91,8 +91,9 @@ export function InviteForm() {
         {state.invited ? (
           <div className={styles.form}>
             <p className={styles.notice}>
-              {state.invited.name} is invited. Send them this one-time link: it lets them choose a
-              password within 7 days.
+              {state.invited.emailedTo
+                ? `${state.invited.name} is invited. We have emailed this one-time link to ${state.invited.emailedTo}; you can also send it to them yourself. It lets them choose a password within ${state.invited.validFor}.`
+                : `${state.invited.name} is invited. No mail server is set up, so send them this one-time link yourself: it lets them choose a password within ${state.invited.validFor}.`}
             </p>
             <OneTimeLink label="Invitation link" link={state.invited.link} />
           </div>

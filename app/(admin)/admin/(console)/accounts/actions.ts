@@ -15,14 +15,23 @@ import {
 } from '@/lib/auth/account-schema';
 import { siteLink } from '@/lib/auth/links';
 import { guard } from '@/lib/auth/guard';
+import { linkLifetimeWords } from '@/lib/auth/one-time-links';
 import { getDb } from '@/lib/db/client';
+import { getServerEnv } from '@/lib/env/server';
 import { deliverSoon } from '@/lib/jobs/tick';
 
 export type InviteState = {
   errors: FieldErrors;
   values: { name: string; email: string; role: string };
   /** The one-time link to pass on, once the invitation is made. */
-  invited?: { name: string; link: string };
+  invited?: {
+    name: string;
+    link: string;
+    /** The address the invitation email went to; null without a mail server. */
+    emailedTo: string | null;
+    /** How long the link works, in words ('7 days'). */
+    validFor: string;
+  };
 };
 
 export async function invite(_previous: InviteState, form: FormData): Promise<InviteState> {
@@ -49,7 +58,12 @@ export async function invite(_previous: InviteState, form: FormData): Promise<In
   return {
     errors: {},
     values: { name: '', email: '', role: '' },
-    invited: { name: parsed.data.name, link: welcome + outcome.token },
+    invited: {
+      name: parsed.data.name,
+      link: welcome + outcome.token,
+      emailedTo: getServerEnv().SMTP_URL ? parsed.data.email : null,
+      validFor: linkLifetimeWords('invite'),
+    },
   };
 }
 
