@@ -30,6 +30,8 @@ export async function serveAvailability(rawId: string, now: Date = new Date()): 
       members_only: availability.membersOnly,
       requires_review: availability.requiresReview,
       waitlist_enabled: availability.waitlistEnabled,
+      asks_member_id: availability.asksMemberId,
+      open_to_everyone: availability.openToEveryone,
     };
     return Response.json(body, { headers: NO_STORE });
   } catch (error) {

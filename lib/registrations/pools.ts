@@ -137,6 +137,45 @@ export function registrationState(
 }
 
 /**
+ * What the registration form offers at `now` (the availability's `asks_member_id`,
+ * `open_to_everyone` and `places_left`), from the same windows and places as `placeFor`:
+ * - `asksMemberId`: whether a member ID changes where a registration goes, so the form asks for
+ *   it: in the member window always (only members may register or wait then), and once everyone
+ *   may register while a member place is left or, with every open place taken, while a member
+ *   waits for a member place ahead of the line for public ones.
+ * - `openToEveryone`: whether anyone may register (or wait) now, not only members.
+ * - `placesOpenNow`: the places that can be taken now, in the windows open now (member places in
+ *   the member window, and the public places once everyone may register); null: no limit.
+ */
+export type RegistrationOffer = {
+  asksMemberId: boolean;
+  openToEveryone: boolean;
+  placesOpenNow: number | null;
+};
+
+export function registrationOffer(
+  event: PoolEvent,
+  counts: PoolCounts,
+  now: Date,
+): RegistrationOffer {
+  const open = openWindows(event, now);
+  const free = placesLeft(event, counts);
+  const memberPlacesOpen = open.member ? free.member : 0;
+  const publicPlacesOpen = open.public ? free.public : 0;
+  const placesOpenNow =
+    memberPlacesOpen === null || publicPlacesOpen === null
+      ? null
+      : memberPlacesOpen + publicPlacesOpen;
+  const asksMemberId =
+    open.member &&
+    (event.membersOnly ||
+      !open.public ||
+      hasRoom(free.member) ||
+      (event.waitlistEnabled && !hasRoom(free.public)));
+  return { asksMemberId, openToEveryone: open.public, placesOpenNow };
+}
+
+/**
  * Where a new registration goes. A member takes a member place while there is one, else a
  * public place once everyone may register; anyone else only a public place. `wait` names the
  * pool the person waits for when the event has a waitlist; `refused` says why not.

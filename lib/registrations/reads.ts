@@ -17,6 +17,7 @@ import {
   openWindows,
   placesLeft,
   publicOpensAt,
+  registrationOffer,
   registrationState,
   type RegistrationState,
 } from './pools';
@@ -174,7 +175,10 @@ export type Availability = {
   /** The spec's status of the event's registration (pools.ts). */
   state: RegistrationState;
   capacity: number | null;
-  /** Places anyone could still take (public, and member places for members); null: no limit. */
+  /**
+   * Places that can be taken now, in the windows open now (member places in the member window,
+   * and the public places once everyone may register); null: no limit.
+   */
   placesLeft: number | null;
   /** Per pool; null without a capacity. */
   memberPlacesLeft: number | null;
@@ -186,6 +190,9 @@ export type Availability = {
   membersOnly: boolean;
   requiresReview: boolean;
   waitlistEnabled: boolean;
+  /** Whether the form asks for a member ID, and whether anyone may register now (pools.ts). */
+  asksMemberId: boolean;
+  openToEveryone: boolean;
 };
 
 /**
@@ -227,11 +234,11 @@ export async function registrationAvailability(
           : 'registration_closed';
     }
   }
-  const sum = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b);
+  const offer = registrationOffer(event, tally.byPool, now);
   return {
     state,
     capacity: event.capacity,
-    placesLeft: sum(free.member, free.public),
+    placesLeft: offer.placesOpenNow,
     memberPlacesLeft: free.member,
     publicPlacesLeft: free.public,
     memberOpensAt: event.memberPlaces > 0 || event.membersOnly ? memberOpensAt(event) : null,
@@ -240,5 +247,7 @@ export async function registrationAvailability(
     membersOnly: event.membersOnly,
     requiresReview: event.requiresReview,
     waitlistEnabled: event.waitlistEnabled,
+    asksMemberId: offer.asksMemberId,
+    openToEveryone: offer.openToEveryone,
   };
 }

@@ -310,6 +310,8 @@ describe('RegistrationForm for members', () => {
     members_only: false,
     requires_review: false,
     waitlist_enabled: true,
+    asks_member_id: true,
+    open_to_everyone: false,
   };
 
   function renderWith(body: object) {
@@ -366,6 +368,7 @@ describe('RegistrationForm for members', () => {
       members_only: true,
       opens_at: null,
       public_places_left: 0,
+      open_to_everyone: false,
     });
     expect(await screen.findByLabelText(/Member ID/)).toBeRequired();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
@@ -373,9 +376,43 @@ describe('RegistrationForm for members', () => {
   });
 
   it('once everyone may register and no member place is left, asks no member ID', async () => {
-    renderWith({ ...memberWindow, state: 'general_registration_open', member_places_left: 0 });
+    renderWith({
+      ...memberWindow,
+      state: 'general_registration_open',
+      member_places_left: 0,
+      asks_member_id: false,
+      open_to_everyone: true,
+    });
     expect(await screen.findByText('10 places left')).toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Register' })).toBeEnabled();
+  });
+
+  it('in the member window with every member place taken, a member joins the waitlist with their ID', async () => {
+    renderWith({
+      ...memberWindow,
+      state: 'waitlist_only',
+      places_left: 0,
+      member_places_left: 0,
+    });
+    expect(
+      await screen.findByText(
+        /^Members only until Monday, March 1, 2027 at 9:00 AM.*\. Waitlist only$/,
+      ),
+    ).toBeInTheDocument();
+    // A non-member waits for the public opening, as before the places ran out.
+    expect(screen.getByRole('radio', { name: 'I am not a member' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Register' })).toBeDisabled();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'I am a member' }));
+    expect(screen.getByLabelText(/Member ID/)).toBeRequired();
+    expect(screen.getByRole('button', { name: 'Register' })).toBeEnabled();
+  });
+
+  it('a form the server says is closed asks for nothing', async () => {
+    renderWith({ ...memberWindow, state: 'registration_closed', places_left: 0 });
+    expect(await screen.findByText('Event full')).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/Member ID/)).not.toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import {
   promotions,
   placesLeft,
   poolSizes,
+  registrationOffer,
   registrationState,
 } from '@/lib/registrations/pools';
 
@@ -25,6 +26,8 @@ const gala: PoolEvent = {
   waitlistEnabled: true,
 };
 const none: PoolCounts = { member: 0, public: 0, staff: 0, waitlisted: 0 };
+/** Without a capacity: no limit in any pool. */
+const plainNoLimit: PoolEvent = { ...gala, capacity: null };
 const BEFORE = at('2026-11-30T12:00:00Z');
 const MEMBER_WINDOW = at('2026-12-02T12:00:00Z');
 const EVERYONE = at('2026-12-06T12:00:00Z');
@@ -81,6 +84,70 @@ describe('the registration state', () => {
   it('keeps a members-only event in its member window', () => {
     const membersOnly = { ...gala, membersOnly: true };
     expect(registrationState(membersOnly, none, EVERYONE)).toBe('member_registration_open');
+  });
+});
+
+describe('what the form offers', () => {
+  /** The defect's event: 4 places, 2 of them for members, with a waitlist. */
+  const small: PoolEvent = { ...gala, capacity: 4, memberPlaces: 2, staffPlaces: 0 };
+  const twoMembers: PoolCounts = { member: 2, public: 0, staff: 0, waitlisted: 0 };
+
+  it('in the member window counts only the member places, the public ones not being open', () => {
+    expect(registrationOffer(small, none, MEMBER_WINDOW)).toEqual({
+      asksMemberId: true,
+      openToEveryone: false,
+      placesOpenNow: 2,
+    });
+    expect(registrationOffer(small, none, EVERYONE).placesOpenNow).toBe(4);
+  });
+
+  it('asks the member ID where a member may join the waitlist of the member window', () => {
+    expect(registrationState(small, twoMembers, MEMBER_WINDOW)).toBe('waitlist_only');
+    expect(registrationOffer(small, twoMembers, MEMBER_WINDOW)).toEqual({
+      asksMemberId: true,
+      openToEveryone: false,
+      placesOpenNow: 0,
+    });
+    // And the server places that member on the waitlist for a member place.
+    expect(placeFor(small, twoMembers, MEMBER_WINDOW, true)).toEqual({
+      outcome: 'wait',
+      pool: 'member',
+    });
+  });
+
+  it('once everyone may register, asks it only while it changes where a registration goes', () => {
+    // A member place left: a member takes it.
+    expect(registrationOffer(small, none, EVERYONE).asksMemberId).toBe(true);
+    // Member places taken, public ones left: a member takes a public place like anyone.
+    expect(registrationOffer(small, twoMembers, EVERYONE).asksMemberId).toBe(false);
+    // Every place taken: a member waits for a member place, ahead of the public line.
+    const full: PoolCounts = { member: 2, public: 2, staff: 0, waitlisted: 1 };
+    expect(registrationOffer(small, full, EVERYONE).asksMemberId).toBe(true);
+    expect(placeFor(small, full, EVERYONE, true)).toEqual({ outcome: 'wait', pool: 'member' });
+    expect(
+      registrationOffer({ ...small, waitlistEnabled: false }, full, EVERYONE).asksMemberId,
+    ).toBe(false);
+  });
+
+  it('asks nothing where nobody may register, and always at a members-only event', () => {
+    for (const now of [BEFORE, AFTER_DEADLINE, AFTER_START]) {
+      expect(registrationOffer(small, none, now)).toEqual({
+        asksMemberId: false,
+        openToEveryone: false,
+        placesOpenNow: 0,
+      });
+    }
+    const membersOnly = { ...small, membersOnly: true };
+    expect(registrationOffer(membersOnly, none, EVERYONE)).toEqual({
+      asksMemberId: true,
+      openToEveryone: false,
+      placesOpenNow: 4,
+    });
+    expect(registrationOffer(plainNoLimit, none, EVERYONE)).toEqual({
+      asksMemberId: true,
+      openToEveryone: true,
+      placesOpenNow: null,
+    });
   });
 });
 

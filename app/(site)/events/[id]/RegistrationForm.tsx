@@ -59,7 +59,13 @@ function availabilityText(
       return opensAt ? fillCopy(copy.opensAt, { date: formatDate(opensAt) }) : copy.closedTitle;
     }
     case 'waitlist_only':
-      return copy.waitlistOnly;
+      // In the member window, only members may join the waitlist: the line says until when.
+      return !availability.open_to_everyone && !availability.members_only && availability.opens_at
+        ? [
+            fillCopy(copy.membersOnlyUntil, { date: formatDate(availability.opens_at) }),
+            copy.waitlistOnly,
+          ].join('. ')
+        : copy.waitlistOnly;
     case 'member_registration_open':
     case 'general_registration_open': {
       const membersOnlyLine =
@@ -77,25 +83,6 @@ function availabilityText(
       return [membersOnlyLine, placesLine].filter(Boolean).join('. ') || null;
     }
   }
-}
-
-/**
- * Whether the form asks for a member ID: while member registration is open, and while member
- * places are left in any open state (a members-only event asks always).
- */
-function offersMemberRegistration(availability: AvailabilityDto | null): boolean {
-  if (!availability) return false;
-  const open =
-    availability.state === 'member_registration_open' ||
-    availability.state === 'general_registration_open' ||
-    availability.state === 'waitlist_only';
-  if (!open) return false;
-  return (
-    availability.members_only ||
-    availability.state === 'member_registration_open' ||
-    availability.member_places_left === null ||
-    availability.member_places_left > 0
-  );
 }
 
 /** 'Monday, December 1, 2026 at 9:00 AM Ottawa time (ET)' in the visitor's browser. */
@@ -194,11 +181,12 @@ export function RegistrationForm({
     availability?.state === 'completed' ||
     availability?.state === 'cancelled' ||
     availability?.state === 'coming_soon';
-  const offersMember = offersMemberRegistration(availability);
+  // The server says when a member ID matters (lib/registrations/pools.ts registrationOffer),
+  // the waitlist of the member window included.
+  const offersMember = !refusing && availability?.asks_member_id === true;
   const askMemberId = offersMember && (availability?.members_only === true || asMember);
   // A non-member in the member window waits for the public opening; the button says so.
-  const waitingNonMember =
-    offersMember && !askMemberId && availability?.state === 'member_registration_open';
+  const waitingNonMember = offersMember && !askMemberId && !availability?.open_to_everyone;
   const publicOpening =
     waitingNonMember && availability?.opens_at
       ? fillCopy(copy.nonMemberOpens, { date: clubDateTime(availability.opens_at, timeZoneLabel) })
