@@ -375,7 +375,8 @@ export function requiredLine(label: string, max: number) {
       `${label} has an accent or combining mark with no letter before it. Please type it again.`,
     )
     .refine(
-      (value) => LETTER_OR_DIGIT.test(value),
+      // An empty value is refused once, as required.
+      (value) => value === '' || LETTER_OR_DIGIT.test(value),
       `${label} must contain a letter or a digit. Please type it again.`,
     );
 }
