@@ -5,7 +5,7 @@ import { startSite, type RunningSite } from './support/server';
 
 /**
  * The member window's waitlist on a 390 px phone: an event of 4 places, 2 of them for members,
- * public registration opening years later, a waitlist that promotes by itself. The form counts
+ * public registration opening a week later, a waitlist that promotes by itself. The form counts
  * only the places open now; once both member places are taken it still asks a member for their
  * ID, puts that member on the waitlist for a member place, and a member's cancellation promotes
  * them. Seeded active members (lib/db/seed/memberships.ts) on a server of this spec's own.
@@ -27,6 +27,13 @@ const SOPHIE = {
 const HAO = { first: 'Hao', last: 'Liu', email: 'demo.hliu118@uottawa.ca', id: 'TCSA-26-0002' };
 const JIA = { first: 'Jia', last: 'Li', email: 'demo.jli047@uottawa.ca', id: 'TCSA-26-0005' };
 type Member = typeof SOPHIE;
+
+/** The date `days` from today on the club's calendar (Ottawa), as a date input takes it. */
+function clubDay(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
 
 test.describe('a member joins the waitlist of the member window and is promoted', () => {
   test.describe.configure({ mode: 'serial' });
@@ -73,18 +80,21 @@ test.describe('a member joins the waitlist of the member window and is promoted'
       .getAttribute('href'))!;
   }
 
-  test('staff publish the event: 4 places, 2 for members, everyone from 2031', async ({
+  test('staff publish the event: 4 places, 2 for members, everyone a week later', async ({
     browser,
   }) => {
     const staff = await newPhone(browser);
     await createSuperAdmin(site, staff, ADMIN);
     await staff.goto('/admin/events/new');
     await staff.getByLabel('Title').fill(TITLE);
-    await staff.getByLabel('Date').fill('2031-04-18');
+    // Within this year's memberships: a member is checked as active on the event's date.
+    await staff.getByLabel('Date').fill(clubDay(14));
     await staff.getByLabel('Start time').fill('18:30');
     await staff.getByLabel('Capacity').fill('4');
     await staff.getByLabel('Member places').fill('2');
-    await staff.getByLabel('Public registration opens').fill('2031-03-01T09:00');
+    // Members from two days ago, everyone in a week: the member window is open now.
+    await staff.getByLabel('Member registration opens').fill(`${clubDay(-2)}T09:00`);
+    await staff.getByLabel('Public registration opens').fill(`${clubDay(7)}T09:00`);
     await staff.getByLabel('Take a waitlist when the event is full').check();
     await staff.getByLabel('When a place frees up').selectOption('auto');
     await staff.getByRole('button', { name: 'Publish the event' }).click();
@@ -149,7 +159,7 @@ test.describe('a member joins the waitlist of the member window and is promoted'
     const jia = await newPhone(browser);
     await jia.goto(jiaManage);
     await expect(jia.getByTestId('manage-status')).toHaveAttribute('data-status', 'confirmed');
-    // The place given was a member place: the public places are still all there in 2031.
+    // The place given was a member place: the public places are all there for the opening.
     const availability = (await (
       await jia.request.get(`/api${eventPath}/availability/`)
     ).json()) as { member_places_left: number; public_places_left: number };
