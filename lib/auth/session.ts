@@ -1,10 +1,10 @@
 import 'server-only';
-import { headers } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { type ConsoleAction, can } from './permissions';
 import { isRole, type Role } from './roles';
-import { getAuth } from './server';
+import { AUTH_COOKIE_PREFIX, getAuth } from './server';
 
 /** The signed-in account of this request. */
 export type SignedIn = { id: string; name: string; email: string; role: Role };
@@ -29,6 +29,19 @@ export async function signedInFrom(requestHeaders: Headers): Promise<SignedIn | 
   const { id, name, email, role, deactivatedAt } = session.user;
   if (deactivatedAt || !isRole(role)) return null;
   return { id, name, email, role };
+}
+
+/** The cookie that carries a console session. */
+export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}.session_token`;
+
+/**
+ * Whether this request carries a session cookie that no longer opens a session: the person was
+ * signed in on this browser, and their session ended (signed out elsewhere, a password reset,
+ * their account deactivated). Only that browser's holder learns it.
+ */
+export async function sessionHasEnded(): Promise<boolean> {
+  if (await getSignedIn()) return false;
+  return Boolean((await cookies()).get(SESSION_COOKIE)?.value);
 }
 
 /** A console page's visitor: signed in, and whether their role allows the page. */

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { getSignedIn, safeReturnPath } from '@/lib/auth/session';
+import { getSignedIn, safeReturnPath, sessionHasEnded } from '@/lib/auth/session';
 import styles from '../console.module.css';
 import { SignInForm } from './SignInForm';
 
@@ -13,6 +13,7 @@ export default async function SignInPage({
 }) {
   const next = safeReturnPath((await searchParams).next);
   if (await getSignedIn()) redirect(next);
+  const ended = await sessionHasEnded();
   return (
     <main className={styles.authPage}>
       <div className={styles.card}>
@@ -22,6 +23,12 @@ export default async function SignInPage({
           For the club&apos;s executives. Ask a super admin of the club for an invitation if you
           have no account.
         </p>
+        {ended ? (
+          <p className={styles.notice} role="status" data-testid="session-ended">
+            Your session has ended, so sign in again. A session ends when you sign out on another
+            device, when your password is reset, or when a super admin deactivates your account.
+          </p>
+        ) : null}
         <SignInForm next={next} />
       </div>
     </main>
