@@ -205,6 +205,10 @@ test.describe('the club console: first account and sign-in', () => {
     // The coordinator's open session is refused at its next request.
     await coordinator.goto(`${site.baseURL}/admin`);
     await expect(coordinator).toHaveURL(`${site.baseURL}/admin/sign-in`);
+    // Told why they are on the sign-in page, on this browser only.
+    await expect(coordinator.getByTestId('session-ended')).toHaveText(
+      'Your session has ended, so sign in again. A session ends when you sign out on another device, when your password is reset, or when a super admin deactivates your account.',
+    );
     await coordinator.getByLabel('Email').fill(COORDINATOR.email);
     await coordinator.getByLabel('Password').fill(COORDINATOR.password);
     await coordinator.getByRole('button', { name: 'Sign in' }).click();
@@ -328,8 +332,32 @@ test.describe('the club console: first account and sign-in', () => {
     await expect(
       page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem'),
     ).toHaveCount(10);
-    const secret = (await page.locator('code').textContent())!.trim();
+    const secret = await page.getByLabel('Key for the app').inputValue();
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    // On a phone the key opens in the authenticator app, or is copied into it.
+    const appLink = page.getByRole('link', { name: 'open the key in your authenticator app' });
+    expect(await appLink.getAttribute('href')).toMatch(
+      new RegExp(`^otpauth://totp/[^?]+\\?(.+&)?secret=${secret}(&|$)`),
+    );
+    await expect(page.getByRole('button', { name: 'Copy the key' })).toBeVisible();
+    const backupCodes = await page
+      .getByRole('list', { name: 'Backup codes' })
+      .getByRole('listitem')
+      .allTextContents();
     await expectAccessible();
+
+    // Back on the page before confirming: the same key and codes, not a new key.
+    await page.reload();
+    await page.getByLabel('Your password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await expect(page.getByText('This is the key you started with')).toBeVisible();
+    await expect(page.getByLabel('Key for the app')).toHaveValue(secret);
+    expect(
+      await page
+        .getByRole('list', { name: 'Backup codes' })
+        .getByRole('listitem')
+        .allTextContents(),
+    ).toEqual(backupCodes);
 
     await page
       .getByLabel('Code from the app')
@@ -338,7 +366,7 @@ test.describe('the club console: first account and sign-in', () => {
     await expect(page.locator('form').getByRole('alert')).toContainText('The code is not right.');
     await page.getByLabel('Code from the app').fill(totp(secret));
     await page.getByRole('button', { name: 'Confirm and turn on' }).click();
-    const state = page.getByRole('region', { name: 'Two-factor sign-in' }).getByRole('status');
+    const state = page.getByTestId('two-factor-state');
     await expect(state).toHaveText(
       'On: each sign-in asks for your password and a code from your authenticator app.',
     );

@@ -3,6 +3,7 @@
 import { useActionState } from 'react';
 import styles from '../../console.module.css';
 import { ActionOutcome } from '../_forms/ActionOutcome';
+import { CopyField } from '../_forms/CopyField';
 import { confirmTwoFactor, startTwoFactor, stopTwoFactor, type TwoFactorState } from './actions';
 
 function PasswordField({ id }: { id: string }) {
@@ -41,9 +42,15 @@ export function TurnOnTwoFactor() {
       </form>
     );
   }
-  const { qr, secret, backupCodes } = started.setup;
+  const { qr, uri, secret, backupCodes, resumed } = started.setup;
   return (
     <div className={styles.form}>
+      {resumed ? (
+        <p className={styles.notice}>
+          This is the key you started with: it stays the same until a code from your app confirms
+          it, so an app that already has it keeps working.
+        </p>
+      ) : null}
       <ol className={styles.form}>
         <li>
           Scan this code with an authenticator app (Google Authenticator, Microsoft Authenticator,
@@ -51,8 +58,10 @@ export function TurnOnTwoFactor() {
           {/* eslint-disable-next-line @next/next/no-img-element -- a generated data URI */}
           <img src={qr} alt="QR code for the authenticator app" width={200} height={200} />
           <p className={styles.hint}>
-            Or enter this key in the app: <code className={styles.values}>{secret}</code>
+            On this phone, <a href={uri}>open the key in your authenticator app</a>, or copy it into
+            the app:
           </p>
+          <CopyField label="Key for the app" value={secret} copyLabel="Copy the key" />
         </li>
         <li>
           Keep these backup codes somewhere safe. Each one signs you in once if your phone is lost:

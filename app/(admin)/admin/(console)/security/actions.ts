@@ -1,17 +1,24 @@
 'use server';
 
 import QRCode from 'qrcode';
+import { eq } from 'drizzle-orm';
 import { revalidatePath } from 'next/cache';
 import { recordChange } from '@/lib/audit/record';
 import { callAuth } from '@/lib/auth/call';
 import { guard } from '@/lib/auth/guard';
+import { getAuth } from '@/lib/auth/server';
 import { getDb } from '@/lib/db/client';
+import { adminTwoFactors, adminUsers } from '@/lib/db/schema';
 
 export type TwoFactorState = {
   error?: string;
   done?: string;
-  /** While turning it on: what the authenticator app needs, and the backup codes. */
-  setup?: { qr: string; secret: string; backupCodes: string[] };
+  /**
+   * While turning it on: what the authenticator app needs (the key, as a QR code, as text and as
+   * an otpauth:// link the phone opens in the app), the backup codes, and whether this is the
+   * key of a start not yet confirmed (the same one, shown again).
+   */
+  setup?: { qr: string; uri: string; secret: string; backupCodes: string[]; resumed: boolean };
 };
 
 const WRONG_PASSWORD = 'The password is not right.';
@@ -20,7 +27,26 @@ function errorCode(body: unknown): unknown {
   return typeof body === 'object' && body !== null && 'code' in body ? body.code : undefined;
 }
 
-/** Step one: the password, then a secret for the app (as a QR code and as text) and backup codes. */
+/**
+ * Whether `accountId` started turning two-factor sign-in on without confirming it with a code: a
+ * key is stored while the account does not ask for codes yet.
+ */
+async function hasUnconfirmedKey(accountId: string): Promise<boolean> {
+  const [row] = await (
+    await getDb()
+  )
+    .select({ enabled: adminUsers.twoFactorEnabled })
+    .from(adminTwoFactors)
+    .innerJoin(adminUsers, eq(adminUsers.id, adminTwoFactors.userId))
+    .where(eq(adminTwoFactors.userId, accountId));
+  return row !== undefined && !row.enabled;
+}
+
+/**
+ * Step one: the password, then a key for the app (as a QR code, as text and as a link) and
+ * backup codes. A start not yet confirmed shows the same key and codes again: an app that scanned
+ * the first one keeps working, whichever page the person confirms from.
+ */
 export async function startTwoFactor(
   _previous: TwoFactorState,
   form: FormData,
@@ -29,7 +55,10 @@ export async function startTwoFactor(
   if (!access.ok) return { error: access.message };
   const password = String(form.get('password') ?? '');
   if (!password) return { error: 'Enter your password.' };
-  const answer = await callAuth('/two-factor/enable', { password });
+  const resumed = await hasUnconfirmedKey(access.actor.id);
+  const answer = resumed
+    ? await callAuth('/two-factor/get-totp-uri', { password })
+    : await callAuth('/two-factor/enable', { password });
   if (answer.status !== 200) {
     if (errorCode(answer.body) === 'TOTP_ALREADY_ENABLED') {
       return { error: 'Two-factor sign-in is already on.' };
@@ -38,22 +67,32 @@ export async function startTwoFactor(
       ? { error: WRONG_PASSWORD }
       : { error: 'Two-factor sign-in could not be started. Try again in a moment.' };
   }
-  // A secret is stored for the account from now on, though sign-in asks for codes only once
-  // a code has confirmed it.
-  await recordChange(await getDb(), access.actor, {
-    action: 'account.twoFactorStart',
-    recordType: 'account',
-    recordId: access.actor.id,
-    summary: `${access.actor.name} started turning on two-factor sign-in`,
-  });
-  const body = answer.body as { totpURI: string; backupCodes: string[] };
-  const secret = new URL(body.totpURI).searchParams.get('secret') ?? '';
-  const svg = await QRCode.toString(body.totpURI, { type: 'svg', margin: 1 });
+  const { totpURI } = answer.body as { totpURI: string };
+  let backupCodes: string[];
+  if (resumed) {
+    // The codes made with the key: the server reads them back (never over HTTP).
+    const auth = await getAuth();
+    ({ backupCodes } = await auth.api.viewBackupCodes({ body: { userId: access.actor.id } }));
+  } else {
+    ({ backupCodes } = answer.body as { backupCodes: string[] });
+    // A key is stored for the account from now on, though sign-in asks for codes only once a
+    // code has confirmed it.
+    await recordChange(await getDb(), access.actor, {
+      action: 'account.twoFactorStart',
+      recordType: 'account',
+      recordId: access.actor.id,
+      summary: `${access.actor.name} started turning on two-factor sign-in`,
+    });
+  }
+  const secret = new URL(totpURI).searchParams.get('secret') ?? '';
+  const svg = await QRCode.toString(totpURI, { type: 'svg', margin: 1 });
   return {
     setup: {
       qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+      uri: totpURI,
       secret,
-      backupCodes: body.backupCodes,
+      backupCodes,
+      resumed,
     },
   };
 }

@@ -22,7 +22,7 @@ export default async function SecurityPage() {
           Two-factor sign-in
         </h2>
         {/* A live region: after turning it on or off, the new state is announced. */}
-        <p role="status">
+        <p role="status" data-testid="two-factor-state">
           {enabled
             ? 'On: each sign-in asks for your password and a code from your authenticator app.'
             : 'Off. With it on, a stolen password is not enough to sign in as you: each sign-in also asks for a code from an app on your phone. The club recommends it.'}
