@@ -123,7 +123,7 @@ test.describe('a member joins the waitlist of the member window and is promoted'
   test('the next member is asked their ID and joins the waitlist; a non-member still waits', async ({
     browser,
     expectAccessible,
-  }) => {
+  }, testInfo) => {
     const phone = await newPhone(browser);
     await phone.goto(eventPath);
     await expect(phone.getByTestId('registration-availability')).toHaveText(
@@ -137,6 +137,13 @@ test.describe('a member joins the waitlist of the member window and is promoted'
       'Registration opens to everyone on',
     );
     await expectAccessible(phone);
+    await form.getByRole('radio', { name: 'I am a member' }).check();
+    await form.scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: testInfo.outputPath('member-waitlist-390.png') });
+    await phone.setViewportSize({ width: 1280, height: 900 });
+    await form.scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: testInfo.outputPath('member-waitlist-1280.png') });
+    await phone.setViewportSize(PHONE);
 
     jiaManage = await registerAsMember(phone, JIA, WAITLISTED);
     await phone.goto(jiaManage);
