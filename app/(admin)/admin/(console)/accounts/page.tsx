@@ -4,6 +4,7 @@ import { listAccounts } from '@/lib/admin/accounts';
 import { ROLE_NAMES } from '@/lib/auth/roles';
 import { requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
+import { getServerEnv } from '@/lib/env/server';
 import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../console.module.css';
 import { NotAllowed } from '../NotAllowed';
@@ -60,8 +61,9 @@ export default async function AccountsPage() {
           Invite an executive
         </h2>
         <p className={styles.lead}>
-          The account exists at once with its role. You get a one-time link to send them; with it
-          they choose their password.
+          {getServerEnv().SMTP_URL
+            ? 'The account exists at once with its role. They are emailed a one-time link to choose their password, and you get the same link here to send them yourself if need be.'
+            : 'The account exists at once with its role. You get a one-time link to send them; with it they choose their password.'}
         </p>
         <InviteForm />
       </section>
