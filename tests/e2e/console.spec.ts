@@ -397,5 +397,16 @@ test.describe('the club console: first account and sign-in', () => {
     await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
     await expect(state).toHaveText(/^Off\. /);
     await expectAccessible();
+
+    // The audit log has the start, the key shown again, and the change both ways.
+    await page.goto(`${site.baseURL}/admin/audit?q=two-factor`);
+    for (const line of [
+      `${ADMIN.name} started turning on two-factor sign-in`,
+      `${ADMIN.name} showed their two-factor key and backup codes again, not yet confirmed`,
+      `${ADMIN.name} turned on two-factor sign-in`,
+      `${ADMIN.name} turned off two-factor sign-in`,
+    ]) {
+      await expect(page.getByText(line, { exact: true }).first()).toBeVisible();
+    }
   });
 });

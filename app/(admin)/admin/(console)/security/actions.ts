@@ -1,14 +1,13 @@
 'use server';
 
 import QRCode from 'qrcode';
-import { eq } from 'drizzle-orm';
 import { revalidatePath } from 'next/cache';
 import { recordChange } from '@/lib/audit/record';
 import { callAuth } from '@/lib/auth/call';
 import { guard } from '@/lib/auth/guard';
 import { getAuth } from '@/lib/auth/server';
+import { hasUnconfirmedKey } from '@/lib/auth/two-factor';
 import { getDb } from '@/lib/db/client';
-import { adminTwoFactors, adminUsers } from '@/lib/db/schema';
 
 export type TwoFactorState = {
   error?: string;
@@ -28,21 +27,6 @@ function errorCode(body: unknown): unknown {
 }
 
 /**
- * Whether `accountId` started turning two-factor sign-in on without confirming it with a code: a
- * key is stored while the account does not ask for codes yet.
- */
-async function hasUnconfirmedKey(accountId: string): Promise<boolean> {
-  const [row] = await (
-    await getDb()
-  )
-    .select({ enabled: adminUsers.twoFactorEnabled })
-    .from(adminTwoFactors)
-    .innerJoin(adminUsers, eq(adminUsers.id, adminTwoFactors.userId))
-    .where(eq(adminTwoFactors.userId, accountId));
-  return row !== undefined && !row.enabled;
-}
-
-/**
  * Step one: the password, then a key for the app (as a QR code, as text and as a link) and
  * backup codes. A start not yet confirmed shows the same key and codes again: an app that scanned
  * the first one keeps working, whichever page the person confirms from.
@@ -55,7 +39,8 @@ export async function startTwoFactor(
   if (!access.ok) return { error: access.message };
   const password = String(form.get('password') ?? '');
   if (!password) return { error: 'Enter your password.' };
-  const resumed = await hasUnconfirmedKey(access.actor.id);
+  const db = await getDb();
+  const resumed = await hasUnconfirmedKey(db, access.actor.id);
   const answer = resumed
     ? await callAuth('/two-factor/get-totp-uri', { password })
     : await callAuth('/two-factor/enable', { password });
@@ -75,15 +60,17 @@ export async function startTwoFactor(
     ({ backupCodes } = await auth.api.viewBackupCodes({ body: { userId: access.actor.id } }));
   } else {
     ({ backupCodes } = answer.body as { backupCodes: string[] });
-    // A key is stored for the account from now on, though sign-in asks for codes only once a
-    // code has confirmed it.
-    await recordChange(await getDb(), access.actor, {
-      action: 'account.twoFactorStart',
-      recordType: 'account',
-      recordId: access.actor.id,
-      summary: `${access.actor.name} started turning on two-factor sign-in`,
-    });
   }
+  // A key is stored for the account from now on (sign-in asks for codes only once a code has
+  // confirmed it); showing it and its backup codes again is recorded as well.
+  await recordChange(db, access.actor, {
+    action: 'account.twoFactorStart',
+    recordType: 'account',
+    recordId: access.actor.id,
+    summary: resumed
+      ? `${access.actor.name} showed their two-factor key and backup codes again, not yet confirmed`
+      : `${access.actor.name} started turning on two-factor sign-in`,
+  });
   const secret = new URL(totpURI).searchParams.get('secret') ?? '';
   const svg = await QRCode.toString(totpURI, { type: 'svg', margin: 1 });
   return {
