@@ -158,6 +158,51 @@ export const serverSecrets = pgTable('server_secrets', {
   createdAt: createdAt(),
 });
 
+/**
+ * Devices an account signed in from with its password and two-factor code, remembered for a
+ * while: from one of them the right password still gets its owner in while a stranger who knows
+ * the address has locked the account, or one network's failures hold every other device back.
+ * The cookie carries the token; only its SHA-256 is kept here.
+ */
+export const adminTrustedDevices = pgTable(
+  'admin_trusted_devices',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    /** The browser and system in words ('Safari on iPhone'), for the account page's list. */
+    label: varchar('label', { length: 120 }).notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: authTimestamp('last_used_at'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('admin_trusted_devices_user_idx').on(table.userId)],
+);
+
+/**
+ * The club's settings that are not a membership year's: one row (id 1). The address members
+ * write to about their membership (a suspension, a question), and how many messages the staff may
+ * send to one event's registrants in a day, so one slip cannot flood them.
+ */
+export const clubSettings = pgTable(
+  'club_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    membershipContactAddress: varchar('membership_contact_address', { length: EMAIL_LENGTH }),
+    eventMessagesPerDay: integer('event_messages_per_day').notNull().default(3),
+    updatedAt: authTimestamp('updated_at'),
+  },
+  (table) => [
+    check('club_settings_one_row', sql`${table.id} = 1`),
+    check(
+      'club_settings_event_messages_per_day',
+      sql`${table.eventMessagesPerDay} between 1 and 50`,
+    ),
+  ],
+);
+
 /** Who leads which event: an event lead sees and edits only these. */
 export const eventLeads = pgTable(
   'event_leads',

@@ -109,6 +109,12 @@ export const events = pgTable(
      * future time while it is scheduled. A new row is published at once unless it says otherwise.
      */
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).defaultNow(),
+    /**
+     * What a save changed of the event's date, time or place ('date', 'time', 'place') while
+     * people were registered, and nobody has yet said whether to tell them: the console keeps
+     * offering to email them until it is answered (sent or declined), then clears it.
+     */
+    unannouncedChanges: varchar('unannounced_changes', { length: 10 }).array(),
   },
   (table) => [
     index('events_starts_at_idx').on(table.startsAt),

@@ -44,6 +44,10 @@ export const emailOutbox = pgTable(
     eventMessageId: integer('event_message_id').references((): AnyPgColumn => eventMessages.id, {
       onDelete: 'set null',
     }),
+    /** The announcement to the members this email is one copy of. */
+    announcementId: integer('announcement_id').references((): AnyPgColumn => announcements.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' })
@@ -107,3 +111,22 @@ export const eventMessages = pgTable(
 );
 
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
+
+/**
+ * An announcement to the club's members: to every active member who agreed to be emailed, or to
+ * a filter of the roster (`audience`, as the roster's filter reads it). Each copy is a row of the
+ * outbox that points here, delivered at the relay's pace like an event's messages.
+ */
+export const announcements = pgTable('announcements', {
+  id: id(),
+  subject: varchar('subject', { length: 200 }).notNull(),
+  body: text('body').notNull(),
+  audience: jsonb('audience').notNull(),
+  recipients: integer('recipients').notNull(),
+  sentById: text('sent_by_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+  /** Kept as it was, so the list still names someone whose account is gone. */
+  sentByName: varchar('sent_by_name', { length: 100 }).notNull(),
+  /** The form's one-time key: submitting the same form twice sends once. */
+  sendKey: varchar('send_key', { length: 64 }).notNull().unique(),
+  createdAt: createdAt(),
+});

@@ -56,6 +56,8 @@ export const eventRegistrations = pgTable(
      */
     manageTokenSealed: varchar('manage_token_sealed', { length: 200 }),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true, mode: 'date' }),
+    /** When this registration's one reminder was queued: never a second, whatever changes. */
+    reminderQueuedAt: timestamp('reminder_queued_at', { withTimezone: true, mode: 'date' }),
     /**
      * Which of the event's pools the place is held in, or waited for: `member` (an active
      * member's place), `public`, or `staff` (added by staff).
