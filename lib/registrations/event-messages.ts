@@ -170,6 +170,21 @@ async function lockEvent(tx: Queryable, eventId: number): Promise<Event | null> 
   return event ?? null;
 }
 
+/**
+ * The event's current calendar SEQUENCE: the highest a change notice sent for it, 0 if none. A
+ * calendar file sent later (a reminder) carries it; the next change notice carries one more.
+ */
+export async function eventCalendarSequence(
+  db: Pick<Queryable, 'select'>,
+  eventId: number,
+): Promise<number> {
+  const [last] = await db
+    .select({ sequence: max(eventMessages.calendarSequence) })
+    .from(eventMessages)
+    .where(eq(eventMessages.eventId, eventId));
+  return last?.sequence ?? 0;
+}
+
 async function sentBefore(tx: Queryable, sendKey: string) {
   const [row] = await tx
     .select({ recipients: eventMessages.recipients })
@@ -334,11 +349,7 @@ export async function sendChangeNotice(
     if (earlier) return { kind: 'already_sent', recipients: earlier.recipients };
     const recipients = await recipientsOf(tx, eventId, 'active');
     if (recipients.length === 0) return { kind: 'nobody' };
-    const [last] = await tx
-      .select({ sequence: max(eventMessages.calendarSequence) })
-      .from(eventMessages)
-      .where(eq(eventMessages.eventId, eventId));
-    const sequence = (last?.sequence ?? 0) + 1;
+    const sequence = (await eventCalendarSequence(tx, eventId)) + 1;
     const what = changeWords(changed);
     const dto = toEventDto(event);
     const body = [
