@@ -6,13 +6,14 @@ import { membershipTypes, membershipYears, memberships } from '@/lib/db/schema';
 import { siteUrl } from '@/lib/env/public';
 import { type Queryable, queueEmail } from '@/lib/mail/outbox';
 import { type Block, type ComposedEmail, render } from '@/lib/mail/templates';
-import { formatAmount, formatDay, formatValidity } from './format';
+import { membershipContactAddress } from './contact-address';
+import { addDays, formatAmount, formatDay, formatValidity } from './format';
 import { etransferInstructionsFor } from './instructions';
 
 /**
  * The membership emails (club-operations.md, 'Emails'): activated, payment problem, refund done,
- * expiry reminder, the activation email resent by staff, and the unpaid application's reminder
- * and cancellation. Composed in the club's layout (lib/mail/templates.ts) from a
+ * expiry reminder, the activation email resent by staff, the unpaid application's reminder
+ * and cancellation, and a suspension and its end. Composed in the club's layout (lib/mail/templates.ts) from a
  * MembershipMailContext, read with the transaction that queues the email. The application's own emails (received, your member ID) build on the same context.
  */
 
@@ -39,7 +40,11 @@ export type MembershipMailContext = {
    * instructions.ts): the address, amount and reference in their places.
    */
   etransferInstructions: string;
-  /** Where members write with questions: the year's e-Transfer address, read by finance. */
+  /**
+   * Where members write about their membership: the club settings' membership contact address,
+   * else the club's general one (lib/memberships/contact-address.ts). Never the e-Transfer
+   * address.
+   */
   contactEmail: string;
 };
 
@@ -99,7 +104,7 @@ export async function membershipMailContext(
       currency: membership.currency,
       reference: membership.paymentReference,
     }),
-    contactEmail: row.etransferAddress,
+    contactEmail: await membershipContactAddress(db),
   };
 }
 
@@ -371,5 +376,85 @@ export function unpaidCancelledEmail(
     },
     { kind: 'button', label: 'Membership page', href: membershipLink('/membership') },
     contactBlock(context),
+  ]);
+}
+
+/**
+ * 'Your membership is suspended', queued by the coordinator's suspension in its transaction
+ * (lib/memberships/status.ts): the dates, the reason the coordinator wrote (the form says the
+ * member reads it), what it means at events, when it ends, and whom to write to. Only ever to
+ * the membership's own uOttawa address.
+ */
+export function membershipSuspendedEmail(
+  context: MembershipMailContext,
+  suspension: { from: string; until: string | null; reason: string },
+): ComposedEmail {
+  const subject = 'TCSA membership: your membership is suspended';
+  const from = formatDay(suspension.from);
+  const period = suspension.until
+    ? `from ${from} until ${formatDay(suspension.until)} (included)`
+    : `from ${from} until further notice`;
+  return compose(subject, context, [
+    {
+      kind: 'paragraph',
+      text: `Your TCSA membership${context.memberId ? ` ${context.memberId}` : ''} is suspended ${period}.`,
+    },
+    {
+      kind: 'details',
+      rows: [
+        ...(context.memberId ? ([['Member ID', context.memberId]] as Array<[string, string]>) : []),
+        ['Suspended from', from],
+        [
+          'Suspended until',
+          suspension.until ? formatDay(suspension.until) : 'Until further notice',
+        ],
+        ['Reason', suspension.reason],
+      ],
+    },
+    {
+      kind: 'paragraph',
+      text: `What this means: ${
+        suspension.until ? 'until the suspension ends' : 'while it lasts'
+      }, you cannot take member places or member prices at events, and registering with your member ID is not accepted. You can still register for events open to the public like anyone else.`,
+    },
+    {
+      kind: 'paragraph',
+      text: !suspension.until
+        ? `Your membership stays valid until ${formatDay(context.validUntil)} and your member ID does not change; we email you when the suspension is lifted.`
+        : suspension.until >= context.validUntil
+          ? `The suspension lasts until your membership ends on ${formatDay(context.validUntil)}. Your member ID does not change.`
+          : `On ${formatDay(addDays(suspension.until, 1))} your membership is active again by itself. It stays valid until ${formatDay(context.validUntil)} as before, and your member ID does not change.`,
+    },
+    {
+      kind: 'paragraph',
+      text: `Questions, or think this is a mistake? Write to the membership coordinator at ${context.contactEmail}.`,
+    },
+  ]);
+}
+
+/**
+ * 'Your membership is active again': the suspension was lifted early by the coordinator, or
+ * ended by itself after its last day (lib/memberships/expiry.ts).
+ */
+export function suspensionEndedEmail(
+  context: MembershipMailContext,
+  ending: { early: true; on: string } | { early: false; lastDay: string },
+): ComposedEmail {
+  const subject = 'TCSA membership: your membership is active again';
+  return compose(subject, context, [
+    {
+      kind: 'paragraph',
+      text: ending.early
+        ? `The club lifted the suspension of your membership${context.memberId ? ` ${context.memberId}` : ''} on ${formatDay(ending.on)}: it is active again.`
+        : `The suspension of your membership${context.memberId ? ` ${context.memberId}` : ''} has ended (its last day was ${formatDay(ending.lastDay)}): it is active again.`,
+    },
+    {
+      kind: 'paragraph',
+      text: `You can again register as a member with your member ID and uOttawa email, and take member places and member prices at events, until your membership ends on ${formatDay(context.validUntil)}.`,
+    },
+    {
+      kind: 'paragraph',
+      text: `Questions? Write to the membership coordinator at ${context.contactEmail}.`,
+    },
   ]);
 }

@@ -4,18 +4,24 @@ import type { Database } from '@/lib/db/client';
 import { memberships } from '@/lib/db/schema';
 import { clubDate } from '@/lib/db/time';
 import { queueEmail } from '@/lib/mail/outbox';
-import { expiryReminderEmail, membershipMailContext } from './emails';
+import {
+  emailMembership,
+  expiryReminderEmail,
+  membershipMailContext,
+  suspensionEndedEmail,
+} from './emails';
 import { addDays } from './format';
 import { moveMembershipStatus } from './history';
 import { membershipLabel } from './payment-lock';
 
 /**
  * The membership part of the scheduled work (lib/jobs/tick.ts), recorded as done by the system:
- * memberships past their validity expire, suspensions past their last day end, and the expiry
- * reminder goes out 14 days before the end. Days are the club's (America/Toronto); validity and
- * suspension days are inclusive. Idempotent however often it runs, and when two runs overlap
- * (two instances): each change is made under the membership's row lock by one run only (the
- * others skip locked rows and find nothing left), and each reminder is claimed by one UPDATE.
+ * memberships past their validity expire, suspensions past their last day end (the member is
+ * emailed that the membership is active again), and the expiry reminder goes out 14 days before
+ * the end. Days are the club's (America/Toronto); validity and suspension days are inclusive.
+ * Idempotent however often it runs, and when two runs overlap (two instances): each change is
+ * made under the membership's row lock by one run only (the others skip locked rows and find
+ * nothing left), and each reminder is claimed by one UPDATE.
  */
 
 export const EXPIRY_REMINDER_DAYS = 14;
@@ -91,6 +97,14 @@ async function endSuspensions(db: Database, now: Date, today: string): Promise<n
         action: 'membership.suspensionEnd',
         summary: `The suspension of ${membershipLabel(membership)} ended (last day ${membership.suspendedUntil})`,
         at: now,
+      });
+      // The member was told the last day when suspended; this says the member places are back.
+      // One per suspension's last day, however often the job runs.
+      await emailMembership(tx, membership.id, {
+        dedupeKey: `membership-suspension-ended:${membership.id}:${membership.suspendedUntil}`,
+        kind: 'membership_suspension_ended',
+        write: (context) =>
+          suspensionEndedEmail(context, { early: false, lastDay: membership.suspendedUntil! }),
       });
     }
     return due.length;

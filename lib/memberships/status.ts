@@ -12,7 +12,13 @@ import {
 } from '@/lib/db/schema';
 import { clubDate } from '@/lib/db/time';
 import { queueEmail } from '@/lib/mail/outbox';
-import { activationEmailCopy, membershipMailContext } from './emails';
+import {
+  activationEmailCopy,
+  emailMembership,
+  membershipMailContext,
+  membershipSuspendedEmail,
+  suspensionEndedEmail,
+} from './emails';
 import { formatDay, isCalendarDay } from './format';
 import { moveMembershipStatus } from './history';
 import {
@@ -248,16 +254,39 @@ async function moveStatus(
       ...(input.to === 'suspended' ? { after: { suspendedFrom, suspendedUntil } } : {}),
       at: now,
     });
+    // The member learns of it from the same transaction: the dates, the reason and whom to
+    // write to, at their own uOttawa address only. A key of its own each time, since the same
+    // dates may be given again after a suspension was lifted.
+    if (input.to === 'suspended') {
+      await emailMembership(tx, membership.id, {
+        dedupeKey: `membership-suspended:${membership.id}:${randomUUID()}`,
+        kind: 'membership_suspended',
+        write: (context) =>
+          membershipSuspendedEmail(context, {
+            from: suspendedFrom!,
+            until: suspendedUntil,
+            reason,
+          }),
+      });
+    } else if (from === 'suspended' && input.to === 'active') {
+      await emailMembership(tx, membership.id, {
+        dedupeKey: `membership-suspension-lifted:${membership.id}:${randomUUID()}`,
+        kind: 'membership_suspension_ended',
+        write: (context) => suspensionEndedEmail(context, { early: true, on: today }),
+      });
+    }
     const [updated] = await tx.select().from(memberships).where(eq(memberships.id, membership.id));
     return {
       ok: true,
       membership: updated!,
       message:
         input.to === 'suspended'
-          ? `${label} is suspended until ${formatDay(suspendedUntil!)}.`
-          : input.to === 'cancelled' && AWAITING_PAYMENT.includes(from)
-            ? `${label} is now cancelled: the uOttawa email is free for the year again.`
-            : `${label} is now ${lower(input.to)}.`,
+          ? `${label} is suspended from ${formatDay(suspendedFrom!)} until ${formatDay(suspendedUntil!)}. The member was emailed the dates and the reason.`
+          : from === 'suspended' && input.to === 'active'
+            ? `${label}'s suspension is lifted: the membership is active again, and the member was emailed.`
+            : input.to === 'cancelled' && AWAITING_PAYMENT.includes(from)
+              ? `${label} is now cancelled: the uOttawa email is free for the year again.`
+              : `${label} is now ${lower(input.to)}.`,
     };
   });
 }

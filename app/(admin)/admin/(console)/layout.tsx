@@ -20,6 +20,7 @@ const SECTIONS: readonly (ConsoleLink & { action: Action })[] = [
   { href: '/admin/emails', label: 'Emails', action: 'emails.manage' },
   { href: '/admin/content', label: 'Content', action: 'content.edit' },
   { href: '/admin/membership/settings', label: 'Membership', action: 'membership.settings' },
+  { href: '/admin/settings', label: 'Club settings', action: 'membership.settings' },
   { href: '/admin/accounts', label: 'Accounts', action: 'accounts.manage' },
   { href: '/admin/audit', label: 'Audit log', action: 'audit.read' },
   { href: '/admin/security', label: 'Security', action: 'account.security' },

@@ -10,8 +10,8 @@ import { changeMembershipStatus, resendActivationEmail } from '@/lib/memberships
 /**
  * The membership coordinator's actions on one member (memberships.changeStatus,
  * memberships.resendEmail). Each passes the guard first; lib/memberships/status.ts writes the
- * change, its status history and its audit entry in one transaction and answers refusals in
- * words.
+ * change, its status history, its audit entry and the member's email (a suspension, its lifting)
+ * in one transaction and answers refusals in words; the email goes out soon after.
  */
 
 export type MemberActionState = { error?: string; done?: string };
@@ -35,11 +35,13 @@ export async function changeMemberStatus(
   const reason = String(form.get('reason') ?? '').trim();
   if (!reason) return { error: 'Give the reason: it is kept in the status history.' };
   if (reason.length > 200) return { error: 'Give the reason in at most 200 characters.' };
+  // A suspension's first day: today when left empty (lib/memberships/status.ts checks both).
+  const suspendedFrom = String(form.get('suspendedFrom') ?? '').trim() || null;
   const suspendedUntil = String(form.get('suspendedUntil') ?? '').trim() || null;
   const outcome = await changeMembershipStatus(
     await getDb(),
     { id: access.actor.id, name: access.actor.name },
-    { membershipId, to, reason, suspendedUntil },
+    { membershipId, to, reason, suspendedFrom, suspendedUntil },
   );
   if (!outcome.ok) return { error: outcome.message };
   revalidatePath(`/admin/members/${membershipId}`);

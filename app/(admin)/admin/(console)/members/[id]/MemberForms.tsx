@@ -20,6 +20,13 @@ export function ChangeStatusForm({
     {},
   );
   const [to, setTo] = useState('');
+  // Once a change is made the choices are the new status's: the form starts again, its outcome
+  // shown (React's way of resetting state when an input changes, without an effect).
+  const [answered, setAnswered] = useState(state);
+  if (answered !== state) {
+    setAnswered(state);
+    if (state.done) setTo('');
+  }
   return (
     <form action={submit} className={styles.form} aria-labelledby="change-status-title">
       <h3 id="change-status-title" className={styles.label}>
@@ -50,19 +57,62 @@ export function ChangeStatusForm({
           </select>
         </div>
         {to === 'suspended' ? (
-          <div className={styles.field}>
-            <label htmlFor="status-until" className={styles.label}>
-              Suspended until
-            </label>
-            <input id="status-until" name="suspendedUntil" type="date" className={styles.input} />
-          </div>
+          <>
+            <div className={styles.field}>
+              <label htmlFor="status-from" className={styles.label}>
+                Suspended from<span className={styles.optional}> (optional)</span>
+              </label>
+              <p id="status-from-hint" className={styles.hint}>
+                The first day: today when left empty, or a day before.
+              </p>
+              <input
+                id="status-from"
+                name="suspendedFrom"
+                type="date"
+                aria-describedby="status-from-hint"
+                className={styles.input}
+              />
+            </div>
+            <div className={styles.field}>
+              <label htmlFor="status-until" className={styles.label}>
+                Suspended until
+              </label>
+              <p id="status-until-hint" className={styles.hint}>
+                The last day: the membership is active again the day after, by itself.
+              </p>
+              <input
+                id="status-until"
+                name="suspendedUntil"
+                type="date"
+                required
+                aria-describedby="status-until-hint"
+                className={styles.input}
+              />
+            </div>
+          </>
         ) : null}
       </div>
       <div className={styles.field}>
         <label htmlFor="status-reason" className={styles.label}>
           Reason
         </label>
-        <input id="status-reason" name="reason" required maxLength={200} className={styles.input} />
+        {to === 'suspended' || to === 'active' ? (
+          <p id="status-reason-hint" className={styles.hint}>
+            {to === 'suspended'
+              ? 'The member is emailed the dates and this reason, with the membership contact address (Club settings) to write to.'
+              : 'The member is emailed that the membership is active again (not this reason).'}
+          </p>
+        ) : null}
+        <input
+          id="status-reason"
+          name="reason"
+          required
+          maxLength={200}
+          aria-describedby={
+            to === 'suspended' || to === 'active' ? 'status-reason-hint' : undefined
+          }
+          className={styles.input}
+        />
       </div>
       <ActionOutcome state={state} />
       <button type="submit" className={styles.button} disabled={pending}>
