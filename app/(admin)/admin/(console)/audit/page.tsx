@@ -3,7 +3,7 @@ import Link from 'next/link';
 import {
   changedFields,
   changeLineText,
-  type RecordNames,
+  entryRecordName,
   recordTypeName,
   recordWords,
 } from '@/lib/audit/changes';
@@ -23,23 +23,6 @@ function single(value: string | string[] | undefined): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** The record an entry is about, by its name where the log knows one ('Lantern night'). */
-function recordName(
-  entry: { recordType: string; recordId: string | null },
-  names: RecordNames,
-): string | null {
-  if (!entry.recordId) return null;
-  const known =
-    entry.recordType === 'account'
-      ? names.accounts?.get(entry.recordId)
-      : entry.recordType === 'event'
-        ? names.events?.get(entry.recordId)
-        : entry.recordType === 'membership'
-          ? names.memberships?.get(entry.recordId)
-          : undefined;
-  return known ?? null;
-}
-
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Search> }) {
   const search = await searchParams;
   const { signedIn, allowed } = await requireAccess(
@@ -54,13 +37,14 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     page: Number(single(search.page)) || 1,
   };
   const db = await getDb();
+  // Today only the super admin reads the log; a role without payments.read would read it
+  // without finance facts.
+  const reader = { withMoney: can(signedIn, 'payments.read') };
   const [{ entries, hasOlder, page }, choices] = await Promise.all([
-    // Today only the super admin reads the log; a role without payments.read would read it
-    // without finance facts.
-    listAuditEntries(db, filter, { withMoney: can(signedIn, 'payments.read') }),
+    listAuditEntries(db, filter, reader),
     auditFilterChoices(db),
   ]);
-  const names = await auditRecordNames(db, entries);
+  const names = await auditRecordNames(db, entries, reader);
   const recordTypes = choices.recordTypes
     .map((recordType) => ({ value: recordType, label: recordTypeName(recordType) }))
     .sort((a, b) => a.label.localeCompare(b.label));
@@ -149,7 +133,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             <tbody>
               {entries.map((entry) => {
                 const lines = changedFields(entry.recordType, entry.before, entry.after, names);
-                const name = recordName(entry, names);
+                const name = entryRecordName(entry, names);
                 return (
                   <tr key={entry.id}>
                     <td data-label="When">{formatConsoleDateTime(entry.at)}</td>
@@ -165,8 +149,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                               : `${lines.length} fields: ${lines.map((line) => line.label).join(', ')}`}
                           </summary>
                           <ul className={styles.changeList}>
-                            {lines.map((line) => (
-                              <li key={line.label}>{changeLineText(line)}</li>
+                            {lines.map((line, index) => (
+                              <li key={index}>{changeLineText(line)}</li>
                             ))}
                           </ul>
                         </details>

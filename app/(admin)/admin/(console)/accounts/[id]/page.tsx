@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { findAccount, recentSignIns } from '@/lib/admin/accounts';
+import { addressWords } from '@/lib/audit/addresses';
+import { browserWords } from '@/lib/audit/browsers';
 import { isRole, ROLE_NAMES } from '@/lib/auth/roles';
 import { requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
@@ -76,8 +78,7 @@ export default async function AccountPage({ params }: { params: Promise<{ id: st
               <li key={signIn.at.toISOString()} className={styles.listItem}>
                 <span>{formatConsoleDateTime(signIn.at)}</span>
                 <span className={styles.muted}>
-                  {[signIn.ipAddress, signIn.userAgent].filter(Boolean).join(' · ') ||
-                    'Address not known'}
+                  {`Address ${addressWords(signIn.ipAddress)} · ${browserWords(signIn.userAgent)}`}
                 </span>
               </li>
             ))}
