@@ -1,3 +1,4 @@
+import { addressWords } from '@/lib/audit/addresses';
 import { failedSignInAttempts, failedSignInCounts } from '@/lib/auth/sign-in-attempts';
 import { getDb } from '@/lib/db/client';
 import { formatConsoleDateTime } from '@/lib/site/format';
@@ -38,7 +39,7 @@ export async function FailedSignIns({ email, owner }: { email: string; owner: bo
                   {attempt.outcome === 'refused'
                     ? 'Refused: the account was locked'
                     : 'Wrong password'}
-                  {attempt.address ? ` · ${attempt.address}` : ''}
+                  {attempt.address ? ` · ${addressWords(attempt.address)}` : ''}
                 </span>
               </li>
             ))}
