@@ -108,7 +108,7 @@ async function measureApi(
   // 1. Database and the static twin of /api/events/.
   const setup = await openSeededDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   const events = await listEvents(setup.db);
-  writeFileSync(FIXTURE, JSON.stringify(events.map(toEventDto)));
+  writeFileSync(FIXTURE, JSON.stringify(events.map((event) => toEventDto(event))));
   const now = Date.now();
   const upcoming = events.filter((event) => event.startsAt && event.startsAt.getTime() > now);
   const [waitlistEvent] = await setup.db

@@ -60,6 +60,14 @@ export const eventSchema = z.object({
   /** Places are given by the club's selection, never by membership alone. */
   requires_selection: z.boolean(),
   category: nullableText,
+  /** Whether a full event puts newcomers on its waitlist. */
+  waitlist_enabled: z.boolean(),
+  /**
+   * Whether a newcomer can take a member place, and a public place, now: one is left and nobody
+   * waits ahead for it. With the opening times, what the event's status is computed from.
+   */
+  member_places_available: z.boolean(),
+  public_places_available: z.boolean(),
 });
 
 /** A question the event asks on its registration form (lib/registrations/questions.ts). */

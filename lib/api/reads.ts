@@ -9,6 +9,7 @@ import { notePublicationTimes } from '@/lib/events/publication-clock';
 import { isVisibleToVisitors } from '@/lib/events/visibility';
 import { noteFailedRead } from '@/lib/http/page-render';
 import { currentReadGeneration } from '@/lib/publish/read-generation';
+import type { PoolRoom } from '@/lib/registrations/pools';
 import { testFaultFor } from '@/lib/testing/faults';
 import type {
   AlumnusDto,
@@ -82,9 +83,12 @@ function list<T, D>(
  */
 type PublishedEvent = { publishedAt: number; event: EventDto };
 
-function publishedEvent(row: Event): PublishedEvent {
+function publishedEvent(row: Event, rooms: Map<number, PoolRoom>): PublishedEvent {
   // listEvents and findEvent read no drafts (a null publication time).
-  return { publishedAt: row.publishedAt!.getTime(), event: serialize.toEventDto(row) };
+  return {
+    publishedAt: row.publishedAt!.getTime(),
+    event: serialize.toEventDto(row, rooms.get(row.id)),
+  };
 }
 
 /** The events of `entries` on the site now (lib/events/visibility.ts); notes the others' times. */
@@ -104,7 +108,11 @@ function visibleNow(entries: readonly PublishedEvent[]): EventDto[] {
 const loadPublishedEvents = cachedRead(
   'published-events',
   DATA_SOURCES.events.tag,
-  async (db): Promise<PublishedEvent[]> => (await queries.listEvents(db)).map(publishedEvent),
+  async (db): Promise<PublishedEvent[]> => {
+    const rows = await queries.listEvents(db);
+    const rooms = await queries.eventRooms(db, rows);
+    return rows.map((row) => publishedEvent(row, rooms));
+  },
 );
 
 const heroImages = (page: HeroPage) => (db: Database) => queries.listPageHeroImages(db, page);
@@ -162,7 +170,7 @@ const loadPublishedEvent = cachedRead(
   DATA_SOURCES.event.tag,
   async (db, id: number): Promise<PublishedEvent | null> => {
     const row = await queries.findEvent(db, id);
-    return row ? publishedEvent(row) : null;
+    return row ? publishedEvent(row, await queries.eventRooms(db, [row])) : null;
   },
 );
 

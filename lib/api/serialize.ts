@@ -13,6 +13,7 @@ import type {
   Sponsor,
 } from '@/lib/db/schema';
 import { clubDate, clubTime } from '@/lib/db/time';
+import { emptyEventRoom, type PoolRoom } from '@/lib/registrations/pools';
 import type {
   AlumnusDto,
   BenefitBgImageDto,
@@ -35,7 +36,12 @@ import type {
  * route handlers and by the pages' reads alike.
  */
 
-export function toEventDto(row: Event): EventDto {
+/**
+ * An event's answer. `room` is whether a newcomer can take each pool's place (lib/db/queries.ts
+ * `eventRooms`); the default, for answers that say no status (an email's schedule, a preview
+ * before any registration), is an event nobody has registered for yet.
+ */
+export function toEventDto(row: Event, room: PoolRoom = emptyEventRoom(row)): EventDto {
   const date = row.startsAt ? clubDate(row.startsAt) : null;
   return {
     id: row.id,
@@ -65,6 +71,9 @@ export function toEventDto(row: Event): EventDto {
     requires_deposit: row.requiresDeposit,
     requires_selection: row.requiresReview,
     category: row.category,
+    waitlist_enabled: row.waitlistEnabled,
+    member_places_available: room.member,
+    public_places_available: room.public,
   };
 }
 

@@ -14,7 +14,8 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Database } from './client';
-import { PLACE_HOLDING_STATUSES } from '../registrations/statuses';
+import { emptyEventRoom, poolRoom, type PoolRoom } from '../registrations/pools';
+import { PLACE_HOLDING_STATUSES, type PlacePool } from '../registrations/statuses';
 import {
   type AlumniKind,
   alumni,
@@ -68,6 +69,61 @@ export async function findEvent(db: Database, id: number): Promise<Event | null>
     .where(and(eq(events.id, id), isPublicEvent))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Whether a newcomer can take a member place, and a public place, of each event now (what
+ * `toEventDto` carries for the status): one grouped read of the places held and the line.
+ */
+export async function eventRooms(
+  db: Pick<Database, 'select'>,
+  rows: readonly Event[],
+): Promise<Map<number, PoolRoom>> {
+  const rooms = new Map<number, PoolRoom>();
+  if (rows.length === 0) return rooms;
+  const holding = inArray(eventRegistrations.status, [...PLACE_HOLDING_STATUSES]);
+  const waitlisted = eq(eventRegistrations.status, 'waitlisted');
+  const inPool = (pool: PlacePool) => sql`${holding} and ${eventRegistrations.pool} = ${pool}`;
+  const tallies = await db
+    .select({
+      eventId: eventRegistrations.eventId,
+      member: sql<number>`count(*) filter (where ${inPool('member')})`.mapWith(Number),
+      public: sql<number>`count(*) filter (where ${inPool('public')})`.mapWith(Number),
+      staff: sql<number>`count(*) filter (where ${inPool('staff')})`.mapWith(Number),
+      waiting: sql<number>`count(*) filter (where ${waitlisted})`.mapWith(Number),
+      waitingMembers:
+        sql<number>`count(*) filter (where ${waitlisted} and ${eventRegistrations.membershipId} is not null)`.mapWith(
+          Number,
+        ),
+    })
+    .from(eventRegistrations)
+    .where(
+      inArray(
+        eventRegistrations.eventId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .groupBy(eventRegistrations.eventId);
+  const byEvent = new Map(tallies.map((tally) => [tally.eventId, tally]));
+  for (const row of rows) {
+    const tally = byEvent.get(row.id);
+    rooms.set(
+      row.id,
+      tally
+        ? poolRoom(
+            row,
+            {
+              member: tally.member,
+              public: tally.public,
+              staff: tally.staff,
+              waitlisted: tally.waiting,
+            },
+            tally,
+          )
+        : emptyEventRoom(row),
+    );
+  }
+  return rooms;
 }
 
 export function listMembers(db: Database) {

@@ -15,6 +15,10 @@ export type EventStatusFields = Pick<
   | 'registration_opens_at'
   | 'registration_closes_at'
   | 'starts_at'
+  | 'waitlist_enabled'
+  | 'requires_selection'
+  | 'member_places_available'
+  | 'public_places_available'
 >;
 
 /** Only the status fields (what a client component receives), with missing ones as 'not set'. */
@@ -28,6 +32,11 @@ export function statusFields(event: Partial<EventStatusFields>): EventStatusFiel
     registration_opens_at: event.registration_opens_at ?? null,
     registration_closes_at: event.registration_closes_at ?? null,
     starts_at: event.starts_at ?? null,
+    waitlist_enabled: event.waitlist_enabled ?? false,
+    requires_selection: event.requires_selection ?? false,
+    // An answer without them (an older cached page) reads as an event with room.
+    member_places_available: event.member_places_available ?? true,
+    public_places_available: event.public_places_available ?? true,
   };
 }
 
@@ -36,8 +45,9 @@ export type EventStatusCopy = Pick<Copy<'event'>, (typeof EVENT_STATUS_COPY_KEYS
 const instant = (iso: string | null) => (iso === null ? null : new Date(iso));
 
 /**
- * The event's status at `now` from its opening times alone (the lists carry no counts of
- * registrations, so a full event still reads as open here; its page asks the availability).
+ * The event's status at `now`: the opening times against the clock, and whether each pool has
+ * room as the answer was read (a registration that fills or frees the last place publishes the
+ * events again, lib/registrations/room-changes.ts). The same rule as the availability's.
  */
 export function eventStatusAt(event: EventStatusFields, now: Date): RegistrationState {
   return registrationState(
@@ -50,11 +60,12 @@ export function eventStatusAt(event: EventStatusFields, now: Date): Registration
       registrationOpensAt: instant(event.registration_opens_at),
       registrationClosesAt: instant(event.registration_closes_at),
       startsAt: instant(event.starts_at),
-      // Cancelled events are not listed; the counts are unknown here (see above).
+      // Cancelled events are not listed.
       cancelledAt: null,
-      waitlistEnabled: true,
+      waitlistEnabled: event.waitlist_enabled,
+      requiresReview: event.requires_selection,
     },
-    { member: 0, staff: 0, public: 0, waitlisted: 0 },
+    { member: event.member_places_available, public: event.public_places_available },
     now,
   );
 }

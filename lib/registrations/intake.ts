@@ -14,7 +14,7 @@ import { type QueuedEmail, queueEmail, queueEmails } from '@/lib/mail/outbox';
 import { issueManageToken, manageLinkKey, manageUrl } from './manage-token';
 import { type RegistrationStatus, STATUS_LABELS, type StatusActor } from './statuses';
 import { GroupCommit } from './group-commit';
-import { memberOpensAt, openWindows, placeFor, placesLeft, publicOpensAt } from './pools';
+import { memberOpensAt, openWindows, placeFor, placesLeft, poolRoom, publicOpensAt } from './pools';
 import type { PlacePool } from './statuses';
 import { checkMemberForEvent, queueMemberCheckNotice } from '@/lib/memberships/verify';
 import { isVisibleToVisitors } from '@/lib/events/visibility';
@@ -41,6 +41,12 @@ export type RegistrationOutcome =
       registration: EventRegistration;
       manageToken: string;
       waitlistPosition: number | null;
+      /**
+       * Whether the group this registration was written with took the last place a newcomer
+       * could have (or the waitlist's first place): the event's status changed, and the pages
+       * that say it are published again once the transaction is committed.
+       */
+      roomChanged: boolean;
     }
   | { kind: 'not_found' }
   /** `membersFirst`: members may register already; everyone from `opensAt`. */
@@ -179,6 +185,7 @@ async function createRegistration(
       // Everything the decision needs, in one statement read after the lock: the places taken,
       // the waitlist, and this person's earlier registration, if any.
       let tally = await tallyForRegistration(tx, eventId, email);
+      const roomBefore = poolRoom(event, tally.byPool, tally);
       // Someone who cancelled may register again; any other earlier registration stands.
       if (tally.existing && tally.existing.status !== 'cancelled') return { kind: 'duplicate' };
       // Places that opened to the waitlist since the last change (public registration opening
@@ -257,11 +264,27 @@ async function createRegistration(
           after: { registrationId: registration!.id, status },
         });
       }
+      const held = holdsPlace(status) ? 1 : 0;
+      const waits = status === 'waitlisted' ? 1 : 0;
+      const roomAfter = poolRoom(
+        event,
+        {
+          ...tally.byPool,
+          [decided.pool]: tally.byPool[decided.pool] + held,
+          waitlisted: tally.byPool.waitlisted + waits,
+        },
+        {
+          waiting: tally.waiting + waits,
+          waitingMembers: tally.waitingMembers + (member?.ok ? waits : 0),
+        },
+      );
       return {
         kind: 'created',
         registration: registration!,
         manageToken: token.token,
         waitlistPosition: position,
+        roomChanged:
+          roomAfter.member !== roomBefore.member || roomAfter.public !== roomBefore.public,
       };
     });
   } catch (error) {
@@ -385,6 +408,7 @@ export async function registerGroup(
     if (judged.length === 0) return outcomes as RegistrationOutcome[];
 
     let counts = await tallyForRegistration(tx, eventId, null);
+    const roomBefore = poolRoom(event, counts.byPool, counts);
     // Places that opened to the waitlist since the last change go to it before anyone new.
     if (
       counts.waiting > 0 &&
@@ -522,6 +546,9 @@ export async function registerGroup(
       });
     const changeOf = new Map(changes.map((change) => [change.registrationId, change.id]));
 
+    const roomAfter = poolRoom(event, tally.byPool, tally);
+    const roomChanged =
+      roomAfter.member !== roomBefore.member || roomAfter.public !== roomBefore.public;
     const emailsToQueue: QueuedEmail[] = [];
     for (const one of written) {
       const registration = registrationOf(one);
@@ -546,6 +573,7 @@ export async function registerGroup(
         registration,
         manageToken: one.token.token,
         waitlistPosition: one.waitlistPosition,
+        roomChanged,
       };
     }
     await queueEmails(tx, emailsToQueue);

@@ -2,6 +2,7 @@ import 'server-only';
 import { getDb } from '@/lib/db/client';
 import { deliverSoon } from '@/lib/jobs/tick';
 import { apiError, NO_STORE } from '@/lib/http/api-errors';
+import { publishChange } from '@/lib/publish/publish';
 import { cancelByToken } from '@/lib/registrations/transitions';
 import { registrationAvailability } from '@/lib/registrations/reads';
 import { STATUS_LABELS } from '@/lib/registrations/statuses';
@@ -70,6 +71,7 @@ export async function handleSelfCancel(
           message: `This registration can no longer be cancelled: it is ${STATUS_LABELS[outcome.status].toLowerCase()}.`,
         });
       case 'cancelled':
+        if (outcome.roomChanged) await publishChange(['db:events']);
         deliverSoon();
         return Response.json(
           {

@@ -19,6 +19,7 @@ export type PoolEvent = Pick<
   | 'startsAt'
   | 'cancelledAt'
   | 'waitlistEnabled'
+  | 'requiresReview'
 >;
 
 /** Places per pool; null: no limit (an event without a capacity). */
@@ -116,23 +117,51 @@ export function openWindows(event: PoolEvent, now: Date): { member: boolean; pub
 }
 
 /**
- * The event's registration status at `now` for the pages and the API. An event without member
- * places goes from `coming_soon` to `general_registration_open`.
+ * Whether a newcomer can take a place of each pool now that the places and the line are known: a
+ * place is left in the pool and nobody waits ahead for it (a member place: no member waits; a
+ * public place: nobody waits, as `placeFor`'s caller makes newcomers queue behind the line).
+ * What the lists and pages carry to say an event's status; the opening times are the browser's.
  */
-export function registrationState(
+export type PoolRoom = { member: boolean; public: boolean };
+
+export function poolRoom(
   event: PoolEvent,
   counts: PoolCounts,
-  now: Date,
-): RegistrationState {
+  line: { waiting: number; waitingMembers: number },
+): PoolRoom {
+  const free = placesLeft(event, counts);
+  return {
+    member: hasMemberPlaces(event) && hasRoom(free.member) && line.waitingMembers === 0,
+    public: !event.membersOnly && hasRoom(free.public) && line.waiting === 0,
+  };
+}
+
+/** The room of an event nobody has registered for yet. */
+export function emptyEventRoom(event: PoolEvent): PoolRoom {
+  return poolRoom(
+    event,
+    { member: 0, public: 0, staff: 0, waitlisted: 0 },
+    { waiting: 0, waitingMembers: 0 },
+  );
+}
+
+/**
+ * The event's registration status at `now`: the one rule behind the cards, the event page, the
+ * member events page and `/api/events/{id}/availability/`. An event without member places goes
+ * from `coming_soon` to `general_registration_open`; a selection takes applications whatever the
+ * places; elsewhere an event whose open windows have no room is `waitlist_only` (with a
+ * waitlist) or `registration_closed`.
+ */
+export function registrationState(event: PoolEvent, room: PoolRoom, now: Date): RegistrationState {
   if (event.cancelledAt) return 'cancelled';
   if (event.startsAt && reached(event.startsAt, now)) return 'completed';
   const deadline = closesAt(event);
   if (deadline && reached(deadline, now)) return 'registration_closed';
   const open = openWindows(event, now);
   if (!open.member && !open.public) return 'coming_soon';
-  const free = placesLeft(event, counts);
-  const anyRoom = (open.member && hasRoom(free.member)) || (open.public && hasRoom(free.public));
-  if (!anyRoom) return event.waitlistEnabled ? 'waitlist_only' : 'registration_closed';
+  const takesRegistrations =
+    event.requiresReview || (open.member && room.member) || (open.public && room.public);
+  if (!takesRegistrations) return event.waitlistEnabled ? 'waitlist_only' : 'registration_closed';
   return open.public ? 'general_registration_open' : 'member_registration_open';
 }
 
@@ -192,9 +221,9 @@ export function placeFor(
   asMember: boolean,
 ): Placement {
   const open = openWindows(event, now);
-  const state = registrationState(event, counts, now);
-  if (state === 'cancelled' || state === 'completed')
+  if (event.cancelledAt || (event.startsAt && reached(event.startsAt, now))) {
     return { outcome: 'refused', reason: 'closed' };
+  }
   const deadline = closesAt(event);
   if (deadline && reached(deadline, now)) return { outcome: 'refused', reason: 'closed' };
   const free = placesLeft(event, counts);

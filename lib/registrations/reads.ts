@@ -14,8 +14,8 @@ import { PLACE_HOLDING_STATUSES, type PlacePool, type RegistrationStatus } from 
 import {
   type PoolCounts,
   memberOpensAt,
-  openWindows,
   placesLeft,
+  poolRoom,
   publicOpensAt,
   registrationOffer,
   registrationState,
@@ -210,30 +210,7 @@ export async function registrationAvailability(
   if (!event || !isVisibleToVisitors(event)) return null;
   const tally = await tallyForRegistration(db, eventId, null);
   const free = placesLeft(event, tally.byPool);
-  const open = openWindows(event, now);
-  let state = registrationState(event, tally.byPool, now);
-  if (
-    state === 'member_registration_open' ||
-    state === 'general_registration_open' ||
-    state === 'waitlist_only' ||
-    state === 'registration_closed'
-  ) {
-    const hasRoom = (places: number | null) => places === null || places > 0;
-    const memberRoom = open.member && hasRoom(free.member) && tally.waitingMembers === 0;
-    const publicRoom = open.public && hasRoom(free.public) && tally.waiting === 0;
-    const windowOpen = open.member || open.public;
-    if (windowOpen) {
-      // A selection takes applications whatever the places; elsewhere nobody passes the line.
-      const takesRegistrations = event.requiresReview || memberRoom || publicRoom;
-      state = takesRegistrations
-        ? open.public
-          ? 'general_registration_open'
-          : 'member_registration_open'
-        : event.waitlistEnabled
-          ? 'waitlist_only'
-          : 'registration_closed';
-    }
-  }
+  const state = registrationState(event, poolRoom(event, tally.byPool, tally), now);
   const offer = registrationOffer(event, tally.byPool, now);
   return {
     state,

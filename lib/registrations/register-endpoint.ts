@@ -2,6 +2,7 @@ import 'server-only';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { getDb } from '@/lib/db/client';
 import { deliverSoon, noteRequest } from '@/lib/jobs/tick';
+import { publishChange } from '@/lib/publish/publish';
 import { registerForEvent } from '@/lib/registrations/intake';
 import { emailManageLinkAgain } from '@/lib/registrations/manage';
 import { manageUrl } from '@/lib/registrations/manage-token';
@@ -212,6 +213,9 @@ export async function handleRegistration(
             waitlist_position: outcome.waitlistPosition,
           },
         };
+        // The last place taken (or the first one on the waitlist): the status the cards and
+        // pages say changed, and they are published again.
+        if (outcome.roomChanged) await publishChange(['db:events']);
         deliverSoon();
         return created(body);
       }

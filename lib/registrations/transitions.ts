@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { recordChange as recordAudit } from '@/lib/audit/record';
 import type { Database } from '@/lib/db/client';
-import { placesTaken } from '@/lib/db/queries';
+import { eventRooms, placesTaken } from '@/lib/db/queries';
 import {
   type Event,
   type EventRegistration,
@@ -21,7 +21,7 @@ import {
   STATUS_LABELS,
   type StatusActor,
 } from './statuses';
-import { promotions } from './pools';
+import { type PoolRoom, promotions } from './pools';
 import { tallyForRegistration } from './reads';
 import { emailFor } from './registration-emails';
 
@@ -185,10 +185,22 @@ export async function promoteWaitlisted(
 const CANCELLABLE: readonly string[] = ['submitted', 'confirmed', 'waitlisted'];
 
 export type CancelOutcome =
-  | { kind: 'cancelled'; registration: EventRegistration; late: boolean; promoted: number }
+  | {
+      kind: 'cancelled';
+      registration: EventRegistration;
+      late: boolean;
+      promoted: number;
+      /** Whether a newcomer's room changed (the event's status): its pages are published again. */
+      roomChanged: boolean;
+    }
   | { kind: 'not_found' }
   | { kind: 'not_cancellable'; status: RegistrationStatus }
   | { kind: 'started' };
+
+/** Whether a newcomer can take each pool's place of the event, read in the transaction. */
+async function eventRoom(tx: Transaction, event: Event): Promise<PoolRoom> {
+  return (await eventRooms(tx, [event])).get(event.id)!;
+}
 
 /** The person cancels through their manage link; a freed place goes to the waitlist. */
 export async function cancelByToken(
@@ -211,9 +223,17 @@ export async function cancelByToken(
       return { kind: 'not_cancellable', status: registration.status as RegistrationStatus };
     }
     if (event.startsAt && event.startsAt.getTime() <= now.getTime()) return { kind: 'started' };
+    const roomBefore = await eventRoom(tx, event);
     const updated = await moveTo(step, event, registration, 'cancelled', SELF, null);
     const promoted = holdsPlace(registration.status) ? await promoteWaitlisted(step, event) : 0;
-    return { kind: 'cancelled', registration: updated, late: updated.lateCancellation, promoted };
+    const roomAfter = await eventRoom(tx, event);
+    return {
+      kind: 'cancelled',
+      registration: updated,
+      late: updated.lateCancellation,
+      promoted,
+      roomChanged: roomAfter.member !== roomBefore.member || roomAfter.public !== roomBefore.public,
+    };
   });
 }
 

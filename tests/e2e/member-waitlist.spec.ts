@@ -118,6 +118,24 @@ test.describe('a member joins the waitlist of the member window and is promoted'
     await expect(second.getByTestId('registration-availability')).toHaveText(
       /^Members only until .+\. Waitlist only$/,
     );
+
+    // One status wherever the event shows: its page, its card, the member events page.
+    await second.goto(eventPath);
+    await expect(second.getByTestId('event-status').first()).toHaveAttribute(
+      'data-state',
+      'waitlist_only',
+    );
+    for (const list of ['/events', '/membership/events']) {
+      await second.goto(list);
+      const shown = second
+        .getByTestId(list === '/events' ? 'event-card' : 'member-event')
+        .filter({ hasText: TITLE });
+      await expect(shown.getByTestId('event-status')).toHaveAttribute(
+        'data-state',
+        'waitlist_only',
+      );
+      await expect(shown.getByTestId('event-status')).toHaveText('Waitlist only');
+    }
   });
 
   test('the next member is asked their ID and joins the waitlist; a non-member still waits', async ({

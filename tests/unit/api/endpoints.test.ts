@@ -151,6 +151,9 @@ describe(`GET endpoints of spec section 7 (${DATABASE_UNDER_TEST})`, () => {
       'requires_deposit',
       'requires_selection',
       'category',
+      'waitlist_enabled',
+      'member_places_available',
+      'public_places_available',
     ];
     for (const event of events) {
       expect(Object.keys(event).sort()).toEqual([...contractFields, ...added].sort());

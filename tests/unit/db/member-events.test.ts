@@ -22,6 +22,9 @@ import {
 } from '@/lib/registrations/register-endpoint';
 import { registrationRequest } from '../api/support/register';
 import { setDatabaseForTests } from '@/lib/db/client';
+import { eventRooms, listEvents } from '@/lib/db/queries';
+import { toEventDto } from '@/lib/api/serialize';
+import { eventStatusAt, statusFields } from '@/lib/events/status';
 import { listRegistrants, registrantsCsv } from '@/lib/admin/registrants';
 import type { Membership } from '@/lib/db/schema';
 import type { MembershipStatus } from '@/lib/memberships/statuses';
@@ -368,6 +371,55 @@ describe(`the seeded member events (${DATABASE_UNDER_TEST})`, () => {
     } finally {
       await seeded.dispose();
     }
+  });
+});
+
+describe(`one status for an event, wherever it shows (${DATABASE_UNDER_TEST})`, () => {
+  it('gives the cards, the event page and the availability the same state for every seeded event', async () => {
+    const seeded = await createTestDatabase();
+    try {
+      const rows = await listEvents(seeded.db);
+      const rooms = await eventRooms(seeded.db, rows);
+      const moment = new Date();
+      const states = new Set<string>();
+      for (const row of rows) {
+        const card = eventStatusAt(statusFields(toEventDto(row, rooms.get(row.id))), moment);
+        const availability = await registrationAvailability(seeded.db, row.id, moment);
+        expect({ id: row.id, state: card }).toEqual({ id: row.id, state: availability!.state });
+        states.add(card);
+      }
+      expect(rows.length).toBeGreaterThan(5);
+      expect(states.size).toBeGreaterThan(1);
+    } finally {
+      await seeded.dispose();
+    }
+  });
+
+  it('follows the registrations that take the last places', async () => {
+    const event = await insertEvent(database.db, {
+      title: 'Two seats',
+      startsAt: hours(72),
+      capacity: 2,
+      waitlistEnabled: true,
+      registrationOpensAt: hours(-1),
+    });
+    const cardState = async () => {
+      const rooms = await eventRooms(database.db, [event]);
+      return eventStatusAt(statusFields(toEventDto(event, rooms.get(event.id))), now);
+    };
+    expect(await cardState()).toBe('general_registration_open');
+    for (const name of ['Ada', 'Bo', 'Cy']) {
+      await registerForEvent(
+        database.db,
+        event.id,
+        { firstName: name, lastName: 'Lee', email: `${name.toLowerCase()}.two@example.org` },
+        now,
+      );
+    }
+    expect(await cardState()).toBe('waitlist_only');
+    expect((await registrationAvailability(database.db, event.id, now))!.state).toBe(
+      'waitlist_only',
+    );
   });
 });
 

@@ -5,12 +5,23 @@ import {
   placeFor,
   promotions,
   placesLeft,
+  poolRoom,
   poolSizes,
   registrationOffer,
   registrationState,
 } from '@/lib/registrations/pools';
 
 const at = (iso: string) => new Date(iso);
+
+/** The state the pages and the availability say, from the places held and the line. */
+function stateOf(
+  event: PoolEvent,
+  counts: PoolCounts,
+  now: Date,
+  line = { waiting: counts.waitlisted, waitingMembers: 0 },
+) {
+  return registrationState(event, poolRoom(event, counts, line), now);
+}
 
 /** A gala of 100 places: 30 for members from Dec 1, everyone from Dec 5, closing Dec 12. */
 const gala: PoolEvent = {
@@ -24,6 +35,7 @@ const gala: PoolEvent = {
   startsAt: at('2026-12-12T23:00:00Z'),
   cancelledAt: null,
   waitlistEnabled: true,
+  requiresReview: false,
 };
 const none: PoolCounts = { member: 0, public: 0, staff: 0, waitlisted: 0 };
 /** Without a capacity: no limit in any pool. */
@@ -53,37 +65,55 @@ describe('an event’s pools', () => {
 
 describe('the registration state', () => {
   it('walks from coming soon through the member window to everyone, then closes', () => {
-    expect(registrationState(gala, none, BEFORE)).toBe('coming_soon');
-    expect(registrationState(gala, none, MEMBER_WINDOW)).toBe('member_registration_open');
-    expect(registrationState(gala, none, EVERYONE)).toBe('general_registration_open');
-    expect(registrationState(gala, none, AFTER_DEADLINE)).toBe('registration_closed');
-    expect(registrationState(gala, none, AFTER_START)).toBe('completed');
-    expect(registrationState({ ...gala, cancelledAt: BEFORE }, none, MEMBER_WINDOW)).toBe(
-      'cancelled',
-    );
+    expect(stateOf(gala, none, BEFORE)).toBe('coming_soon');
+    expect(stateOf(gala, none, MEMBER_WINDOW)).toBe('member_registration_open');
+    expect(stateOf(gala, none, EVERYONE)).toBe('general_registration_open');
+    expect(stateOf(gala, none, AFTER_DEADLINE)).toBe('registration_closed');
+    expect(stateOf(gala, none, AFTER_START)).toBe('completed');
+    expect(stateOf({ ...gala, cancelledAt: BEFORE }, none, MEMBER_WINDOW)).toBe('cancelled');
   });
 
   it('goes from coming soon straight to general registration without member places', () => {
     const plain = { ...gala, memberPlaces: 0 };
-    expect(registrationState(plain, none, MEMBER_WINDOW)).toBe('coming_soon');
-    expect(registrationState(plain, none, EVERYONE)).toBe('general_registration_open');
+    expect(stateOf(plain, none, MEMBER_WINDOW)).toBe('coming_soon');
+    expect(stateOf(plain, none, EVERYONE)).toBe('general_registration_open');
   });
 
   it('is waitlist only when every open place is taken, closed without a waitlist', () => {
     const memberFull = { member: 30, public: 0, staff: 0, waitlisted: 0 };
-    expect(registrationState(gala, memberFull, MEMBER_WINDOW)).toBe('waitlist_only');
+    expect(stateOf(gala, memberFull, MEMBER_WINDOW)).toBe('waitlist_only');
     // Once everyone may register, the public places are still there.
-    expect(registrationState(gala, memberFull, EVERYONE)).toBe('general_registration_open');
+    expect(stateOf(gala, memberFull, EVERYONE)).toBe('general_registration_open');
     const full = { member: 30, public: 60, staff: 0, waitlisted: 3 };
-    expect(registrationState(gala, full, EVERYONE)).toBe('waitlist_only');
-    expect(registrationState({ ...gala, waitlistEnabled: false }, full, EVERYONE)).toBe(
+    expect(stateOf(gala, full, EVERYONE)).toBe('waitlist_only');
+    expect(stateOf({ ...gala, waitlistEnabled: false }, full, EVERYONE)).toBe(
       'registration_closed',
+    );
+  });
+
+  it('counts the line: nobody passes people waiting for the same place', () => {
+    // A public place was freed while three people wait: it goes to them, not to a newcomer.
+    const freedWithLine = { member: 30, public: 59, staff: 0, waitlisted: 3 };
+    expect(stateOf(gala, freedWithLine, EVERYONE, { waiting: 3, waitingMembers: 0 })).toBe(
+      'waitlist_only',
+    );
+    // A member waiting for a member place keeps the member window's room from newcomers.
+    const memberFreed = { member: 29, public: 0, staff: 0, waitlisted: 1 };
+    expect(stateOf(gala, memberFreed, MEMBER_WINDOW, { waiting: 1, waitingMembers: 1 })).toBe(
+      'waitlist_only',
+    );
+  });
+
+  it('takes applications for a selection whatever the places', () => {
+    const full = { member: 30, public: 60, staff: 0, waitlisted: 0 };
+    expect(stateOf({ ...gala, requiresReview: true }, full, EVERYONE)).toBe(
+      'general_registration_open',
     );
   });
 
   it('keeps a members-only event in its member window', () => {
     const membersOnly = { ...gala, membersOnly: true };
-    expect(registrationState(membersOnly, none, EVERYONE)).toBe('member_registration_open');
+    expect(stateOf(membersOnly, none, EVERYONE)).toBe('member_registration_open');
   });
 });
 
@@ -102,7 +132,7 @@ describe('what the form offers', () => {
   });
 
   it('asks the member ID where a member may join the waitlist of the member window', () => {
-    expect(registrationState(small, twoMembers, MEMBER_WINDOW)).toBe('waitlist_only');
+    expect(stateOf(small, twoMembers, MEMBER_WINDOW)).toBe('waitlist_only');
     expect(registrationOffer(small, twoMembers, MEMBER_WINDOW)).toEqual({
       asksMemberId: true,
       openToEveryone: false,
@@ -198,7 +228,7 @@ describe('where a registration goes', () => {
 
   it('keeps an undated event open to everyone without a deadline', () => {
     const undated = { ...gala, startsAt: null, registrationClosesAt: null, memberPlaces: 0 };
-    expect(registrationState(undated, none, EVERYONE)).toBe('general_registration_open');
+    expect(stateOf(undated, none, EVERYONE)).toBe('general_registration_open');
   });
 });
 

@@ -137,7 +137,7 @@ export default async function MemberEventsPage() {
           ) : (
             <ul className={styles.events}>
               {list.map((event) => (
-                <li key={event.id} className={styles.event}>
+                <li key={event.id} className={styles.event} data-testid="member-event">
                   <h2>{event.title}</h2>
                   <p className={styles.meta}>
                     {formatEventDate(event.date, texts.eventDateTbd)}

@@ -6,6 +6,7 @@ import { guardEvent } from '@/lib/auth/guard';
 import type { SignedIn } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { deliverSoon } from '@/lib/jobs/tick';
+import { publishChange } from '@/lib/publish/publish';
 import { addRegistrationByHand } from '@/lib/registrations/intake';
 import {
   changeRegistrationStatus,
@@ -32,6 +33,15 @@ const staffOf = (signedIn: SignedIn) => ({
   userId: signedIn.id,
   name: signedIn.name,
 });
+
+/**
+ * A change of who holds or waits for a place may change the event's status on its card and page
+ * (full, waitlist only, open again): they are published again. Staff changes are few, so every
+ * one publishes rather than working out whether the status moved.
+ */
+function publishPlacesChange(): Promise<void> {
+  return publishChange(['db:events']);
+}
 
 const optionalReason = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
@@ -70,6 +80,7 @@ export async function changeStatus(
     { reason: reason.data, eventId: access.event.id },
   );
   if (outcome.kind !== 'changed') return { error: refusal(outcome) };
+  await publishPlacesChange();
   deliverSoon();
   const { registration } = outcome;
   const name = `${registration.firstName} ${registration.lastName}`;
@@ -126,7 +137,10 @@ export async function changeStatuses(
       refused.push(refusal(outcome));
     }
   }
-  if (changed > 0) deliverSoon();
+  if (changed > 0) {
+    await publishPlacesChange();
+    deliverSoon();
+  }
   const to = STATUS_LABELS[STAFF_ACTIONS[action].to];
   const done = changed > 0 ? `${peopleCount(changed)}: ${to}.${movedUpSentence(promoted)}` : '';
   if (refused.length > 0) {
@@ -171,6 +185,7 @@ export async function addRegistrant(
         error: `The event is full (${countOf(outcome.capacity, 'place')}): add them to the waitlist, or raise the capacity.`,
       };
     case 'created': {
+      await publishPlacesChange();
       deliverSoon();
       const name = `${parsed.data.firstName} ${parsed.data.lastName}`;
       return { done: `${name} is added: ${STATUS_LABELS[parsed.data.status]}.` };

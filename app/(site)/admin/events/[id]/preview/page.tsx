@@ -9,6 +9,7 @@ import { toEventDto } from '@/lib/api/serialize';
 import { can } from '@/lib/auth/permissions';
 import { getSignedIn, signInPath } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
+import { eventRooms } from '@/lib/db/queries';
 import { parseEventId } from '@/lib/events/id';
 import { isVisibleToVisitors } from '@/lib/events/visibility';
 import styles from './preview.module.css';
@@ -31,10 +32,12 @@ export default async function EventPreviewPage({ params }: Props) {
   const signedIn = await getSignedIn();
   if (!signedIn) redirect(signInPath(`/admin/events/${rawId}/preview`));
   const id = parseEventId(rawId);
-  const event = id === null ? null : await findConsoleEvent(await getDb(), id);
+  const db = await getDb();
+  const event = id === null ? null : await findConsoleEvent(db, id);
   if (!event || !can(signedIn, 'events.edit', event)) notFound();
 
-  previewEventInThisRequest(toEventDto(event));
+  const rooms = await eventRooms(db, [event]);
+  previewEventInThisRequest(toEventDto(event, rooms.get(event.id)));
   const onSite = isVisibleToVisitors(event);
   return (
     <>
