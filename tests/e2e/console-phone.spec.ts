@@ -370,6 +370,7 @@ test.describe('the console on a phone', () => {
     ['security', () => '/admin/security'],
     ['members', () => '/admin/members'],
     ['payments', () => '/admin/payments'],
+    ['money', () => '/admin/money'],
     ['membership-settings', () => '/admin/membership/settings'],
     ['attendance', () => `/admin/attendance?email=${encodeURIComponent(PEOPLE[0]!.email)}`],
     ['numbers', () => '/admin/numbers'],

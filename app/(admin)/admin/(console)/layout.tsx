@@ -16,6 +16,7 @@ const SECTIONS: readonly (ConsoleLink & { action: Action })[] = [
   { href: '/admin/numbers', label: 'Numbers', action: 'numbers.read' },
   { href: '/admin/members', label: 'Members', action: 'memberships.read' },
   { href: '/admin/payments', label: 'Payments', action: 'payments.read' },
+  { href: '/admin/money', label: 'Money', action: 'payments.read' },
   { href: '/admin/inbox', label: 'Inbox', action: 'inbox.read' },
   { href: '/admin/emails', label: 'Emails', action: 'emails.manage' },
   { href: '/admin/content', label: 'Content', action: 'content.edit' },

@@ -6,6 +6,12 @@ import { unhandledCount } from '@/lib/admin/inbox';
 import { can } from '@/lib/auth/permissions';
 import { requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
+import {
+  amountOf,
+  latestYearMoney,
+  type MoneyLine,
+  membershipYearName,
+} from '@/lib/memberships/money';
 import { EXPIRING_WITHIN_DAYS, membershipCounts } from '@/lib/memberships/roster';
 import { placesTakenLabel } from '@/lib/registrations/counts';
 import { formatConsoleDateTime } from '@/lib/site/format';
@@ -23,11 +29,12 @@ export default async function DashboardPage() {
   const showMembers = can(signedIn, 'memberships.read');
   const showMoney = can(signedIn, 'payments.read');
   const showEvents = can(signedIn, 'events.list');
-  const [upcoming, changes, waiting, members] = await Promise.all([
+  const [upcoming, changes, waiting, members, money] = await Promise.all([
     showEvents ? upcomingEventsWithCounts(db, signedIn, now) : [],
     showChanges ? recentChanges(db, 8, { withMoney: showMoney }) : [],
     showInbox ? unhandledCount(db) : 0,
     showMembers ? membershipCounts(db) : null,
+    showMoney ? latestYearMoney(db) : null,
   ]);
   // A draft or a scheduled event is on the list for staff, said as such: visitors do not see it.
   const unpublished = await unpublishedOf(
@@ -81,6 +88,25 @@ export default async function DashboardPage() {
                 <li key={figure.label} className={styles.listItem}>
                   <Link href={figure.href}>{figure.label}</Link>
                   <strong>{figure.value}</strong>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {money ? (
+          <section className={styles.panel} aria-labelledby="money-figures">
+            <h2 id="money-figures" className={styles.panelTitle}>
+              Money, {membershipYearName(money.year)}
+            </h2>
+            <ul className={styles.list}>
+              {[
+                { label: 'Collected', pick: (line: MoneyLine) => line.collectedCents },
+                { label: 'Refunded', pick: (line: MoneyLine) => line.refundedCents },
+                { label: 'Net', pick: (line: MoneyLine) => line.netCents },
+              ].map((figure) => (
+                <li key={figure.label} className={styles.listItem}>
+                  <Link href={`/admin/money?year=${money.year}`}>{figure.label}</Link>
+                  <strong>{amountOf(money.totals, figure.pick)}</strong>
                 </li>
               ))}
             </ul>

@@ -4,12 +4,16 @@ import { Bar } from '@nivo/bar';
 import { useMeasure } from '@nivo/core';
 import styles from './numbers.module.css';
 
-export type ChartGroup = { label: string; registered: number; attended: number };
+/** One bar of each group: its name in the legend and its colour. */
+export type ChartSeries = { key: string; color: string };
+/** A group of bars (a month): its label and a value per series. */
+export type ChartGroup = { label: string; values: Record<string, number> };
 
-const SERIES = [
+/** The numbers page's two series. */
+export const REGISTRATION_SERIES: ChartSeries[] = [
   { key: 'Registrations', color: '#8f001a' },
   { key: 'Checked in', color: '#1f5f8b' },
-] as const;
+];
 
 const THEME = {
   text: { fontFamily: 'inherit', fontSize: 13, fill: '#1c1b1f' },
@@ -21,18 +25,24 @@ const THEME = {
 };
 
 /**
- * Registrations and check-ins side by side per group (a month of the term), as grouped bars with
- * their values above them. The chart is a picture of the table that follows it on the page: it
- * is one image with a label for assistive technology, and has no hover layer. Its size is read
- * from its frame, so it fits a phone's width.
+ * The series side by side per group (a month), as grouped bars with their values above them. The
+ * chart is a picture of the table that follows it on the page: it is one image with a label for
+ * assistive technology, and has no hover layer. Its size is read from its frame, so it fits a
+ * phone's width. `formatValue` writes the labels (an amount of money, say).
  */
-export function NumbersChart({ groups, label }: { groups: ChartGroup[]; label: string }) {
+export function NumbersChart({
+  groups,
+  label,
+  series = REGISTRATION_SERIES,
+  formatValue,
+}: {
+  groups: ChartGroup[];
+  label: string;
+  series?: ChartSeries[];
+  formatValue?: (value: number) => string;
+}) {
   const [frame, { width, height }] = useMeasure();
-  const data = groups.map((group) => ({
-    group: group.label,
-    Registrations: group.registered,
-    'Checked in': group.attended,
-  }));
+  const data = groups.map((group) => ({ group: group.label, ...group.values }));
   return (
     <figure className={styles.chart}>
       <div ref={frame} className={styles.plot} role="img" aria-label={label}>
@@ -41,10 +51,10 @@ export function NumbersChart({ groups, label }: { groups: ChartGroup[]; label: s
             width={width}
             height={height}
             data={data}
-            keys={SERIES.map((series) => series.key)}
+            keys={series.map((one) => one.key)}
             indexBy="group"
             groupMode="grouped"
-            colors={SERIES.map((series) => series.color)}
+            colors={series.map((one) => one.color)}
             margin={{ top: 28, right: 4, bottom: 32, left: 4 }}
             padding={0.25}
             innerPadding={3}
@@ -56,6 +66,7 @@ export function NumbersChart({ groups, label }: { groups: ChartGroup[]; label: s
             labelOffset={12}
             labelTextColor="#1c1b1f"
             theme={THEME}
+            {...(formatValue ? { valueFormat: formatValue } : {})}
             animate={false}
             isInteractive={false}
             // The frame is the image and names it; the drawing inside is part of that picture.
@@ -64,14 +75,10 @@ export function NumbersChart({ groups, label }: { groups: ChartGroup[]; label: s
         ) : null}
       </div>
       <figcaption className={styles.legend}>
-        {SERIES.map((series) => (
-          <span key={series.key}>
-            <span
-              className={styles.swatch}
-              style={{ background: series.color }}
-              aria-hidden="true"
-            />
-            {series.key}
+        {series.map((one) => (
+          <span key={one.key}>
+            <span className={styles.swatch} style={{ background: one.color }} aria-hidden="true" />
+            {one.key}
           </span>
         ))}
       </figcaption>

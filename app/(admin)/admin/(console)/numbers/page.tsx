@@ -97,8 +97,7 @@ export default async function NumbersPage({ searchParams }: { searchParams: Prom
           label={chartLabel}
           groups={figures.byMonth.map((month) => ({
             label: month.label,
-            registered: month.registered,
-            attended: month.checkedIn,
+            values: { Registrations: month.registered, 'Checked in': month.checkedIn },
           }))}
         />
         <table className={styles.table}>
