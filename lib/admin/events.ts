@@ -10,6 +10,7 @@ import { requiredLine } from '@/lib/api/contract';
 import { EVENT_CATEGORIES } from '@/lib/events/categories';
 import { registrationCounts } from '@/lib/registrations/counts';
 import { promoteAfterEventChange } from '@/lib/registrations/transitions';
+import { noteUnannouncedChanges } from '@/lib/registrations/change-notices';
 import { manageLinkKey } from '@/lib/registrations/manage-token';
 import {
   checkbox,
@@ -381,6 +382,9 @@ export async function updateEvent(
       before: snapshot({ ...before, leadIds: previousLeads }),
       after: snapshot({ ...after!, leadIds: leads }),
     });
+    // A new date, time or place while people are registered: the console offers to tell them
+    // until someone answers, however often the page is reloaded.
+    await noteUnannouncedChanges(tx, before, after!);
     // A raised capacity (or promotion turned on) gives the freed places to the waitlist now.
     await promoteAfterEventChange(tx, id, key, now);
     return { ok: true, id };

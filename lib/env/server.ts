@@ -111,6 +111,12 @@ export const serverSchema = z.object({
   ),
   /** The sender of those emails, e.g. "TCSA <tcsa@example.org>": the club's address. */
   MAIL_FROM: optionalText,
+  /**
+   * Emails handed to the SMTP server per minute, across the outbox (default 60; 0: no limit).
+   * Confirmations and sign-in links go first; messages to registrants and announcements follow
+   * at this pace.
+   */
+  MAIL_PER_MINUTE: optionalNonNegativeInt,
   /** Lets a platform's scheduler call POST /api/cron/tick (Authorization: Bearer <secret>). */
   CRON_SECRET: optionalText.pipe(
     z.string().min(16, 'CRON_SECRET must be at least 16 characters.').optional(),
@@ -193,6 +199,7 @@ export function getServerEnv(): ServerEnv {
       BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET,
       SMTP_URL: process.env.SMTP_URL,
       MAIL_FROM: process.env.MAIL_FROM,
+      MAIL_PER_MINUTE: process.env.MAIL_PER_MINUTE,
       CRON_SECRET: process.env.CRON_SECRET,
       SANITY_API_READ_TOKEN: process.env.SANITY_API_READ_TOKEN,
       SANITY_PREVIEW_SECRET: process.env.SANITY_PREVIEW_SECRET,

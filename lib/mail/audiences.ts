@@ -58,3 +58,8 @@ export function offerQuestion(offer: { changed: readonly EventChange[]; registra
     ? `The ${what} changed. Notify the 1 registrant?`
     : `The ${what} changed. Notify the ${offer.registrants} registrants?`;
 }
+
+/** 'Email the 8 registrants', on the offer's button. */
+export function notifyButtonWords(registrants: number): string {
+  return registrants === 1 ? 'Email the 1 registrant' : `Email the ${registrants} registrants`;
+}

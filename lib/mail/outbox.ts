@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, not, or, sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { emailOutbox, type OutboxEmail } from '@/lib/db/schema';
 import { withoutFinanceFacts } from '@/lib/memberships/finance-facts';
@@ -26,6 +26,8 @@ export type QueuedEmail = {
   membershipId?: number | null;
   /** The message to an event's registrants this email is one copy of. */
   eventMessageId?: number | null;
+  /** The announcement to the members this email is one copy of. */
+  announcementId?: number | null;
 };
 
 /** Queues the email; returns false when one with the same key was queued before. */
@@ -53,6 +55,7 @@ export async function queueEmails(db: Queryable, queued: QueuedEmail[]): Promise
         registrationId: one.registrationId ?? null,
         membershipId: one.membershipId ?? null,
         eventMessageId: one.eventMessageId ?? null,
+        announcementId: one.announcementId ?? null,
       })),
     )
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
@@ -82,36 +85,93 @@ export function retryDelayMs(attempts: number): number {
 export type ClaimedEmail = OutboxEmail & { claimToken: string };
 
 /**
- * Claims up to `limit` emails that are due (or only email `id`), for this sender alone: rows
- * another sender holds are skipped (FOR UPDATE SKIP LOCKED, and a claim that has not lapsed), and
- * each claim writes a new token. Renewal and the sent or failed record require that token, so a
- * sender whose claim lapsed and was taken over records nothing.
+ * A bulk copy: one person's copy of a message to an event's registrants or of an announcement to
+ * the members. Everything else (a confirmation, a sign-in link, a promotion) is transactional:
+ * one person waits for it, so it is sent first.
+ */
+const isBulkCopy = sql`(${emailOutbox.eventMessageId} is not null or ${emailOutbox.announcementId} is not null)`;
+
+/**
+ * The relay's pace: at most `perMinute` emails handed to the SMTP server in a clock minute,
+ * across the outbox and every sender. Bulk copies stop a fifth short of it, so a confirmation
+ * that arrives while a message to 190 people goes out is sent at once, not after them.
+ */
+export type Pace = { perMinute: number };
+
+/** The share of each minute bulk copies leave to transactional emails. */
+export function transactionalReserve(perMinute: number): number {
+  return Math.floor(perMinute / 5);
+}
+
+/**
+ * Any number will do, as long as nothing else takes this advisory lock: the key of the
+ * transaction-scoped lock under which senders count the minute's emails and claim, so two of
+ * them (two instances) cannot both spend the same room.
+ */
+const PACE_LOCK_KEY = 7_140_213;
+
+/** The emails of this clock minute: sent in it, or claimed by a sender and not recorded yet. */
+async function usedThisMinute(db: Pick<Database, 'select'>, now: Date): Promise<number> {
+  const minuteStart = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+  const [row] = await db
+    .select({ used: sql<number>`count(*)`.mapWith(Number) })
+    .from(emailOutbox)
+    .where(
+      or(
+        gte(emailOutbox.sentAt, minuteStart),
+        and(isNull(emailOutbox.sentAt), gt(emailOutbox.lockedUntil, now)),
+      ),
+    );
+  return row?.used ?? 0;
+}
+
+/**
+ * Claims up to `limit` emails that are due (or only email `id`), for this sender alone:
+ * transactional emails first, then bulk copies, each oldest first. Rows another sender holds are
+ * skipped (FOR UPDATE SKIP LOCKED, and a claim that has not lapsed), and each claim writes a new
+ * token. Renewal and the sent or failed record require that token, so a sender whose claim lapsed
+ * and was taken over records nothing. With a `pace`, the claim also stays within the minute's
+ * room (see Pace).
  */
 export async function claimDueEmails(
   db: Database,
   now: Date,
   limit: number,
-  { claimMs = CLAIM_MS, id }: { claimMs?: number; id?: number } = {},
+  { claimMs = CLAIM_MS, id, pace }: { claimMs?: number; id?: number; pace?: Pace } = {},
 ): Promise<ClaimedEmail[]> {
   const claimToken = randomUUID();
   const rows = await db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(
-        and(
-          id === undefined ? undefined : eq(emailOutbox.id, id),
-          isNull(emailOutbox.sentAt),
-          isNull(emailOutbox.gaveUpAt),
-          lte(emailOutbox.nextAttemptAt, now),
-          or(isNull(emailOutbox.lockedUntil), lte(emailOutbox.lockedUntil, now)),
-        ),
-      )
-      .orderBy(asc(emailOutbox.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
+    let room = limit;
+    let bulkRoom = limit;
+    if (pace) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${PACE_LOCK_KEY})`);
+      const used = await usedThisMinute(tx, now);
+      room = Math.min(limit, pace.perMinute - used);
+      bulkRoom = pace.perMinute - transactionalReserve(pace.perMinute) - used;
+    }
+    if (room <= 0) return [];
+    const dueRows = (bulk: boolean, count: number) =>
+      tx
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(
+          and(
+            id === undefined ? undefined : eq(emailOutbox.id, id),
+            isNull(emailOutbox.sentAt),
+            isNull(emailOutbox.gaveUpAt),
+            lte(emailOutbox.nextAttemptAt, now),
+            or(isNull(emailOutbox.lockedUntil), lte(emailOutbox.lockedUntil, now)),
+            bulk ? isBulkCopy : not(isBulkCopy),
+          ),
+        )
+        .orderBy(asc(emailOutbox.id))
+        .limit(count)
+        .for('update', { skipLocked: true });
+    const due = await dueRows(false, room);
+    const bulkCount = Math.min(room, bulkRoom) - due.length;
+    if (bulkCount > 0) due.push(...(await dueRows(true, bulkCount)));
     if (due.length === 0) return [];
-    return tx
+    const claimed = await tx
       .update(emailOutbox)
       .set({ lockedUntil: new Date(now.getTime() + claimMs), claimToken })
       .where(
@@ -121,6 +181,9 @@ export async function claimDueEmails(
         ),
       )
       .returning();
+    // Sent in the order claimed: transactional first.
+    const order = new Map(due.map((row, index) => [row.id, index]));
+    return claimed.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   });
   return rows.map((row) => ({ ...row, claimToken }));
 }

@@ -11,6 +11,7 @@ import {
   markFailed,
   markSent,
   messageIdOf,
+  type Pace,
   releaseClaim,
   renewClaim,
 } from './outbox';
@@ -43,6 +44,18 @@ export const SEND_TIMEOUT_MS = 60_000;
 
 /** At most this many emails a second go to the SMTP server (a burst of registrations queues hundreds). */
 export const SEND_RATE_PER_SECOND = 10;
+
+/** Emails handed to the SMTP server per clock minute when MAIL_PER_MINUTE is unset. */
+export const DEFAULT_MAIL_PER_MINUTE = 60;
+
+/**
+ * The relay's pace from MAIL_PER_MINUTE (0: none): a small SMTP relay refuses, or marks as spam,
+ * an address that sends it hundreds of emails in a minute.
+ */
+export function configuredPace(): Pace | null {
+  const perMinute = getServerEnv().MAIL_PER_MINUTE ?? DEFAULT_MAIL_PER_MINUTE;
+  return perMinute > 0 ? { perMinute } : null;
+}
 
 const transports = new Map<string, MailTransport & { close(): void }>();
 
@@ -276,7 +289,11 @@ function clockFrom(now: Date): () => Date {
   return () => new Date(now.getTime() + (performance.now() - started));
 }
 
-/** Sends up to `batch` due emails. */
+/**
+ * Sends up to `batch` due emails, transactional ones first, within the relay's pace (`pace`,
+ * MAIL_PER_MINUTE by default; null: none): what the minute has no room for waits for the next
+ * run, and a batch that comes back short tells the caller to stop for now.
+ */
 export async function deliverDueEmails(
   db: Database,
   {
@@ -285,10 +302,11 @@ export async function deliverDueEmails(
     claimMs = CLAIM_MS,
     sendTimeoutMs = SEND_TIMEOUT_MS,
     batch = 50,
-  }: DeliveryOptions & { batch?: number } = {},
+    pace = configuredPace(),
+  }: DeliveryOptions & { batch?: number; pace?: Pace | null } = {},
 ): Promise<DeliveryReport> {
   if (!transport) return { sent: 0, failed: 0, skipped: 'no_smtp' };
-  const claimed = await claimDueEmails(db, now, batch, { claimMs });
+  const claimed = await claimDueEmails(db, now, batch, { claimMs, ...(pace ? { pace } : {}) });
   const results = await deliverClaimed(db, claimed, transport, {
     clock: clockFrom(now),
     claimMs,

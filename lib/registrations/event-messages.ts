@@ -1,9 +1,8 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import { recordChange } from '@/lib/audit/record';
 import type { Database } from '@/lib/db/client';
-import { clubDate, clubTime } from '@/lib/db/time';
+import { readClubSettings } from '@/lib/db/club-settings';
 import {
   emailOutbox,
   type Event,
@@ -11,8 +10,6 @@ import {
   eventRegistrations,
   events,
 } from '@/lib/db/schema';
-import { toEventDto } from '@/lib/api/serialize';
-import { eventScheduleText } from '@/lib/events/details';
 import { manageLinkKey, manageUrl, unsealManageToken } from '@/lib/registrations/manage-token';
 import {
   ACTIVE_STATUSES,
@@ -20,14 +17,9 @@ import {
   type RegistrationStatus,
 } from '@/lib/registrations/statuses';
 import { type QueuedEmail, queueEmails, type Queryable } from '@/lib/mail/outbox';
-import {
-  AUDIENCE_LABELS,
-  type Audience,
-  audiencePhrase,
-  changeWords,
-  type EventChange,
-} from '@/lib/mail/audiences';
-import { type ComposedEmail, eventChangeEmail, eventMessageEmail } from '@/lib/mail/templates';
+import { AUDIENCE_LABELS, type Audience, audiencePhrase } from '@/lib/mail/audiences';
+import { formatConsoleDateTime } from '@/lib/site/format';
+import { type ComposedEmail, eventMessageEmail } from '@/lib/mail/templates';
 
 export {
   AUDIENCE_LABELS,
@@ -43,10 +35,12 @@ export {
 
 /**
  * Emails to an event's registrants: a message staff write to one group of them (confirmed,
- * waitlisted, awaiting review, everyone), and the notice that the event's date, time or place
- * changed, with a new calendar file. Each is one row of event_messages (who sent what, to whom,
- * to how many) and one outbox email per person pointing to it, written by one transaction with
- * its audit entry. The form's one-time key makes a second submit send nothing.
+ * waitlisted, awaiting review, everyone), at most the club's number a day per event, and the
+ * notice that the event's date, time or place changed, with a new calendar file
+ * (change-notices.ts). Each is one row of event_messages (who sent what, to whom, to how many)
+ * and one outbox email per person pointing to it, written by one transaction with its audit
+ * entry; the outbox sends the copies at the relay's pace, after transactional emails. The
+ * form's one-time key makes a second submit send nothing.
  */
 
 /** A change notice goes to everyone still coming or hoping to: the active statuses. */
@@ -84,9 +78,14 @@ export async function audienceCounts(
   return counts;
 }
 
-type Recipient = { id: number; firstName: string; email: string; manageTokenSealed: string | null };
+export type Recipient = {
+  id: number;
+  firstName: string;
+  email: string;
+  manageTokenSealed: string | null;
+};
 
-function recipientsOf(
+export function recipientsOf(
   db: Pick<Database, 'select'>,
   eventId: number,
   audience: MessageAudience,
@@ -152,12 +151,14 @@ export type SendOutcome =
   | { kind: 'already_sent'; recipients: number }
   /** The group changed since the preview: nothing was sent. */
   | { kind: 'changed'; recipients: number }
+  /** The event had its day's messages already (club settings): nothing was sent. */
+  | { kind: 'limit'; allowance: MessageAllowance }
   | { kind: 'nobody' }
   | { kind: 'not_found' };
 
-type Sender = { id: string; name: string };
+export type Sender = { id: string; name: string };
 
-function linkOf(key: Buffer, recipient: Recipient): string | null {
+export function linkOf(key: Buffer, recipient: Recipient): string | null {
   const token = recipient.manageTokenSealed
     ? unsealManageToken(key, recipient.manageTokenSealed)
     : null;
@@ -165,7 +166,7 @@ function linkOf(key: Buffer, recipient: Recipient): string | null {
 }
 
 /** Locks the event's row: registrations of the event wait, so the group counted is the group sent to. */
-async function lockEvent(tx: Queryable, eventId: number): Promise<Event | null> {
+export async function lockEvent(tx: Queryable, eventId: number): Promise<Event | null> {
   const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for('update');
   return event ?? null;
 }
@@ -185,7 +186,7 @@ export async function eventCalendarSequence(
   return last?.sequence ?? 0;
 }
 
-async function sentBefore(tx: Queryable, sendKey: string) {
+export async function sentBefore(tx: Queryable, sendKey: string) {
   const [row] = await tx
     .select({ recipients: eventMessages.recipients })
     .from(eventMessages)
@@ -194,7 +195,7 @@ async function sentBefore(tx: Queryable, sendKey: string) {
 }
 
 /** Writes the message's row and queues one email per person; null when the key was used. */
-async function writeMessage(
+export async function writeMessage(
   tx: Queryable,
   sender: Sender,
   row: {
@@ -205,6 +206,8 @@ async function writeMessage(
     body: string;
     sendKey: string;
     calendarSequence?: number;
+    /** When it is sent: the daily limit counts by it. */
+    createdAt: Date;
   },
   recipients: Recipient[],
   compose: (recipient: Recipient) => ComposedEmail,
@@ -235,6 +238,72 @@ async function writeMessage(
   return message.id;
 }
 
+/** The window of the daily limit: a rolling 24 hours, whatever the club's calendar day. */
+export const MESSAGE_WINDOW_MS = 24 * 60 * 60_000;
+
+/**
+ * How many emails to its registrants the event had in the last 24 hours against the club's
+ * limit (readClubSettings: eventMessagesPerDay), and when the next message may go if none may
+ * now. Change notices count, since they too land in the registrants' inboxes, but are never
+ * refused: people must learn of a new time or place.
+ */
+export type MessageAllowance = {
+  limit: number;
+  sent: number;
+  /** When one more message may go; null while one may go now. */
+  nextAt: Date | null;
+};
+
+export async function messageAllowance(
+  db: Pick<Database, 'select'>,
+  eventId: number,
+  now: Date = new Date(),
+): Promise<MessageAllowance> {
+  const [{ eventMessagesPerDay: limit }, recent] = await Promise.all([
+    readClubSettings(db),
+    db
+      .select({ createdAt: eventMessages.createdAt })
+      .from(eventMessages)
+      .where(
+        and(
+          eq(eventMessages.eventId, eventId),
+          gt(eventMessages.createdAt, new Date(now.getTime() - MESSAGE_WINDOW_MS)),
+        ),
+      )
+      .orderBy(asc(eventMessages.createdAt)),
+  ]);
+  // One more may go once enough of these are older than the window: the oldest sent - limit + 1.
+  const lastToLeave = recent[recent.length - limit];
+  return {
+    limit,
+    sent: recent.length,
+    nextAt:
+      recent.length < limit || !lastToLeave
+        ? null
+        : new Date(lastToLeave.createdAt.getTime() + MESSAGE_WINDOW_MS),
+  };
+}
+
+const messages = (n: number) => `${n} ${n === 1 ? 'message' : 'messages'}`;
+
+/**
+ * Why a message may not go now, and when it may: 'This event's registrants had 3 messages in the
+ * last 24 hours, the most the club allows per event. The next can go Tue, Nov 25, 2026, 10:00 AM.'
+ */
+export function messageLimitWords(allowance: MessageAllowance): string {
+  const reached = `This event’s registrants had ${messages(allowance.sent)} in the last 24 hours (change notices included), the most the club allows per event: ${allowance.limit} a day.`;
+  return allowance.nextAt
+    ? `${reached} The next can go ${formatConsoleDateTime(allowance.nextAt)}.`
+    : reached;
+}
+
+/** 'Messages in the last 24 hours: 1 of 3 (change notices included).' */
+export function allowanceWords(allowance: MessageAllowance): string {
+  return allowance.nextAt
+    ? messageLimitWords(allowance)
+    : `Messages in the last 24 hours: ${allowance.sent} of ${allowance.limit} a day (change notices included).`;
+}
+
 /**
  * Sends staff's message to the group: one email per person with their own link. `expected` is
  * how many the preview showed; when the group changed since, nothing is sent.
@@ -244,13 +313,17 @@ export async function sendEventMessage(
   sender: Sender,
   eventId: number,
   draft: MessageDraft & { sendKey: string; expected: number },
+  now: Date = new Date(),
 ): Promise<SendOutcome> {
   const key = await manageLinkKey(db);
   return db.transaction(async (tx): Promise<SendOutcome> => {
+    // Under the event's lock: two sends at once count each other, so neither passes the limit.
     const event = await lockEvent(tx, eventId);
     if (!event) return { kind: 'not_found' };
     const earlier = await sentBefore(tx, draft.sendKey);
     if (earlier) return { kind: 'already_sent', recipients: earlier.recipients };
+    const allowance = await messageAllowance(tx, eventId, now);
+    if (allowance.nextAt) return { kind: 'limit', allowance };
     const recipients = await recipientsOf(tx, eventId, draft.audience);
     if (recipients.length === 0) return { kind: 'nobody' };
     if (recipients.length !== draft.expected) {
@@ -266,6 +339,7 @@ export async function sendEventMessage(
         subject: draft.subject,
         body: draft.body,
         sendKey: draft.sendKey,
+        createdAt: now,
       },
       recipients,
       (recipient) =>
@@ -275,119 +349,22 @@ export async function sendEventMessage(
         ),
     );
     if (messageId === null) return { kind: 'already_sent', recipients: recipients.length };
-    await recordChange(tx, sender, {
-      action: 'event.message',
-      recordType: 'event',
-      recordId: eventId,
-      summary: `Emailed ${audiencePhrase(draft.audience, recipients.length)} of "${event.title}": ${draft.subject}`,
-      after: {
-        audience: AUDIENCE_LABELS[draft.audience],
-        subject: draft.subject,
-        recipients: recipients.length,
-      },
-    });
-    return { kind: 'sent', messageId, recipients: recipients.length };
-  });
-}
-
-/** What of the event's date, time and place differs between two versions of it. */
-export function eventChanges(
-  before: Pick<Event, 'startsAt' | 'duration' | 'location'>,
-  after: Pick<Event, 'startsAt' | 'duration' | 'location'>,
-): EventChange[] {
-  const changed: EventChange[] = [];
-  const dateOf = (event: typeof before) => (event.startsAt ? clubDate(event.startsAt) : null);
-  const timeOf = (event: typeof before) =>
-    `${event.startsAt ? clubTime(event.startsAt) : ''}|${event.duration?.trim() ?? ''}`;
-  if (dateOf(before) !== dateOf(after)) changed.push('date');
-  if (timeOf(before) !== timeOf(after)) changed.push('time');
-  if ((before.location?.trim() ?? '') !== (after.location?.trim() ?? '')) changed.push('place');
-  return changed;
-}
-
-/** What the console offers after a save that changed the date, time or place of an event. */
-export type ChangeNoticeOffer = {
-  eventId: number;
-  changed: EventChange[];
-  registrants: number;
-  /** The offer's one-time key: pressing its button twice notifies once. */
-  sendKey: string;
-};
-
-/**
- * After a save: when the date, time or place changed and people are registered (confirmed,
- * waitlisted or awaiting review), the offer to tell them; otherwise null.
- */
-export async function changeNoticeOffer(
-  db: Database,
-  before: Pick<Event, 'id' | 'startsAt' | 'duration' | 'location'>,
-): Promise<ChangeNoticeOffer | null> {
-  const [after] = await db.select().from(events).where(eq(events.id, before.id));
-  if (!after || after.cancelledAt) return null;
-  const changed = eventChanges(before, after);
-  if (changed.length === 0) return null;
-  const registrants = (await audienceCounts(db, before.id)).active;
-  if (registrants === 0) return null;
-  return { eventId: before.id, changed, registrants, sendKey: randomUUID() };
-}
-
-/**
- * Tells everyone still coming or waiting that the date, time or place changed, with the new
- * details and a calendar file whose SEQUENCE is higher than any sent for the event before.
- */
-export async function sendChangeNotice(
-  db: Database,
-  sender: Sender,
-  eventId: number,
-  { changed, sendKey }: { changed: EventChange[]; sendKey: string },
-): Promise<SendOutcome> {
-  const key = await manageLinkKey(db);
-  return db.transaction(async (tx): Promise<SendOutcome> => {
-    const event = await lockEvent(tx, eventId);
-    if (!event || event.cancelledAt) return { kind: 'not_found' };
-    const earlier = await sentBefore(tx, sendKey);
-    if (earlier) return { kind: 'already_sent', recipients: earlier.recipients };
-    const recipients = await recipientsOf(tx, eventId, 'active');
-    if (recipients.length === 0) return { kind: 'nobody' };
-    const sequence = (await eventCalendarSequence(tx, eventId)) + 1;
-    const what = changeWords(changed);
-    const dto = toEventDto(event);
-    const body = [
-      `The ${what} changed. The new details, with a calendar file that updates the event:`,
-      `When: ${eventScheduleText(dto)}`,
-      ...(dto.location ? [`Where: ${dto.location}`] : []),
-    ].join('\n');
-    const first = eventChangeEmail(
-      { event, person: { firstName: '' }, manageUrl: null },
-      { changed, sequence },
-    );
-    const messageId = await writeMessage(
+    await recordChange(
       tx,
       sender,
       {
-        eventId,
-        kind: 'change',
-        audience: 'active',
-        subject: first.subject,
-        body,
-        sendKey,
-        calendarSequence: sequence,
+        action: 'event.message',
+        recordType: 'event',
+        recordId: eventId,
+        summary: `Emailed ${audiencePhrase(draft.audience, recipients.length)} of "${event.title}": ${draft.subject}`,
+        after: {
+          audience: AUDIENCE_LABELS[draft.audience],
+          subject: draft.subject,
+          recipients: recipients.length,
+        },
       },
-      recipients,
-      (recipient) =>
-        eventChangeEmail(
-          { event, person: { firstName: recipient.firstName }, manageUrl: linkOf(key, recipient) },
-          { changed, sequence },
-        ),
+      now,
     );
-    if (messageId === null) return { kind: 'already_sent', recipients: recipients.length };
-    await recordChange(tx, sender, {
-      action: 'event.notifyChange',
-      recordType: 'event',
-      recordId: eventId,
-      summary: `Emailed the new ${what} of "${event.title}" to ${audiencePhrase('active', recipients.length)}`,
-      after: { changed: what, recipients: recipients.length, calendarSequence: sequence },
-    });
     return { kind: 'sent', messageId, recipients: recipients.length };
   });
 }

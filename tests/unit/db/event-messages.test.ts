@@ -1,17 +1,32 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox, eventMessages, events, type NewEvent } from '@/lib/db/schema';
+import {
+  auditLog,
+  emailOutbox,
+  type Event,
+  eventMessages,
+  events,
+  type NewEvent,
+} from '@/lib/db/schema';
+import { eventFormSchema, formValuesOf, updateEvent } from '@/lib/admin/events';
+import type { SignedIn } from '@/lib/auth/session';
+import { clubSettings } from '@/lib/db/schema';
+import {
+  changeNoticeOffer,
+  declineChangeNotice,
+  eventChanges,
+  sendChangeNotice,
+} from '@/lib/registrations/change-notices';
 import {
   audienceCounts,
-  changeNoticeOffer,
-  eventChanges,
   eventEmails,
   emailsOfRegistrations,
   listEventMessages,
+  MESSAGE_WINDOW_MS,
+  messageAllowance,
   offerQuestion,
   outboxOfMessage,
   previewEventMessage,
-  sendChangeNotice,
   sendEventMessage,
 } from '@/lib/registrations/event-messages';
 import { attachmentBytes, type MailAttachment } from '@/lib/mail/templates';
@@ -29,6 +44,12 @@ let database: TestDatabase;
 const now = new Date('2026-11-24T15:00:00Z');
 const staff = { kind: 'staff' as const, userId: 'staff-messages', name: 'Mei Chen' };
 const sender = { id: staff.userId, name: staff.name };
+const coordinator: SignedIn = {
+  id: staff.userId,
+  name: staff.name,
+  email: 'mei.messages@example.org',
+  role: 'coordinator',
+};
 
 beforeAll(async () => {
   database = await createTestDatabase({ seed: false });
@@ -258,28 +279,105 @@ describe(`a change of date, time or place (${DATABASE_UNDER_TEST})`, () => {
     );
   });
 
-  it('offers to notify after a save, and sends everyone still coming the new details with a calendar file that updates theirs', async () => {
+  /** Saves the event through the console's form with these fields changed. */
+  async function save(event: Event, overrides: Record<string, string>) {
+    const [current] = await database.db.select().from(events).where(eq(events.id, event.id));
+    const parsed = eventFormSchema(current!).safeParse({
+      ...formValuesOf(current!),
+      ...overrides,
+    });
+    if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
+    const saved = await updateEvent(database.db, coordinator, event.id, parsed.data, undefined);
+    if (!saved.ok) throw new Error(saved.message);
+    const [after] = await database.db.select().from(events).where(eq(events.id, event.id));
+    return after!;
+  }
+
+  async function auditOf(action: string, eventId: number) {
+    return (
+      await database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, action))
+        .orderBy(asc(auditLog.id))
+    ).filter((entry) => entry.recordId === String(eventId));
+  }
+
+  it('a save that moves the event keeps the change unanswered, adding to it, until someone sends the notice or declines it', async () => {
     const { event } = await eventWithRegistrants();
-    const before = { ...event };
-    await database.db
+    let row = await save(event, { startTime: '19:30' });
+    expect(row.unannouncedChanges).toEqual(['time']);
+    // The offer is read from the row: every page, every reload, shows it.
+    expect(await changeNoticeOffer(database.db, row)).toMatchObject({
+      eventId: event.id,
+      changed: ['time'],
+      registrants: 4,
+    });
+    row = await save(event, { title: 'Lantern night!' });
+    expect(row.unannouncedChanges).toEqual(['time']);
+    row = await save(event, { location: 'Tabaret Hall, room 112' });
+    expect(row.unannouncedChanges).toEqual(['time', 'place']);
+    row = await save(event, { startTime: '18:30' });
+    expect(row.unannouncedChanges).toEqual(['time', 'place']);
+    const offer = (await changeNoticeOffer(database.db, row))!;
+    expect(offerQuestion(offer)).toBe('The time and place changed. Notify the 4 registrants?');
+
+    const sent = await sendChangeNotice(database.db, sender, event.id, { sendKey: offer.sendKey });
+    if (sent.kind !== 'sent') throw new Error(`not sent: ${sent.kind}`);
+    expect(sent).toMatchObject({ recipients: 4, changed: ['time', 'place'] });
+    row = (await database.db.select().from(events).where(eq(events.id, event.id)))[0]!;
+    expect(row.unannouncedChanges).toBeNull();
+    expect(await changeNoticeOffer(database.db, row)).toBeNull();
+    const [copy] = await outboxOfMessage(database.db, sent.messageId);
+    expect(copy!.subject).toBe('New time and place for Lantern night!');
+    expect(copy!.textBody).toContain('Tabaret Hall, room 112');
+    expect((await auditOf('event.notifyChange', event.id)).map((entry) => entry.summary)).toEqual([
+      'Emailed the new time and place of "Lantern night!" to 4 registrants (confirmed, on the waitlist or awaiting review)',
+    ]);
+    // The same press again, or the offer answered meanwhile: nothing more goes out.
+    expect(
+      await sendChangeNotice(database.db, sender, event.id, { sendKey: offer.sendKey }),
+    ).toEqual({ kind: 'already_sent', recipients: 4 });
+    expect(
+      await sendChangeNotice(database.db, sender, event.id, { sendKey: 'key-stale-offer' }),
+    ).toEqual({ kind: 'answered' });
+
+    // A new date, then 'Don't notify them': cleared, and the log says who chose so.
+    row = await save(event, { date: '2026-12-09' });
+    expect(row.unannouncedChanges).toEqual(['date']);
+    expect(await declineChangeNotice(database.db, sender, event.id)).toEqual({
+      kind: 'declined',
+      changed: ['date'],
+    });
+    row = (await database.db.select().from(events).where(eq(events.id, event.id)))[0]!;
+    expect(row.unannouncedChanges).toBeNull();
+    expect(await declineChangeNotice(database.db, sender, event.id)).toEqual({ kind: 'answered' });
+    expect(await auditOf('event.declineChangeNotice', event.id)).toMatchObject([
+      {
+        actorId: staff.userId,
+        summary: 'Chose not to email the registrants of "Lantern night!" about its new date',
+      },
+    ]);
+    expect((await listEventMessages(database.db, event.id)).map((message) => message.kind)).toEqual(
+      ['change'],
+    );
+  });
+
+  it('sends everyone still coming the new details with a calendar file that updates theirs', async () => {
+    const { event } = await eventWithRegistrants();
+    const [moved] = await database.db
       .update(events)
-      .set({ startsAt: new Date('2026-12-03T00:30:00Z') })
-      .where(eq(events.id, event.id));
-    const offer = await changeNoticeOffer(database.db, before);
+      .set({ startsAt: new Date('2026-12-03T00:30:00Z'), unannouncedChanges: ['time'] })
+      .where(eq(events.id, event.id))
+      .returning();
+    const offer = await changeNoticeOffer(database.db, moved!);
     expect(offer).toMatchObject({ eventId: event.id, changed: ['time'], registrants: 4 });
 
     const sent = await sendChangeNotice(database.db, sender, event.id, {
-      changed: offer!.changed,
       sendKey: offer!.sendKey,
     });
     if (sent.kind !== 'sent') throw new Error(`not sent: ${sent.kind}`);
     expect(sent.recipients).toBe(4);
-    expect(
-      await sendChangeNotice(database.db, sender, event.id, {
-        changed: offer!.changed,
-        sendKey: offer!.sendKey,
-      }),
-    ).toEqual({ kind: 'already_sent', recipients: 4 });
 
     const copies = await outboxOfMessage(database.db, sent.messageId);
     expect(copies).toHaveLength(4);
@@ -296,8 +394,11 @@ describe(`a change of date, time or place (${DATABASE_UNDER_TEST})`, () => {
     expect(ics).toContain('DTSTART;TZID=America/Toronto:20261202T193000');
 
     // A second change: a higher SEQUENCE.
+    await database.db
+      .update(events)
+      .set({ location: 'Room 14', unannouncedChanges: ['place'] })
+      .where(eq(events.id, event.id));
     const again = await sendChangeNotice(database.db, sender, event.id, {
-      changed: ['place'],
       sendKey: 'key-second-change',
     });
     if (again.kind !== 'sent') throw new Error(`not sent: ${again.kind}`);
@@ -312,25 +413,113 @@ describe(`a change of date, time or place (${DATABASE_UNDER_TEST})`, () => {
       ['change', 'active', 4],
       ['change', 'active', 4],
     ]);
-    const audit = await database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, 'event.notifyChange'))
-      .orderBy(asc(auditLog.id));
-    expect(audit[0]!.summary).toBe(
-      'Emailed the new time of "Lantern night" to 4 registrants (confirmed, on the waitlist or awaiting review)',
-    );
   });
 
-  it('offers nothing when only other fields changed, or nobody is registered', async () => {
+  it('keeps nothing unanswered when only other fields changed, or nobody is registered', async () => {
     const { event } = await eventWithRegistrants();
+    const renamed = await save(event, { title: 'Lantern night (renamed)' });
+    expect(renamed.unannouncedChanges).toBeNull();
+    expect(await changeNoticeOffer(database.db, renamed)).toBeNull();
+    const empty = await insertEvent(database.db, {
+      title: 'Empty',
+      startsAt: new Date('2026-12-05T23:30:00Z'),
+    });
+    const moved = await save(empty, { location: 'Elsewhere' });
+    expect(moved.unannouncedChanges).toBeNull();
+    expect(
+      await sendChangeNotice(database.db, sender, empty.id, { sendKey: 'key-nothing-waits' }),
+    ).toEqual({ kind: 'answered' });
+  });
+});
+
+describe(`the daily limit of messages per event (${DATABASE_UNDER_TEST})`, () => {
+  const draft = (key: string) => ({
+    audience: 'everyone' as const,
+    subject: 'Bring a lantern',
+    body: 'Any colour.',
+    sendKey: key,
+    expected: 4,
+  });
+  const hour = 60 * 60_000;
+
+  it('refuses the message past the club’s limit, says when the next may go, and counts change notices without refusing them', async () => {
+    const [settings] = await database.db.select().from(clubSettings);
+    expect(settings?.eventMessagesPerDay).toBe(3);
+    const { event } = await eventWithRegistrants();
+    const start = new Date();
+    const at = (hours: number) => new Date(start.getTime() + hours * hour);
+    for (const [index, hours] of [0, 1, 2].entries()) {
+      const sent = await sendEventMessage(
+        database.db,
+        sender,
+        event.id,
+        draft(`limit-${event.id}-${index}`),
+        at(hours),
+      );
+      expect(sent.kind).toBe('sent');
+    }
+    const refused = await sendEventMessage(
+      database.db,
+      sender,
+      event.id,
+      draft(`limit-${event.id}-3`),
+      at(3),
+    );
+    expect(refused).toEqual({
+      kind: 'limit',
+      allowance: { limit: 3, sent: 3, nextAt: new Date(at(0).getTime() + MESSAGE_WINDOW_MS) },
+    });
+    expect(await listEventMessages(database.db, event.id)).toHaveLength(3);
+
+    // A change notice is never refused (people must learn of a new time), but it counts.
     await database.db
       .update(events)
-      .set({ title: 'Lantern night!' })
+      .set({ location: 'Room 14', unannouncedChanges: ['place'] })
       .where(eq(events.id, event.id));
-    expect(await changeNoticeOffer(database.db, event)).toBeNull();
-    const empty = await insertEvent(database.db, { title: 'Empty', startsAt: now });
-    await database.db.update(events).set({ location: 'Elsewhere' }).where(eq(events.id, empty.id));
-    expect(await changeNoticeOffer(database.db, empty)).toBeNull();
+    const notice = await sendChangeNotice(
+      database.db,
+      sender,
+      event.id,
+      { sendKey: `limit-notice-${event.id}` },
+      at(4),
+    );
+    expect(notice.kind).toBe('sent');
+    // Once the first message is a day old, one more may go: 3 of the last 24 hours remain.
+    expect(await messageAllowance(database.db, event.id, at(24.5))).toEqual({
+      limit: 3,
+      sent: 3,
+      nextAt: new Date(at(1).getTime() + MESSAGE_WINDOW_MS),
+    });
+    expect(await messageAllowance(database.db, event.id, at(25.5))).toMatchObject({
+      sent: 2,
+      nextAt: null,
+    });
+    const later = await sendEventMessage(
+      database.db,
+      sender,
+      event.id,
+      draft(`limit-${event.id}-4`),
+      at(25.5),
+    );
+    expect(later.kind).toBe('sent');
+  });
+
+  it('two sends at once cannot both take the last place: the event’s lock makes one wait and count the other', async () => {
+    const { event } = await eventWithRegistrants();
+    const sends = await Promise.all(
+      [0, 1, 2, 3, 4].map((index) =>
+        sendEventMessage(database.db, sender, event.id, draft(`race-${event.id}-${index}`)),
+      ),
+    );
+    expect(sends.filter((outcome) => outcome.kind === 'sent')).toHaveLength(3);
+    expect(sends.filter((outcome) => outcome.kind === 'limit')).toHaveLength(2);
+    expect(await listEventMessages(database.db, event.id)).toHaveLength(3);
+    // 4 people each, for the three messages sent, and none for the two refused.
+    const messageIds = (await listEventMessages(database.db, event.id)).map((row) => row.id);
+    const copies = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.eventMessageId, messageIds));
+    expect(copies).toHaveLength(12);
   });
 });

@@ -3,7 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, inArray } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox } from '@/lib/db/schema';
+import { announcements, emailOutbox } from '@/lib/db/schema';
+import { resetServerEnvForTests } from '@/lib/env/server';
 import {
   claimDueEmails,
   markFailed,
@@ -12,8 +13,15 @@ import {
   queueEmail,
   renewClaim,
   resendEmail,
+  transactionalReserve,
 } from '@/lib/mail/outbox';
-import { deliverDueEmails, deliverEmail, type MailMessage } from '@/lib/mail/sender';
+import {
+  configuredPace,
+  DEFAULT_MAIL_PER_MINUTE,
+  deliverDueEmails,
+  deliverEmail,
+  type MailMessage,
+} from '@/lib/mail/sender';
 import { startMailbox } from './support/mailbox';
 import {
   DATABASE_UNDER_TEST,
@@ -30,16 +38,24 @@ afterAll(async () => {
 });
 
 let queued = 0;
-/** Queues `count` emails due now; answers their ids. */
-async function queue(count: number, to = (index: number) => `person${index}@example.org`) {
+/**
+ * Queues `count` emails due now (copies of announcement `announcementId` when given, a bulk
+ * send; transactional otherwise); answers their ids.
+ */
+async function queue(
+  count: number,
+  to = (index: number) => `person${index}@example.org`,
+  announcementId?: number,
+) {
   const ids: number[] = [];
   for (let index = 0; index < count; index += 1) {
     queued += 1;
     await queueEmail(database.db, {
       dedupeKey: `test:${queued}`,
-      kind: 'test',
+      kind: announcementId ? 'announcement' : 'test',
       to: to(index),
       email: { subject: `Email ${queued}`, text: 'Hello', html: '<p>Hello</p>', attachments: [] },
+      announcementId: announcementId ?? null,
     });
     // Due a second ago: the database's clock counts microseconds and a JavaScript Date only
     // milliseconds, so 'now' here may otherwise fall just before the row's default 'now()'.
@@ -57,10 +73,10 @@ async function rowsOf(ids: number[]) {
   return database.db.select().from(emailOutbox).where(inArray(emailOutbox.id, ids));
 }
 
-/** Sends nothing else: the emails of earlier tests are out of the way. */
-async function sendEverythingElse() {
+/** Sends nothing else: the emails of earlier tests (due by `now`) are out of the way. */
+async function sendEverythingElse(now = new Date()) {
   const sink = { sendMail: async () => ({}) };
-  while ((await deliverDueEmails(database.db, { transport: sink })).sent > 0) {
+  while ((await deliverDueEmails(database.db, { now, transport: sink, pace: null })).sent > 0) {
     // keep going
   }
 }
@@ -232,6 +248,97 @@ describe(`outbox delivery (${DATABASE_UNDER_TEST})`, () => {
       expect(mailbox.received).toHaveLength(1);
     } finally {
       await mailbox.close();
+    }
+  });
+
+  it('sends at the relay’s pace: at most MAIL_PER_MINUTE a clock minute across senders, transactional emails first, and bulk copies leave them room', async () => {
+    // A clock minute of their own, later than every email sent so far.
+    const minute = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 60 * 60_000);
+    const at = (seconds: number) => new Date(minute.getTime() + seconds * 1000);
+    await sendEverythingElse(at(-30));
+    const [announcement] = await database.db
+      .insert(announcements)
+      .values({
+        subject: 'Spring gala',
+        body: 'Tickets are out.',
+        audience: {},
+        recipients: 6,
+        sentByName: 'Mei Chen',
+        sendKey: 'pace-announcement',
+      })
+      .returning({ id: announcements.id });
+    const bulk = await queue(6, (index) => `member${index}@example.org`, announcement!.id);
+    const confirmations = await queue(3, (index) => `registrant${index}@example.org`);
+    const order: string[] = [];
+    const transport = {
+      sendMail: async (message: MailMessage) => {
+        order.push(String(message.to));
+        return {};
+      },
+    };
+    const pace = { perMinute: 5 };
+    expect(transactionalReserve(5)).toBe(1);
+
+    // The 3 confirmations, though queued after the 6 copies, then the copies but one: room
+    // for a confirmation that arrives within the minute.
+    expect(await deliverDueEmails(database.db, { now: at(1), transport, pace })).toMatchObject({
+      sent: 4,
+    });
+    expect(order).toEqual([
+      'registrant0@example.org',
+      'registrant1@example.org',
+      'registrant2@example.org',
+      'member0@example.org',
+    ]);
+    // Another sender (another instance) in the same minute: no bulk room left.
+    expect(await deliverDueEmails(database.db, { now: at(20), transport, pace })).toMatchObject({
+      sent: 0,
+    });
+    const [late] = await queue(1, () => 'latecomer@example.org');
+    expect(await deliverDueEmails(database.db, { now: at(30), transport, pace })).toMatchObject({
+      sent: 1,
+    });
+    expect(order.at(-1)).toBe('latecomer@example.org');
+    // The minute is full: even a confirmation waits for the next one (the relay's limit).
+    const [waiting] = await queue(1, () => 'next.minute@example.org');
+    expect(await deliverDueEmails(database.db, { now: at(40), transport, pace })).toMatchObject({
+      sent: 0,
+    });
+
+    // The next minute: the waiting confirmation first, then 3 more copies (5 less the reserve).
+    expect(await deliverDueEmails(database.db, { now: at(61), transport, pace })).toMatchObject({
+      sent: 4,
+    });
+    expect(order.slice(5)).toEqual([
+      'next.minute@example.org',
+      'member1@example.org',
+      'member2@example.org',
+      'member3@example.org',
+    ]);
+    expect(await deliverDueEmails(database.db, { now: at(121), transport, pace })).toMatchObject({
+      sent: 2,
+    });
+    const rows = await rowsOf([...bulk, ...confirmations, late!, waiting!]);
+    expect(rows.every((row) => row.sentAt !== null)).toBe(true);
+  });
+
+  it('takes its pace from MAIL_PER_MINUTE: 60 unset, none at 0', () => {
+    const saved = process.env.MAIL_PER_MINUTE;
+    try {
+      delete process.env.MAIL_PER_MINUTE;
+      resetServerEnvForTests();
+      expect(configuredPace()).toEqual({ perMinute: DEFAULT_MAIL_PER_MINUTE });
+      expect(DEFAULT_MAIL_PER_MINUTE).toBe(60);
+      process.env.MAIL_PER_MINUTE = '20';
+      resetServerEnvForTests();
+      expect(configuredPace()).toEqual({ perMinute: 20 });
+      process.env.MAIL_PER_MINUTE = '0';
+      resetServerEnvForTests();
+      expect(configuredPace()).toBeNull();
+    } finally {
+      if (saved === undefined) delete process.env.MAIL_PER_MINUTE;
+      else process.env.MAIL_PER_MINUTE = saved;
+      resetServerEnvForTests();
     }
   });
 });

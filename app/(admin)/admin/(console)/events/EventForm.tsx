@@ -16,7 +16,7 @@ import {
   saveEvent,
   type SmallActionState,
 } from './actions';
-import { NotifyChangeOffer } from './[id]/messages/NotifyChangeOffer';
+import { type ChangeOffer, NotifyChangeOffer } from './[id]/messages/NotifyChangeOffer';
 
 export type LeadChoice = { id: string; name: string; email: string };
 
@@ -35,6 +35,7 @@ export function EventForm({
   leadChoices,
   leadIds,
   canDuplicate = false,
+  changeOffer,
 }: {
   eventId?: number;
   initialValues: Record<string, string>;
@@ -43,6 +44,11 @@ export function EventForm({
   leadIds: string[];
   /** Whether the account may make a draft copy of the event (it creates events). */
   canDuplicate?: boolean;
+  /**
+   * The offer to tell the registrants of an unanswered change of date, time or place, read from
+   * the event's row (null when none waits); undefined where the account may not message them.
+   */
+  changeOffer?: ChangeOffer | null;
 }) {
   const [state, submit, pending] = useActionState<EventFormState, FormData>(saveEvent, {
     errors: {},
@@ -352,9 +358,7 @@ export function EventForm({
           </div>
         )}
       </form>
-      {state.notifyChange ? (
-        <NotifyChangeOffer key={state.notifyChange.sendKey} offer={state.notifyChange} />
-      ) : null}
+      {changeOffer !== undefined ? <NotifyChangeOffer offer={changeOffer} /> : null}
       {eventId && canDuplicate ? <DuplicateEventForm eventId={eventId} /> : null}
     </div>
   );

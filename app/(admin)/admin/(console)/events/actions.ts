@@ -1,5 +1,6 @@
 'use server';
 
+import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import {
   createEvent,
@@ -22,7 +23,6 @@ import { can } from '@/lib/auth/permissions';
 import { type AllowedOnEvent, guard, guardEvent } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 import { deliverSoon } from '@/lib/jobs/tick';
-import { type ChangeNoticeOffer, changeNoticeOffer } from '@/lib/registrations/event-messages';
 import { parseEventId } from '@/lib/events/id';
 import { publishChange } from '@/lib/publish/publish';
 import { movedUpSentence } from '@/lib/registrations/statuses';
@@ -55,8 +55,7 @@ const FORM_FIELDS = [
   'publishedAt',
 ] as const;
 
-/** The event form's answer: after a change of date, time or place, the offer to notify. */
-export type EventFormState = FormState & { notifyChange?: ChangeNoticeOffer };
+export type EventFormState = FormState;
 
 function valuesOf(form: FormData): Record<string, string> {
   return Object.fromEntries(FORM_FIELDS.map((field) => [field, String(form.get(field) ?? '')]));
@@ -113,15 +112,15 @@ export async function saveEvent(
   await publishChange(['db:events']);
   // A raised capacity may have promoted people from the waitlist: their emails go now.
   deliverSoon();
-  // A new date, time or place while people are registered: the form offers to tell them.
-  const notifyChange = current ? await changeNoticeOffer(db, current) : null;
+  // A new date, time or place while people are registered is kept on the event's row until
+  // someone answers; its pages, rendered again, offer to tell them.
+  if (current) revalidatePath(`/admin/events/${current.id}`, 'layout');
   const onSite = shownFrom !== null && shownFrom.getTime() <= Date.now();
   // A draft or a scheduled event opens its settings, where it is previewed and published.
   if (!current) {
     redirect(`/admin/events/${outcome.id}${onSite ? '' : '/edit'}?created=1`);
   }
   return {
-    ...(notifyChange ? { notifyChange } : {}),
     errors: {},
     values: { ...values, publishedAt: shownFrom?.toISOString() ?? '' },
     done: onSite

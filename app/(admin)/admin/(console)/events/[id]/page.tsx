@@ -10,6 +10,7 @@ import { pathWithQuery, requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { parseEventId } from '@/lib/events/id';
 import { BULK_ACTIONS } from '@/lib/registrations/bulk';
+import { changeNoticeOffer } from '@/lib/registrations/change-notices';
 import { placesTakenLabel, statusTabs } from '@/lib/registrations/counts';
 import { statusHistories } from '@/lib/registrations/history';
 import { isRegistrationStatus } from '@/lib/registrations/statuses';
@@ -19,6 +20,7 @@ import { listLink, Pager, type Search, SearchBox, single } from '../../_forms/Li
 import { NotAllowed } from '../../NotAllowed';
 import { BulkStatusForm, SelectAllBox } from './BulkActions';
 import { EventTabs } from './EventTabs';
+import { NotifyChangeOffer } from './messages/NotifyChangeOffer';
 import { answersColumns } from './RegistrantAnswers';
 import { actionLabel, RegistrantsTable } from './RegistrantsTable';
 import { emailsColumn } from './RegistrantEmails';
@@ -52,6 +54,9 @@ export default async function EventPage({ params, searchParams }: Props) {
     ? await listRegistrants(db, event.id, { text, page, status })
     : null;
   const histories = await statusHistories(db, registrants?.rows.map((row) => row.id) ?? []);
+  // A change of date, time or place nobody has answered: offered here until someone does.
+  const messages = can(signedIn, 'registrations.message', event);
+  const changeOffer = messages ? await changeNoticeOffer(db, event) : null;
   const { counts, started } = event;
   const changesStatus = can(signedIn, 'registrations.changeStatus', event);
   const opensDoor = can(signedIn, 'registrations.checkIn', event) && !event.cancelledAt;
@@ -88,6 +93,7 @@ export default async function EventPage({ params, searchParams }: Props) {
           <Link href={`/admin/events/${event.id}/edit`}>Edit the event</Link>
         </p>
       </div>
+      {messages ? <NotifyChangeOffer offer={changeOffer} /> : null}
       {registrants ? (
         <section className={styles.panel} aria-labelledby="registrants">
           <h2 id="registrants" className={styles.panelTitle}>

@@ -7,6 +7,7 @@ import { can } from '@/lib/auth/permissions';
 import { requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { parseEventId } from '@/lib/events/id';
+import { changeNoticeOffer } from '@/lib/registrations/change-notices';
 import { isVisibleToVisitors } from '@/lib/events/visibility';
 import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../../../console.module.css';
@@ -29,6 +30,11 @@ export default async function EditEventPage({ params }: Props) {
   if (!event) notFound();
   if (!can(signedIn, 'events.edit', event)) return <NotAllowed role={signedIn.role} />;
   const leads = can(signedIn, 'events.assignLeads') ? await leadChoices(db) : null;
+  // Offered where the account may write to the registrants: until someone answers, a reload
+  // shows it again.
+  const changeOffer = can(signedIn, 'registrations.message', event)
+    ? await changeNoticeOffer(db, event)
+    : undefined;
   return (
     <div className={styles.stack}>
       <p>
@@ -56,6 +62,7 @@ export default async function EditEventPage({ params }: Props) {
           leadChoices={leads}
           leadIds={event.leadIds}
           canDuplicate={can(signedIn, 'events.create')}
+          changeOffer={changeOffer}
         />
       </section>
       {can(signedIn, 'events.delete') ? (

@@ -1,15 +1,24 @@
 'use client';
 
-import { useActionState } from 'react';
-import { AUDIENCE_LABELS, AUDIENCES, type Audience } from '@/lib/mail/audiences';
+import { useActionState, useState } from 'react';
+import {
+  AUDIENCE_LABELS,
+  AUDIENCES,
+  type Audience,
+  audiencePhrase,
+  isAudience,
+} from '@/lib/mail/audiences';
 import styles from '../../../../console.module.css';
 import { Field, FormMessage } from '../../../_forms/Field';
 import { type MessageFormState, messageRegistrants } from './actions';
 import own from './messages.module.css';
 
 /**
- * Write to a group of the event's registrants: the words, then a preview of exactly what each
- * person receives and to how many, then 'Send' (which sends what the preview showed).
+ * Write to a group of the event's registrants: the group, with how many it holds said under it
+ * as it is chosen; the words; then a preview of exactly what each person receives, with 'This
+ * goes to N people' above 'Send' (which sends what the preview showed, and nothing when the
+ * group changed since). Two steps, each one screen on a phone, rather than a count that moves
+ * while the keyboard hides it.
  */
 export function MessageForm({
   eventId,
@@ -25,13 +34,26 @@ export function MessageForm({
   const form = 'event-message';
   const audienceError = state.errors.audience;
   const preview = state.preview;
+  // The group ticked now; a new answer of the form starts again from the group it kept.
+  const [picked, setPicked] = useState<{ audience: Audience; state: MessageFormState } | null>(
+    null,
+  );
+  const kept = state.values.audience;
+  const chosen: Audience =
+    picked?.state === state ? picked.audience : isAudience(kept) ? kept : 'confirmed';
   return (
     <>
       <form id={form} action={submit} className={styles.form} noValidate>
         <input type="hidden" name="eventId" value={eventId} />
         <fieldset
           className={styles.group}
-          aria-describedby={audienceError ? `${form}-audience-error` : undefined}
+          aria-describedby={`${form}-audience-count${audienceError ? ` ${form}-audience-error` : ''}`}
+          onChange={(change) => {
+            const radio = change.target;
+            if (radio instanceof HTMLInputElement && isAudience(radio.value)) {
+              setPicked({ audience: radio.value, state });
+            }
+          }}
         >
           <legend>Send to</legend>
           {AUDIENCES.map((audience) => (
@@ -47,6 +69,14 @@ export function MessageForm({
               </span>
             </label>
           ))}
+          <p
+            id={`${form}-audience-count`}
+            className={styles.muted}
+            aria-live="polite"
+            data-testid="audience-count"
+          >
+            This goes to {audiencePhrase(chosen, counts[chosen])}.
+          </p>
           {audienceError ? (
             <p id={`${form}-audience-error`} className={styles.fieldError}>
               {audienceError}
@@ -101,6 +131,13 @@ export function MessageForm({
           <input type="hidden" name="body" value={preview.body} />
           <input type="hidden" name="sendKey" value={preview.sendKey} />
           <input type="hidden" name="expected" value={preview.recipients} />
+          <p data-testid="preview-count">
+            <strong>
+              This goes to {preview.recipients === 1 ? '1 person' : `${preview.recipients} people`}.
+            </strong>{' '}
+            If the group changes before you send, nothing goes out and the preview shows the new
+            count.
+          </p>
           <button type="submit" className={styles.button} disabled={pending}>
             {pending ? 'Sending…' : `Send to ${preview.to}`}
           </button>

@@ -8,23 +8,26 @@ import { fieldErrorsOf } from '@/lib/auth/account-schema';
 import { guardEvent } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 import { deliverSoon } from '@/lib/jobs/tick';
+import { declineChangeNotice, sendChangeNotice } from '@/lib/registrations/change-notices';
 import {
   AUDIENCES,
   audiencePhrase,
   changeWords,
-  isEventChange,
+  messageAllowance,
+  messageLimitWords,
   previewEventMessage,
-  sendChangeNotice,
   sendEventMessage,
 } from '@/lib/registrations/event-messages';
 import type { FormState } from '../../../_forms/Field';
 import type { SmallActionState } from '../../actions';
 
 /**
- * Writing to an event's registrants: a message to one group, previewed before it is sent, and
- * the notice of a new date, time or place that the event's form offers after a save. Each passes
- * the guard first (session, role, the event); sending writes its record, its emails and its
- * audit entry in one transaction (lib/mail/event-messages.ts).
+ * Writing to an event's registrants: a message to one group, previewed with its count before it
+ * is sent, at most the club's number a day per event; and the answer to the offer of a notice
+ * of a new date, time or place, which the event's pages show until someone answers it. Each
+ * passes the guard first (session, role, the event); sending or declining writes its record,
+ * its emails and its audit entry in one transaction (lib/registrations/event-messages.ts and
+ * change-notices.ts).
  */
 
 const SUBJECT_LENGTH = 150;
@@ -75,6 +78,8 @@ export async function messageRegistrants(
   const event = access.event;
 
   const previewOf = async (): Promise<MessageFormState> => {
+    const allowance = await messageAllowance(db, event.id);
+    if (allowance.nextAt) return { errors: { form: messageLimitWords(allowance) }, values };
     const preview = await previewEventMessage(db, event, draft);
     if (preview.recipients === 0) {
       return { errors: { audience: 'Nobody is in this group: choose another.' }, values };
@@ -130,6 +135,8 @@ export async function messageRegistrants(
         },
       };
     }
+    case 'limit':
+      return { errors: { form: `Not sent. ${messageLimitWords(outcome.allowance)}` }, values };
     case 'nobody':
       return {
         errors: { audience: 'Nobody is in this group any more: nothing was sent.' },
@@ -140,35 +147,69 @@ export async function messageRegistrants(
   }
 }
 
-/** The offer after a save: tells everyone still coming of the new date, time or place. */
+/** The answer to the offer, with the offer's key: the form tells its own answer from a newer offer. */
+export type OfferAnswerState = SmallActionState & { sendKey?: string };
+
+const ANSWERED = 'Someone already answered this: the event’s page shows what was sent.';
+
+/**
+ * 'Email the N registrants': tells everyone still coming of the new date, time or place (all
+ * that is unanswered, read under the event's lock), and clears the offer.
+ */
 export async function notifyRegistrants(
-  _previous: SmallActionState,
+  _previous: OfferAnswerState,
   form: FormData,
-): Promise<SmallActionState> {
+): Promise<OfferAnswerState> {
   const access = await guardEvent('registrations.message', form.get('eventId'));
   if (!access.ok) return { error: access.message };
-  const changed = [...new Set(form.getAll('changed'))].filter(isEventChange);
   const sendKey = String(form.get('sendKey') ?? '');
-  if (changed.length === 0 || !SEND_KEY.test(sendKey)) {
-    return { error: 'Save the event again to be offered the notice.' };
-  }
+  if (!SEND_KEY.test(sendKey)) return { error: 'Reload the page, then answer again.' };
   const outcome = await sendChangeNotice(await getDb(), access.actor, access.event.id, {
-    changed,
     sendKey,
   });
-  const what = changeWords(changed);
   switch (outcome.kind) {
     case 'sent':
       deliverSoon();
-      revalidatePath(`/admin/events/${access.event.id}/messages`);
+      revalidatePath(`/admin/events/${access.event.id}`, 'layout');
       return {
-        done: `Emailed the new ${what} to ${audiencePhrase('active', outcome.recipients)}, with a calendar file that updates their calendar.`,
+        sendKey,
+        done: `Emailed the new ${changeWords(outcome.changed)} to ${audiencePhrase('active', outcome.recipients)}, with a calendar file that updates their calendar.`,
       };
     case 'already_sent':
-      return { done: `They were already told (${outcome.recipients}): nothing more went out.` };
+      return {
+        sendKey,
+        done: `They were already told (${outcome.recipients}): nothing more went out.`,
+      };
+    case 'answered':
+      revalidatePath(`/admin/events/${access.event.id}`, 'layout');
+      return { sendKey, error: ANSWERED };
     case 'nobody':
-      return { error: 'Nobody is registered any more: nothing was sent.' };
-    default:
-      return { error: 'This event no longer exists or is cancelled.' };
+      return { sendKey, error: 'Nobody is registered any more: nothing was sent.' };
+    case 'not_found':
+      return { sendKey, error: 'This event no longer exists or is cancelled.' };
+  }
+}
+
+/** 'Don't notify them': clears the offer without emailing anyone (audited). */
+export async function declineChangeNoticeAction(
+  _previous: OfferAnswerState,
+  form: FormData,
+): Promise<OfferAnswerState> {
+  const access = await guardEvent('registrations.message', form.get('eventId'));
+  if (!access.ok) return { error: access.message };
+  const sendKey = String(form.get('sendKey') ?? '');
+  const outcome = await declineChangeNotice(await getDb(), access.actor, access.event.id);
+  switch (outcome.kind) {
+    case 'declined':
+      revalidatePath(`/admin/events/${access.event.id}`, 'layout');
+      return {
+        sendKey,
+        done: `Nobody was emailed about the new ${changeWords(outcome.changed)}. You can still write to them from Messages.`,
+      };
+    case 'answered':
+      revalidatePath(`/admin/events/${access.event.id}`, 'layout');
+      return { sendKey, error: ANSWERED };
+    case 'not_found':
+      return { sendKey, error: 'This event no longer exists.' };
   }
 }

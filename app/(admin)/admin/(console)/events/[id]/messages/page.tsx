@@ -6,11 +6,14 @@ import { can } from '@/lib/auth/permissions';
 import { requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
 import { parseEventId } from '@/lib/events/id';
+import { changeNoticeOffer } from '@/lib/registrations/change-notices';
 import {
+  allowanceWords,
   audienceCounts,
   audiencePhrase,
   eventEmails,
   listEventMessages,
+  messageAllowance,
   type EventMessageRow,
 } from '@/lib/registrations/event-messages';
 import { formatConsoleDateTime } from '@/lib/site/format';
@@ -19,6 +22,7 @@ import { NotAllowed } from '../../../NotAllowed';
 import { EventTabs } from '../EventTabs';
 import { EmailList } from './EmailList';
 import { MessageForm } from './MessageForm';
+import { NotifyChangeOffer } from './NotifyChangeOffer';
 import own from './messages.module.css';
 
 export const metadata: Metadata = { title: 'Messages' };
@@ -47,10 +51,12 @@ export default async function EventMessagesPage({ params }: Props) {
   const event = id === null ? null : await findConsoleEvent(db, id);
   if (!event) notFound();
   if (!can(signedIn, 'registrations.message', event)) return <NotAllowed role={signedIn.role} />;
-  const [counts, messages, emails] = await Promise.all([
+  const [counts, messages, emails, allowance, changeOffer] = await Promise.all([
     audienceCounts(db, event.id),
     listEventMessages(db, event.id),
     eventEmails(db, event.id, { limit: 100 }),
+    messageAllowance(db, event.id),
+    changeNoticeOffer(db, event),
   ]);
   return (
     <div className={styles.stack}>
@@ -59,11 +65,18 @@ export default async function EventMessagesPage({ params }: Props) {
       </p>
       <h1 className={styles.pageTitle}>Messages: {event.title}</h1>
       <EventTabs actor={signedIn} event={event} current="messages" />
+      <NotifyChangeOffer offer={changeOffer} />
 
       <section className={styles.panel} aria-labelledby="write-title">
         <h2 id="write-title" className={styles.panelTitle}>
           Write to registrants
         </h2>
+        <p
+          className={allowance.nextAt ? styles.alert : styles.muted}
+          data-testid="message-allowance"
+        >
+          {allowanceWords(allowance)}
+        </p>
         <MessageForm
           eventId={event.id}
           counts={{
