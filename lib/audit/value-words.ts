@@ -75,6 +75,7 @@ export const REFUND_STATE_WORDS: Record<RefundState, string> = {
   pending: 'To send',
   done: 'Sent',
   cancelled: 'Cancelled: the bank took its payment back',
+  undone: 'Undone: recorded by mistake, never sent',
 };
 
 /** '2026–27' from 2026, the calendar year a membership year starts in. */

@@ -192,6 +192,7 @@ export function paymentStateWords(payment: Pick<PaymentRow, 'state' | 'note'>): 
 /** A refund's state in words. */
 export function refundStateWords(refund: { state: string }): string {
   if (refund.state === 'cancelled') return 'Cancelled (the bank took its payment back)';
+  if (refund.state === 'undone') return 'Undone (recorded by mistake, never sent)';
   return refund.state === 'done' ? 'Sent' : 'Pending, to send';
 }
 

@@ -128,9 +128,14 @@ export async function paymentsToSettle(db: Database) {
 /** Refunds recorded and not yet sent, oldest first. */
 export async function pendingRefunds(db: Database) {
   const rows = await db
-    .select({ refund: membershipRefunds, ...membershipColumns })
+    .select({
+      refund: membershipRefunds,
+      paymentState: membershipPayments.state,
+      ...membershipColumns,
+    })
     .from(membershipRefunds)
     .innerJoin(memberships, eq(memberships.id, membershipRefunds.membershipId))
+    .leftJoin(membershipPayments, eq(membershipPayments.id, membershipRefunds.paymentId))
     .where(eq(membershipRefunds.state, 'pending'))
     .orderBy(asc(membershipRefunds.recordedAt), asc(membershipRefunds.id))
     .limit(LEDGER_LIST_SIZE);

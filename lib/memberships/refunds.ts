@@ -405,6 +405,9 @@ export async function completeRefund(
         'This refund was cancelled when the bank took its payment back: there is nothing to send.',
       );
     }
+    if (refund.state === 'undone') {
+      return refuse('This refund was undone as recorded by mistake: there is nothing to send.');
+    }
     const [payment] =
       refund.paymentId === null
         ? [null]
@@ -445,6 +448,90 @@ export async function completeRefund(
       refund: done!,
       membership: updated!,
       message: refundMessage(done!, outcome, membership, 'completed'),
+    };
+  });
+}
+
+/** How long after recording it a refund recorded by mistake may be undone. */
+export const REFUND_UNDO_MINUTES = 10;
+
+/**
+ * Whether finance may still undo `refund` at `now`: pending (nothing sent), recorded within
+ * REFUND_UNDO_MINUTES, against a payment that counted (a refund of money that never counted
+ * returned the payment itself, which its own undo would have to bring back: not offered).
+ */
+export function isRefundUndoable(
+  refund: Pick<MembershipRefund, 'state' | 'recordedAt'>,
+  payment: Pick<MembershipPayment, 'state'> | null,
+  now: Date,
+): boolean {
+  return (
+    refund.state === 'pending' &&
+    payment?.state === 'confirmed' &&
+    now.getTime() - refund.recordedAt.getTime() <= REFUND_UNDO_MINUTES * 60_000
+  );
+}
+
+/**
+ * Undoes a refund recorded by mistake: it becomes 'undone' (kept, as every refund is), the
+ * membership is as it was (a pending refund changed nothing else), in one transaction with the
+ * audit entry.
+ */
+export async function undoRefund(
+  db: Database,
+  staff: MembershipStaff,
+  { refundId, now = new Date() }: { refundId: number; now?: Date },
+): Promise<RefundResult> {
+  if (!Number.isSafeInteger(refundId)) return refuse('This refund does not exist.');
+  const [found] = await db
+    .select({ membershipId: membershipRefunds.membershipId })
+    .from(membershipRefunds)
+    .where(eq(membershipRefunds.id, refundId));
+  if (!found) return refuse('This refund does not exist.');
+  return db.transaction(async (tx): Promise<RefundResult> => {
+    const membership = await lockMembership(tx, found.membershipId);
+    const [refund] = await tx
+      .select()
+      .from(membershipRefunds)
+      .where(eq(membershipRefunds.id, refundId));
+    if (!membership || !refund) return refuse('This refund does not exist.');
+    const [payment] =
+      refund.paymentId === null
+        ? [null]
+        : await tx
+            .select()
+            .from(membershipPayments)
+            .where(eq(membershipPayments.id, refund.paymentId));
+    if (!isRefundUndoable(refund, payment ?? null, now)) {
+      return refuse(
+        refund.state === 'pending'
+          ? `This refund can no longer be undone (only within ${REFUND_UNDO_MINUTES} minutes of recording it). If it should not be sent, do not send it, and record the reason in the membership's notes.`
+          : 'This refund is no longer waiting to be sent: it cannot be undone.',
+      );
+    }
+    const [undone] = await tx
+      .update(membershipRefunds)
+      .set({ state: 'undone' })
+      .where(eq(membershipRefunds.id, refund.id))
+      .returning();
+    await recordChange(
+      tx,
+      staff,
+      {
+        action: 'membership.refund.undo',
+        recordType: 'membership',
+        recordId: membership.id,
+        summary: `Undid a refund recorded by mistake for ${membershipLabel(membership)}`,
+        before: { refundId: refund.id, state: 'pending' },
+        after: { refundId: refund.id, state: 'undone' },
+      },
+      now,
+    );
+    return {
+      ok: true,
+      refund: undone!,
+      membership,
+      message: `The refund of ${formatAmount(refund.amountCents, refund.currency)} is undone: nothing is to be sent.`,
     };
   });
 }

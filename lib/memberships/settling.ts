@@ -15,7 +15,10 @@ import type { MembershipStatus } from './statuses';
  */
 
 export type PaymentFacts = { id: number; state: string; amountCents: number };
-export type RefundFacts = { paymentId: number | null; amountCents: number };
+export type RefundFacts = { paymentId: number | null; amountCents: number; state?: string };
+
+/** A refund undone as recorded by mistake returns nothing: no sum of money counts it. */
+export const countsAsRefund = (refund: Pick<RefundFacts, 'state'>) => refund.state !== 'undone';
 
 /** Statuses a payment can activate: an application waiting for it, or one in payment review. */
 export const AWAITING_PAYMENT: readonly MembershipStatus[] = ['pending', 'payment_review'];
@@ -27,7 +30,7 @@ export const isOpenPayment = (payment: Pick<PaymentFacts, 'state'>) =>
 export function remainingOf(payment: PaymentFacts, refunds: readonly RefundFacts[]): number {
   if (payment.state === 'reversed') return 0;
   const refunded = refunds
-    .filter((refund) => refund.paymentId === payment.id)
+    .filter((refund) => refund.paymentId === payment.id && countsAsRefund(refund))
     .reduce((sum, refund) => sum + refund.amountCents, 0);
   return Math.max(0, payment.amountCents - refunded);
 }

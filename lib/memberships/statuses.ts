@@ -58,8 +58,9 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 /**
  * A refund is pending until finance records the date the money went back (done). Cancelled: it
  * was still to send when the bank took its payment back, so there was nothing left to return.
+ * Undone: finance took back, soon after, a refund recorded by mistake; nothing was sent.
  */
-export const REFUND_STATES = ['pending', 'done', 'cancelled'] as const;
+export const REFUND_STATES = ['pending', 'done', 'cancelled', 'undone'] as const;
 export type RefundState = (typeof REFUND_STATES)[number];
 
 /** The only currency the club takes today; every amount is stored in its cents. */

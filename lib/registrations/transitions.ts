@@ -87,8 +87,8 @@ export async function recordStatusChange(
   return row!.id;
 }
 
-/** Moves a locked registration to `to`: records the change and queues its email. */
-async function moveTo(
+/** Moves a locked registration to `to`: records the change and queues its email (also ./undo.ts). */
+export async function moveTo(
   step: Step,
   event: Event,
   registration: EventRegistration,

@@ -134,5 +134,8 @@ export async function testRecords(db: Database) {
     membershipTypes: await rows<{ id: number; year: number; name: string }>(
       sql`select id, year, name from membership_types order by id`,
     ),
+    statusChanges: await rows<{ id: number; registration_id: number; to_status: string }>(
+      sql`select id, registration_id, to_status from registration_status_changes order by id`,
+    ),
   };
 }

@@ -16,6 +16,7 @@ import {
   type StaffChangeOutcome,
 } from '@/lib/registrations/transitions';
 import { BULK_LIMIT, isBulkAction } from '@/lib/registrations/bulk';
+import { UNDO_MINUTES, undoRegistrationChange } from '@/lib/registrations/undo';
 import { registrationCounts, type RegistrationCounts } from '@/lib/registrations/counts';
 import { movedUpSentence, STATUS_LABELS } from '@/lib/registrations/statuses';
 import { countOf } from '@/lib/site/plural';
@@ -248,4 +249,38 @@ export async function checkIn(
     status: outcome.registration.status,
     checkedInAt: outcome.registration.checkedInAt?.toISOString() ?? null,
   };
+}
+
+/** Undoes a status change made by mistake, in the minutes after it (lib/registrations/undo.ts). */
+export async function undoStatusChange(
+  _previous: SmallActionState,
+  form: FormData,
+): Promise<SmallActionState> {
+  const access = await guardEvent('registrations.changeStatus', form.get('eventId'));
+  if (!access.ok) return { error: access.message };
+  const changeId = Number(form.get('changeId'));
+  if (!Number.isSafeInteger(changeId)) return { error: 'This change does not exist.' };
+  const outcome = await undoRegistrationChange(await getDb(), changeId, staffOf(access.actor), {
+    eventId: access.event.id,
+  });
+  switch (outcome.kind) {
+    case 'not_found':
+      return { error: 'This change is not on this event any more.' };
+    case 'too_late':
+      return {
+        error: `A change can be undone for ${UNDO_MINUTES} minutes only: choose the status it should have instead.`,
+      };
+    case 'changed_since':
+      return { error: 'The registration changed since: reload the page to see it.' };
+    case 'full':
+      return {
+        error: `The place was given to someone from the waitlist since (${countOf(outcome.capacity, 'place')} taken): add them back by hand if there is room.`,
+      };
+    case 'undone':
+      await publishPlacesChange();
+      deliverSoon();
+      return {
+        done: `${outcome.name} is back to ${STATUS_LABELS[outcome.status]}.${outcome.emailWithdrawn ? ' The email about the change was not sent.' : ''}`,
+      };
+  }
 }

@@ -16,6 +16,7 @@ import {
   recordMembershipRefund,
   returnMembershipPayment,
   reverseMembershipPayment,
+  undoMembershipRefund,
 } from './actions';
 
 /** Today in the browser's calendar, 'YYYY-MM-DD': the usual day money arrived or went back. */
@@ -579,6 +580,30 @@ export function CompleteRefundForm({ refundId, name }: { refundId: number; name:
       <button type="submit" className={styles.button} disabled={pending}>
         {pending ? 'Saving…' : 'Mark sent'}
       </button>
+      <ActionOutcome state={state} />
+    </form>
+  );
+}
+
+/** 'Undo': a refund recorded by mistake, in the minutes after recording it. */
+export function UndoRefundForm({ refundId, name }: { refundId: number; name: string }) {
+  const [state, submit, pending] = useActionState<MoneyActionState, FormData>(
+    undoMembershipRefund,
+    {},
+  );
+  return (
+    <form action={submit} className={styles.inlineForm}>
+      <input type="hidden" name="refundId" value={refundId} />
+      {state.done ? null : (
+        <button
+          type="submit"
+          className={`${styles.button} ${styles.quietButton}`}
+          disabled={pending}
+          aria-label={`Undo the refund to ${name} (recorded by mistake)`}
+        >
+          {pending ? 'Undoing…' : 'Undo'}
+        </button>
+      )}
       <ActionOutcome state={state} />
     </form>
   );

@@ -9,7 +9,7 @@ import { getDb } from '@/lib/db/client';
 import { deliverSoon } from '@/lib/jobs/tick';
 import { acceptPayment, confirmPayments } from '@/lib/memberships/payment-confirmation';
 import { flagPaymentProblem, recordPayment, reversePayment } from '@/lib/memberships/payments';
-import { completeRefund, recordRefund, returnPayment } from '@/lib/memberships/refunds';
+import { completeRefund, recordRefund, returnPayment, undoRefund } from '@/lib/memberships/refunds';
 import { parseDollars } from '@/lib/memberships/price-input';
 import { PAYMENT_METHODS, type PaymentMethod } from '@/lib/memberships/statuses';
 import type { MemberNotice } from '../members/notices';
@@ -231,4 +231,19 @@ export async function completeMembershipRefund(
   if (!outcome.ok) return { error: outcome.message };
   refresh(outcome.membership.id);
   showMember(outcome.membership.id, refundNotice(outcome.refund));
+}
+
+/** Undoes a refund recorded by mistake, within minutes of recording it (nothing was sent). */
+export async function undoMembershipRefund(
+  _previous: MoneyActionState,
+  form: FormData,
+): Promise<MoneyActionState> {
+  const access = await guard('payments.refund');
+  if (!access.ok) return { error: access.message };
+  const refundId = idOf(form, 'refundId');
+  if (refundId === null) return { error: 'This refund does not exist.' };
+  const outcome = await undoRefund(await getDb(), staffOf(access.actor), { refundId });
+  if (!outcome.ok) return { error: outcome.message };
+  refresh(outcome.membership.id);
+  return { done: outcome.message };
 }

@@ -11,6 +11,7 @@ import {
   recentConfirmedPayments,
 } from '@/lib/memberships/ledger';
 import { centsToDollarsInput } from '@/lib/memberships/price-input';
+import { isRefundUndoable } from '@/lib/memberships/refunds';
 import { paymentSituation } from '@/lib/memberships/settling';
 import {
   MEMBERSHIP_STATUS_NAMES,
@@ -25,6 +26,7 @@ import {
   FlagProblemForm,
   PaymentActions,
   RecordPaymentForm,
+  UndoRefundForm,
 } from './PaymentForms';
 
 export const metadata: Metadata = { title: 'Payments' };
@@ -53,6 +55,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
     applicationsAwaitingPayment(db, text),
     recentConfirmedPayments(db),
   ]);
+  const now = new Date();
   const mayConfirm = can(signedIn, 'payments.confirm');
   const mayRefund = can(signedIn, 'payments.refund');
   return (
@@ -181,7 +184,16 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                   <span className={styles.muted}>{row.refund.reason}</span>
                 </span>
                 {mayRefund ? (
-                  <CompleteRefundForm refundId={row.refund.id} name={row.legalName} />
+                  <span className={styles.row}>
+                    <CompleteRefundForm refundId={row.refund.id} name={row.legalName} />
+                    {isRefundUndoable(
+                      row.refund,
+                      row.paymentState ? { state: row.paymentState } : null,
+                      now,
+                    ) ? (
+                      <UndoRefundForm refundId={row.refund.id} name={row.legalName} />
+                    ) : null}
+                  </span>
                 ) : null}
               </li>
             ))}

@@ -5,10 +5,11 @@ import { BULK_FORM_ID } from '@/lib/registrations/bulk';
 import { describeStatusChange, type StatusChange } from '@/lib/registrations/history';
 import { STAFF_ACTIONS, type StaffAction } from '@/lib/registrations/transitions';
 import { STATUS_LABELS } from '@/lib/registrations/statuses';
+import { isUndoable } from '@/lib/registrations/undo';
 import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../../console.module.css';
 import { RemoveRegistrantForm } from './EventActions';
-import { StatusChangeForm } from './RegistrationActions';
+import { StatusChangeForm, UndoChangeForm } from './RegistrationActions';
 import local from './registrants.module.css';
 
 /** The actions a registration offers from its status, in the order staff reach for them. */
@@ -93,6 +94,11 @@ export function RegistrantsTable({
           const name = `${person.firstName} ${person.lastName}`;
           const history = histories.get(person.id) ?? [];
           const next = may.changeStatus ? actionsFrom(person.status) : [];
+          const last = history.at(-1);
+          const undoable =
+            may.changeStatus && last && last.toStatus === person.status && isUndoable(last, now)
+              ? last
+              : null;
           return (
             <tr key={person.id} data-registrant={person.id}>
               <td data-label="Name">
@@ -161,6 +167,14 @@ export function RegistrantsTable({
               ))}
               {may.changeStatus || may.remove ? (
                 <td data-label="Change" className={`${styles.actionCell} ${local.stacked}`}>
+                  {undoable ? (
+                    <UndoChangeForm
+                      eventId={eventId}
+                      changeId={undoable.id}
+                      name={name}
+                      status={STATUS_LABELS[person.status]}
+                    />
+                  ) : null}
                   {next.length > 0 ? (
                     <StatusChangeForm
                       eventId={eventId}

@@ -4,7 +4,12 @@ import { useActionState } from 'react';
 import styles from '../../../console.module.css';
 import { ActionOutcome } from '../../_forms/ActionOutcome';
 import type { SmallActionState } from '../actions';
-import { addRegistrant, changeStatus, markEventNoShows } from '../registration-actions';
+import {
+  addRegistrant,
+  changeStatus,
+  markEventNoShows,
+  undoStatusChange,
+} from '../registration-actions';
 
 /** One registration's next step (confirm, waitlist, decline, …), with an optional reason. */
 export function StatusChangeForm({
@@ -140,6 +145,39 @@ export function MarkNoShowsForm({ eventId, confirmed }: { eventId: number; confi
       <button type="submit" className={styles.dangerButton} disabled={pending}>
         Mark no-shows
       </button>
+    </form>
+  );
+}
+
+/** 'Undo Cancelled': a status change made by mistake, in the minutes after it. */
+export function UndoChangeForm({
+  eventId,
+  changeId,
+  name,
+  status,
+}: {
+  eventId: number;
+  changeId: number;
+  name: string;
+  /** The status the change set, in words. */
+  status: string;
+}) {
+  const [state, submit, pending] = useActionState<SmallActionState, FormData>(undoStatusChange, {});
+  return (
+    <form action={submit} className={styles.inlineForm}>
+      <input type="hidden" name="eventId" value={eventId} />
+      <input type="hidden" name="changeId" value={changeId} />
+      {state.done ? null : (
+        <button
+          type="submit"
+          className={`${styles.button} ${styles.quietButton}`}
+          disabled={pending}
+          aria-label={`Undo ${status} for ${name}`}
+        >
+          {pending ? 'Undoing…' : `Undo ${status}`}
+        </button>
+      )}
+      <ActionOutcome state={state} />
     </form>
   );
 }

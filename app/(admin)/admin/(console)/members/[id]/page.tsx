@@ -8,7 +8,13 @@ import { getDb } from '@/lib/db/client';
 import { formatAmount, formatDay, formatValidity } from '@/lib/memberships/format';
 import { centsToDollarsInput } from '@/lib/memberships/price-input';
 import { findMembership } from '@/lib/memberships/roster';
-import { AWAITING_PAYMENT, membershipMoney, paymentSituation } from '@/lib/memberships/settling';
+import { isRefundUndoable } from '@/lib/memberships/refunds';
+import {
+  AWAITING_PAYMENT,
+  countsAsRefund,
+  membershipMoney,
+  paymentSituation,
+} from '@/lib/memberships/settling';
 import { STAFF_STATUS_MOVES } from '@/lib/memberships/status';
 import {
   MEMBERSHIP_STATUS_NAMES,
@@ -27,6 +33,7 @@ import {
   PaymentActions,
   RecordPaymentForm,
   RefundForm,
+  UndoRefundForm,
 } from '../../payments/PaymentForms';
 import { ChangeStatusForm, ResendActivationForm } from './MemberForms';
 import { CorrectDetailsForm } from './DetailsForm';
@@ -99,6 +106,7 @@ export default async function MemberPage({ params, searchParams }: Props) {
     );
   }
   const { membership: m, typeName, history, payments, refunds } = found;
+  const now = new Date();
   const [attendance, corrections] = await Promise.all([
     attendanceOfMembership(db, m),
     correctionsOf(db, m.id),
@@ -107,7 +115,9 @@ export default async function MemberPage({ params, searchParams }: Props) {
   const awaitingPayment = AWAITING_PAYMENT.includes(m.status);
   // How the money stands (lib/memberships/settling.ts): a reversed payment counts for nothing.
   const money = membershipMoney(m.priceCents, payments ?? [], refunds ?? []);
-  const refundedCents = (refunds ?? []).reduce((sum, refund) => sum + refund.amountCents, 0);
+  const refundedCents = (refunds ?? [])
+    .filter(countsAsRefund)
+    .reduce((sum, refund) => sum + refund.amountCents, 0);
   const fmt = (cents: number) => formatAmount(cents, m.currency);
   const references = Object.fromEntries(
     (payments ?? []).map((payment) => [payment.id, payment.transactionReference]),
@@ -377,18 +387,32 @@ export default async function MemberPage({ params, searchParams }: Props) {
                           ? `sent ${formatDay(refund.refundedOn)}`
                           : refund.state === 'cancelled'
                             ? 'cancelled: the bank took its payment back'
-                            : 'to send'}
+                            : refund.state === 'undone'
+                              ? 'undone: recorded by mistake, never sent'
+                              : 'to send'}
                         {refund.paymentId !== null && references[refund.paymentId]
                           ? ` · of ${references[refund.paymentId]}`
                           : ''}
-                        {refund.endsMembership && refund.state !== 'cancelled'
+                        {refund.endsMembership &&
+                        refund.state !== 'cancelled' &&
+                        countsAsRefund(refund)
                           ? ' · ends the membership'
                           : ''}
                         <br />
                         <span className={styles.muted}>{refund.reason}</span>
                       </span>
                       {refund.state === 'pending' && can(signedIn, 'payments.refund') ? (
-                        <CompleteRefundForm refundId={refund.id} name={m.legalName} />
+                        <span className={styles.row}>
+                          <CompleteRefundForm refundId={refund.id} name={m.legalName} />
+                          {isRefundUndoable(
+                            refund,
+                            (payments ?? []).find((payment) => payment.id === refund.paymentId) ??
+                              null,
+                            now,
+                          ) ? (
+                            <UndoRefundForm refundId={refund.id} name={m.legalName} />
+                          ) : null}
+                        </span>
                       ) : null}
                     </li>
                   ))}

@@ -1,0 +1,2 @@
+ALTER TABLE "membership_refunds" DROP CONSTRAINT "membership_refunds_state_known";--> statement-breakpoint
+ALTER TABLE "membership_refunds" ADD CONSTRAINT "membership_refunds_state_known" CHECK ("membership_refunds"."state" in ('pending', 'done', 'cancelled', 'undone'));
