@@ -90,6 +90,18 @@ const SUBJECT_IDS = new Set(['paymentId', 'refundId']);
  */
 const UNSHOWN_KEYS = new Set(['id', 'sortOrder', 'createdAt', 'updatedAt', 'currency']);
 
+/**
+ * Whether a key is an id of a record the log has no name for (a remembered device's `deviceId`,
+ * beside its label): a number means nothing to a reader, so it is left out. A member ID is a
+ * name, not a row's id.
+ */
+function isUnnamedId(key: string): boolean {
+  return !(key in ID_FIELDS) && key !== 'memberId' && /[a-z]Ids?$/.test(key);
+}
+
+/** Free text staff wrote or the console composed, where a day may sit as `2026-11-22`. */
+const FREE_TEXT_KEYS = new Set(['reason', 'refundReason', 'note', 'problem']);
+
 /** One changed field: `before` null when the entry has no earlier value (a record made). */
 export type ChangeLine = { label: string; before: string | null; after: string | null };
 
@@ -144,6 +156,8 @@ const ACCOUNT_LABELS: Record<string, string> = {
   deactivatedAt: 'Deactivated',
   ipAddress: 'Address',
   userAgent: 'Browser',
+  // A remembered device (lib/auth/trusted-devices.ts), by the label it was given.
+  label: 'Device',
 };
 
 const MEMBERSHIP_LABELS: Record<string, string> = {
@@ -334,6 +348,9 @@ function textWords(key: string, value: string, { recordType, side, now }: Readin
     if (value in STATUS_LABELS) return STATUS_LABELS[value as RegistrationStatus];
   }
   if (key === 'term') return termWords(value);
+  if (FREE_TEXT_KEYS.has(key)) {
+    return value.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (day) => clubDayWords(day, now));
+  }
   if (key === 'autoPromote') {
     return value === 'manual' ? 'kept for staff to give' : 'given to the waitlist at once';
   }
@@ -347,7 +364,10 @@ function textWords(key: string, value: string, { recordType, side, now }: Readin
 function groupWords(group: Record<string, unknown>, reading: Reading): string {
   const inner = { ...reading, side: group };
   const parts = Object.entries(group)
-    .filter(([key, value]) => !UNSHOWN_KEYS.has(key) && !isEmpty(value) && value !== false)
+    .filter(
+      ([key, value]) =>
+        !UNSHOWN_KEYS.has(key) && !isUnnamedId(key) && !isEmpty(value) && value !== false,
+    )
     .map(([key, value]) => {
       const words = valueWords(key, value, inner);
       return value === true
@@ -405,7 +425,8 @@ function same(a: unknown, b: unknown): boolean {
 /** The keys of one side that are shown: a formatted price beside its cents is said once. */
 function shownKeys(values: Record<string, unknown>): string[] {
   return Object.keys(values).filter(
-    (key) => !UNSHOWN_KEYS.has(key) && !(key === 'price' && 'priceCents' in values),
+    (key) =>
+      !UNSHOWN_KEYS.has(key) && !isUnnamedId(key) && !(key === 'price' && 'priceCents' in values),
   );
 }
 

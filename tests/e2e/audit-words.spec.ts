@@ -131,5 +131,13 @@ test.describe('the audit log after a payment, a refund and a price change', () =
       return { page: root.scrollWidth - root.clientWidth, wide };
     });
     expect(overflow).toEqual({ page: 0, wide: [] });
+
+    // AUDIT_SHOTS=<folder> saves the unfolded log at 390 and 1280 px, to look at.
+    const shots = process.env.AUDIT_SHOTS;
+    if (shots) {
+      await admin.screenshot({ path: `${shots}/audit-390.png` });
+      await admin.setViewportSize({ width: 1280, height: 900 });
+      await admin.screenshot({ path: `${shots}/audit-1280.png` });
+    }
   });
 });

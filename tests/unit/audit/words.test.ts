@@ -247,6 +247,33 @@ describe('the audit log’s values in words', () => {
     ).toEqual(['Name: Bo Xu', 'Email: bo@example.org', 'Role: Finance']);
   });
 
+  it('leaves out ids the log has no name for, and writes the days in a reason as the club does', () => {
+    expect(lines('account', null, { deviceId: 2, label: 'Chrome on Windows' }, {}, NOW)).toEqual([
+      'Device: Chrome on Windows',
+    ]);
+    expect(
+      lines(
+        'membership',
+        { status: 'active' },
+        {
+          status: 'suspended',
+          reason: 'Two no-shows (suspended from 2026-11-22 until 2027-01-05)',
+          suspendedFrom: '2026-11-22',
+        },
+        {},
+        NOW,
+      ),
+    ).toEqual([
+      'Suspended from: Sun 22 Nov',
+      'Status: Active → Suspended',
+      'Reason: Two no-shows (suspended from Sun 22 Nov until Tue 5 Jan 2027)',
+    ]);
+    // A member ID is a name, and stays.
+    expect(lines('membership', null, { memberId: 'TCSA-26-0004' })).toEqual([
+      'Member ID: TCSA-26-0004',
+    ]);
+  });
+
   it('writes days, membership years and terms as the club does', () => {
     expect(clubDayWords('2026-11-27', NOW)).toBe('Fri 27 Nov');
     expect(clubDayWords('2027-01-03', NOW)).toBe('Sun 3 Jan 2027');
