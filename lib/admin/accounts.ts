@@ -15,6 +15,7 @@ import {
 import { can } from '@/lib/auth/permissions';
 import { ROLE_NAMES, type Role } from '@/lib/auth/roles';
 import { SIGN_IN_ACTION } from '@/lib/auth/server';
+import { forgetDevicesOf } from '@/lib/auth/trusted-devices';
 import type { SignedIn } from '@/lib/auth/session';
 import type { Database } from '@/lib/db/client';
 import { adminAccounts, adminSessions, adminUsers, auditLog, emailOutbox } from '@/lib/db/schema';
@@ -380,7 +381,11 @@ export async function setDeactivated(
       .update(adminUsers)
       .set({ deactivatedAt: deactivate ? now : null, updatedAt: now })
       .where(eq(adminUsers.id, accountId));
-    if (deactivate) await tx.delete(adminSessions).where(eq(adminSessions.userId, accountId));
+    if (deactivate) {
+      await tx.delete(adminSessions).where(eq(adminSessions.userId, accountId));
+      // Its remembered devices go too (their rows cascade only when the account is deleted).
+      await forgetDevicesOf(tx, accountId);
+    }
     await recordChange(tx, actor, {
       action: deactivate ? 'account.deactivate' : 'account.reactivate',
       recordType: 'account',
@@ -398,7 +403,8 @@ export type PasswordLinkPurpose = Extract<LinkPurpose, 'invite' | 'password'>;
 
 /**
  * Sets the password of the account a one-time link is for, spending the link. After a reset,
- * the account's other sessions end. Returns the account's email, to sign in with.
+ * the account's other sessions end and its remembered devices are forgotten. Returns the
+ * account's email, to sign in with.
  */
 export async function setPasswordWithLink(
   db: Database,
@@ -448,6 +454,8 @@ export async function setPasswordWithLink(
       .set({ emailVerified: true, updatedAt: now })
       .where(eq(adminUsers.id, accountId));
     await tx.delete(adminSessions).where(eq(adminSessions.userId, accountId));
+    // A new password: the browsers that knew the old one are not trusted any more.
+    await forgetDevicesOf(tx, accountId);
     await recordChange(
       tx,
       { id: account.id, name: account.name },

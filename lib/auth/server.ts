@@ -15,6 +15,7 @@ import {
   authVerifications,
 } from '@/lib/db/schema';
 import { getServerSecret } from './server-secrets';
+import { isFromRememberedDevice, rememberedDevices } from './trusted-devices';
 
 /**
  * The console's authentication: Better Auth on our own tables (lib/db/schema/console.ts), sessions in
@@ -41,10 +42,17 @@ export const MIN_PASSWORD_LENGTH = 12;
 export const SIGN_IN_ACTION = 'account.signIn';
 export const MAX_PASSWORD_LENGTH = 128;
 
-/** Sign-in tries allowed per client address in the window, then 429 until it ends. */
+/**
+ * Sign-in tries allowed per client address in the window, then 429 until it ends; a device
+ * remembered for the account signed in to is not held by it (lib/auth/trusted-devices.ts).
+ */
 export const SIGN_IN_RATE_LIMIT = { window: 60, max: 5 } as const;
 
 function createAuth(db: Database, secret: string) {
+  // The library asks before counting a request: a request from a remembered device is let
+  // through without being counted (`false`), everyone else meets the limit.
+  const signInLimit = async (request: Request) =>
+    (await isFromRememberedDevice(db, request)) ? (false as const) : { ...SIGN_IN_RATE_LIMIT };
   return betterAuth({
     appName: 'TCSA console',
     secret,
@@ -88,8 +96,8 @@ function createAuth(db: Database, secret: string) {
       window: 60,
       max: 100,
       customRules: {
-        '/sign-in/email': SIGN_IN_RATE_LIMIT,
-        '/two-factor/*': SIGN_IN_RATE_LIMIT,
+        '/sign-in/email': signInLimit,
+        '/two-factor/*': signInLimit,
       },
     },
     advanced: {
@@ -137,7 +145,8 @@ function createAuth(db: Database, secret: string) {
         },
       },
     },
-    plugins: [twoFactor({ issuer: 'TCSA console' })],
+    // After two-factor: its hook decides whether the password step ends with a session.
+    plugins: [twoFactor({ issuer: 'TCSA console' }), rememberedDevices(db)],
   });
 }
 

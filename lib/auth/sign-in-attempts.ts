@@ -15,15 +15,31 @@ import { CLUB_TIME_ZONE } from '@/lib/site/format';
  *
  * The check and the record of an attempt are one transaction that holds a lock on the email, so
  * that attempts sent all at once are counted one after the other.
+ *
+ * An attempt from a device remembered for the account (lib/auth/trusted-devices.ts) is not held by
+ * that lock, so a stranger's guesses cannot lock the owner out of their own browsers. Its wrong
+ * passwords still count towards the lock everyone else meets, and are also counted on their own
+ * (stored as 'device-fail'): after DEVICE_FREE_FAILURES of them since the last success, the
+ * remembered devices are locked in turn, 30 s doubling as above, by their own failures only.
  */
 
 export const FREE_FAILURES = 5;
+/** Wrong passwords in a row from remembered devices before they are locked too. */
+export const DEVICE_FREE_FAILURES = 10;
 const FIRST_LOCK_MS = 30_000;
 const LONGEST_LOCK_MS = 15 * 60_000;
 /** Failures older than this are forgotten by the limit (not by the history). */
 const MEMORY_MS = 24 * 3_600_000;
 
-export type AttemptOutcome = 'checking' | 'failed' | 'succeeded' | 'refused';
+export type AttemptOutcome =
+  'checking' | 'failed' | 'succeeded' | 'refused' | 'device-check' | 'device-fail';
+
+/** A remembered device's attempt, while it is checked and once its password was wrong. */
+const DEVICE_CHECKING = 'device-check';
+const DEVICE_FAILED = 'device-fail';
+/** The outcomes that count as failures until the next success (an unfinished check does). */
+const FAILURES = ['checking', 'failed', DEVICE_CHECKING, DEVICE_FAILED];
+const DEVICE_FAILURES = new Set<string>([DEVICE_CHECKING, DEVICE_FAILED]);
 
 export type AttemptStart =
   { allowed: true; attemptId: number } | { allowed: false; lockedUntil: Date; failures: number };
@@ -49,16 +65,25 @@ export function lockDurationMs(failures: number): number {
   return Math.min(LONGEST_LOCK_MS, FIRST_LOCK_MS * 2 ** (failures - FREE_FAILURES));
 }
 
+/** How long remembered devices stay locked after `failures` wrong passwords of theirs in a row. */
+export function deviceLockDurationMs(failures: number): number {
+  return failures < DEVICE_FREE_FAILURES
+    ? 0
+    : lockDurationMs(failures - DEVICE_FREE_FAILURES + FREE_FAILURES);
+}
+
 /**
  * Starts an attempt: refused (and recorded as such) while the email's account is locked, else
  * recorded as 'checking' until `finishSignInAttempt` says how the password check went. An attempt
- * never finished (the server stopped) counts as a failure.
+ * never finished (the server stopped) counts as a failure. `rememberedDevice`: the attempt comes
+ * from a device remembered for this account, checked by the caller (findRememberedDevice).
  */
 export async function startSignInAttempt(
   db: Database,
   rawEmail: string,
   address: string | null,
   now: Date = new Date(),
+  { rememberedDevice = false }: { rememberedDevice?: boolean } = {},
 ): Promise<AttemptStart> {
   const email = normalizeSignInEmail(rawEmail);
   return db.transaction(async (tx) => {
@@ -70,23 +95,29 @@ export async function startSignInAttempt(
         and(
           eq(signInAttempts.email, email),
           gt(signInAttempts.at, new Date(now.getTime() - MEMORY_MS)),
-          inArray(signInAttempts.outcome, ['checking', 'failed', 'succeeded']),
+          inArray(signInAttempts.outcome, [...FAILURES, 'succeeded']),
         ),
       )
       .orderBy(desc(signInAttempts.at), desc(signInAttempts.id))
       .limit(200);
-    const sinceSuccess = recent.findIndex((attempt) => attempt.outcome === 'succeeded');
-    const failures = sinceSuccess === -1 ? recent.length : sinceSuccess;
-    const latest = recent[0];
-    const lockedUntil = latest ? latest.at.getTime() + lockDurationMs(failures) : 0;
+    const successIndex = recent.findIndex((attempt) => attempt.outcome === 'succeeded');
+    const sinceSuccess = successIndex === -1 ? recent : recent.slice(0, successIndex);
+    // A remembered device meets only its own failures; anyone else meets every failure.
+    const counted = rememberedDevice
+      ? sinceSuccess.filter((attempt) => DEVICE_FAILURES.has(attempt.outcome))
+      : sinceSuccess;
+    const failures = counted.length;
+    const latest = counted[0];
+    const duration = rememberedDevice ? deviceLockDurationMs(failures) : lockDurationMs(failures);
+    const lockedUntil = latest ? latest.at.getTime() + duration : 0;
     const values = { email, at: now, address: address?.slice(0, 64) ?? null };
-    if (failures >= FREE_FAILURES && lockedUntil > now.getTime()) {
+    if (duration > 0 && lockedUntil > now.getTime()) {
       await tx.insert(signInAttempts).values({ ...values, outcome: 'refused' });
       return { allowed: false as const, lockedUntil: new Date(lockedUntil), failures };
     }
     const [row] = await tx
       .insert(signInAttempts)
-      .values({ ...values, outcome: 'checking' })
+      .values({ ...values, outcome: rememberedDevice ? DEVICE_CHECKING : 'checking' })
       .returning({ id: signInAttempts.id });
     return { allowed: true as const, attemptId: row!.id };
   });
@@ -94,17 +125,26 @@ export async function startSignInAttempt(
 
 /**
  * Records how the password check went: 'refused' when it never happened (the per-address limit,
- * a deactivated account, a server error), which the per-account limit does not count.
+ * a deactivated account, a server error), which the per-account limit does not count. A
+ * remembered device's wrong password is kept apart ('device-fail').
  */
 export async function finishSignInAttempt(
   db: Database,
   attemptId: number,
   outcome: 'failed' | 'succeeded' | 'refused',
 ): Promise<void> {
-  await db.update(signInAttempts).set({ outcome }).where(eq(signInAttempts.id, attemptId));
+  await db
+    .update(signInAttempts)
+    .set({
+      outcome: sql`case when ${signInAttempts.outcome} = ${DEVICE_CHECKING} and ${outcome}::text = 'failed' then ${DEVICE_FAILED} else ${outcome}::text end`,
+    })
+    .where(eq(signInAttempts.id, attemptId));
 }
 
-/** An account's attempts that did not sign in (wrong password, or refused while locked). */
+/**
+ * An account's attempts that did not sign in: a wrong password ('failed', or 'device-fail' from a
+ * remembered device), or refused while locked.
+ */
 export async function failedSignInAttempts(db: Database, email: string, limit = 20) {
   return db
     .select({
@@ -116,7 +156,7 @@ export async function failedSignInAttempts(db: Database, email: string, limit = 
     .where(
       and(
         eq(signInAttempts.email, normalizeSignInEmail(email)),
-        inArray(signInAttempts.outcome, ['failed', 'refused']),
+        inArray(signInAttempts.outcome, ['failed', DEVICE_FAILED, 'refused']),
       ),
     )
     .orderBy(desc(signInAttempts.at), desc(signInAttempts.id))
@@ -133,10 +173,10 @@ export async function failedSignInCounts(db: Database, email: string, days: numb
       and(
         eq(signInAttempts.email, normalizeSignInEmail(email)),
         gt(signInAttempts.at, since),
-        inArray(signInAttempts.outcome, ['failed', 'refused']),
+        inArray(signInAttempts.outcome, ['failed', DEVICE_FAILED, 'refused']),
       ),
     )
     .groupBy(signInAttempts.outcome);
   const of = (outcome: string) => rows.find((row) => row.outcome === outcome)?.attempts ?? 0;
-  return { failed: of('failed'), refused: of('refused') };
+  return { failed: of('failed') + of(DEVICE_FAILED), refused: of('refused') };
 }

@@ -1,6 +1,6 @@
 'use server';
 
-import { headers } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { type AuthAnswer, callAuth } from '@/lib/auth/call';
 import {
@@ -8,6 +8,7 @@ import {
   lockedMessage,
   startSignInAttempt,
 } from '@/lib/auth/sign-in-attempts';
+import { DEVICE_COOKIE, findRememberedDevice } from '@/lib/auth/trusted-devices';
 import { getDb } from '@/lib/db/client';
 import { clientAddress } from '@/lib/http/rate-limit';
 import { safeReturnPath, TWO_FACTOR_PATH } from '@/lib/auth/session';
@@ -24,7 +25,12 @@ export async function signIn(_previous: SignInState, form: FormData): Promise<Si
     return { error: 'Enter your email and your password.', email };
   }
   const db = await getDb();
-  const attempt = await startSignInAttempt(db, email, clientAddress(await headers()));
+  // A browser remembered for this account is not held by the lock a stranger's guesses put on it
+  // (lib/auth/trusted-devices.ts); the library's per-address limit checks the cookie itself.
+  const device = await findRememberedDevice(db, (await cookies()).get(DEVICE_COOKIE)?.value, email);
+  const attempt = await startSignInAttempt(db, email, clientAddress(await headers()), new Date(), {
+    rememberedDevice: device !== null,
+  });
   if (!attempt.allowed) return { error: lockedMessage(attempt.lockedUntil), email };
   const answer = await callAuth('/sign-in/email', { email, password, rememberMe: true });
   await finishSignInAttempt(db, attempt.attemptId, attemptOutcome(answer));

@@ -38,7 +38,9 @@ export async function FailedSignIns({ email, owner }: { email: string; owner: bo
                 <span className={styles.muted}>
                   {attempt.outcome === 'refused'
                     ? 'Refused: the account was locked'
-                    : 'Wrong password'}
+                    : attempt.outcome === 'device-fail'
+                      ? 'Wrong password, from a remembered device'
+                      : 'Wrong password'}
                   {attempt.address ? ` · ${addressWords(attempt.address)}` : ''}
                 </span>
               </li>
