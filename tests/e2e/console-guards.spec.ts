@@ -478,9 +478,14 @@ const CASES: Case[] = [
     permission: 'events.edit',
     event: (f) => f.eventX,
     page: (f) => `/admin/events/${f.eventX}/edit`,
+    // A new start time while people are registered: the offer the notify case answers.
     args: (f) => [
       FORM_STATE,
-      form({ ...eventFields('Mock interviews (edited)', 14, []), eventId: String(f.eventX) }),
+      form({
+        ...eventFields('Mock interviews (edited)', 14, []),
+        startTime: '19:00',
+        eventId: String(f.eventX),
+      }),
     ],
     audit: 'event.update',
   },
@@ -615,15 +620,26 @@ const CASES: Case[] = [
     permission: 'registrations.message',
     event: (f) => f.eventX,
     page: (f) => `/admin/events/${f.eventX}/edit`,
+    // The edit case's new start time waits for an answer.
     args: (f) => [
       SMALL_STATE,
-      form({
-        eventId: String(f.eventX),
-        changed: 'time',
-        sendKey: `guard-notify-${Date.now()}`,
-      }),
+      form({ eventId: String(f.eventX), sendKey: `guard-notify-${Date.now()}` }),
     ],
     audit: 'event.notifyChange',
+  },
+  {
+    file: `${CONSOLE}/events/[id]/messages/actions.ts`,
+    name: 'declineChangeNoticeAction',
+    label: 'decline to notify an event’s registrants of a new place',
+    permission: 'registrations.message',
+    event: (f) => f.cancelledEvent,
+    page: (f) => `/admin/events/${f.cancelledEvent}`,
+    // The set-up moved the event before cancelling it, and nobody answered.
+    args: (f) => [
+      SMALL_STATE,
+      form({ eventId: String(f.cancelledEvent), sendKey: `guard-decline-${Date.now()}` }),
+    ],
+    audit: 'event.declineChangeNotice',
   },
   {
     file: `${CONSOLE}/events/registration-actions.ts`,
@@ -1073,6 +1089,21 @@ test.describe('the console refuses every visitor a door is not for', () => {
     }
     await addRegistrant(pastEvent, 'no.show@example.org');
     await addRegistrant(cancelledEvent, 'bubble@example.org');
+    // A new place while someone is registered, unanswered: the case that declines to tell them.
+    const moved = await callAction(
+      visitor('coordinator'),
+      actionOf(`${CONSOLE}/events/actions.ts`, 'saveEvent'),
+      `/admin/events/${cancelledEvent}/edit`,
+      [
+        FORM_STATE,
+        form({
+          ...eventFields('Bubble tea run', 16, [accountId('leadA')]),
+          location: 'Tabaret Hall, room 112',
+          eventId: String(cancelledEvent),
+        }),
+      ],
+    );
+    expect(moved.text).toContain('Saved.');
     const cancelled = await callAction(
       visitor('coordinator'),
       actionOf(`${CONSOLE}/events/actions.ts`, 'removeEvent'),

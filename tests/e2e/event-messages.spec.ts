@@ -9,11 +9,13 @@ import { createSuperAdmin } from './support/membership-staff';
 
 /**
  * Writing to an event's registrants, on a server of its own whose email goes to an SMTP server
- * started here: staff message the confirmed registrants (previewed, then sent) and each reads it
- * at the SMTP server, the waitlisted person does not; then staff change the event's time, accept
- * the offer to notify, and every registrant receives a calendar file with the same UID, a higher
- * SEQUENCE and the new time. The Messages page is checked with axe and photographed at 390 and
- * 1280 px.
+ * started here: staff message the confirmed registrants (the form says how many before sending;
+ * previewed, then sent) and each reads it at the SMTP server, the waitlisted person does not;
+ * then staff change the event's time, and the offer to notify stays through reloads until they
+ * accept it: every registrant receives a calendar file with the same UID, a higher SEQUENCE and
+ * the new time. A change of place is declined, and stays declined. The club's daily limit of
+ * messages per event refuses the next one and says when it may go. The Messages page and the
+ * offer are checked with axe and photographed at 390 and 1280 px.
  */
 
 const ADMIN = { name: 'Mei Chen', email: 'mei.chen@example.org', password: 'lantern moon 2026!' };
@@ -183,7 +185,15 @@ test.describe('messages to registrants and a change of time, read at the SMTP se
     await expect(staff.getByTestId('error-summary')).toContainText('Subject');
     await expect(staff.getByLabel('Subject')).toBeFocused();
 
+    // How many the ticked group holds, said as it is chosen.
+    await staff.getByLabel('On the waitlist (1)').check();
+    await expect(staff.getByTestId('audience-count')).toHaveText(
+      'This goes to 1 person on the waitlist.',
+    );
     await staff.getByLabel('Confirmed (and checked in) (2)').check();
+    await expect(staff.getByTestId('audience-count')).toHaveText(
+      'This goes to 2 confirmed registrants.',
+    );
     await staff.getByLabel('Subject').fill(`Room change for ${eventTitle}`);
     await staff
       .getByLabel('Message')
@@ -191,6 +201,7 @@ test.describe('messages to registrants and a change of time, read at the SMTP se
     await staff.getByRole('button', { name: 'Preview' }).click();
     const preview = staff.getByRole('form', { name: /^Preview/ });
     await expect(preview.getByTestId('preview-to')).toHaveText('2 confirmed registrants');
+    await expect(preview.getByTestId('preview-count')).toContainText('This goes to 2 people.');
     const shown = await preview.getByTestId('preview-text').innerText();
     expect(shown).toContain('Hi Lin,');
     expect(shown).toContain('We moved to room 14, one floor up.\n\nBring your student card.');
@@ -225,7 +236,9 @@ test.describe('messages to registrants and a change of time, read at the SMTP se
     await expectAccessible(staff);
   });
 
-  test('change the event’s time and notify: everyone registered gets the new calendar file', async () => {
+  test('change the event’s time: the offer stays through reloads until answered; notifying sends everyone the new calendar file', async ({
+    expectAccessible,
+  }) => {
     const confirmation = await waitForMail(
       people[0]!.email,
       `You are registered for ${eventTitle}`,
@@ -237,8 +250,20 @@ test.describe('messages to registrants and a change of time, read at the SMTP se
     await staff.getByRole('button', { name: 'Save the event' }).first().click();
     const offer = staff.getByRole('form', { name: 'Notify the registrants' });
     await expect(offer).toContainText('The time changed. Notify the 3 registrants?');
+    // Left unanswered, it is still there after a reload, and on the event's other pages.
+    await staff.reload();
+    await expect(offer).toContainText('The time changed. Notify the 3 registrants?');
+    await staff.goto(`/admin/events/${eventId}/messages`);
+    await expect(offer).toContainText('The time changed. Notify the 3 registrants?');
+    await staff.goto(`/admin/events/${eventId}`);
+    await expect(offer).toContainText('The time changed. Notify the 3 registrants?');
+    await expectAccessible(staff);
+    await staff.screenshot({ path: `${SHOTS}/offer-390.png` });
     await offer.getByRole('button', { name: 'Email the 3 registrants' }).click();
     await expect(offer).toContainText('Emailed the new time to 3 registrants');
+    await staff.reload();
+    await expect(staff.getByRole('heading', { name: eventTitle })).toBeVisible();
+    await expect(offer).toHaveCount(0);
 
     for (const person of people) {
       const mail = await waitForMail(person.email, `New time for ${eventTitle}`);
@@ -280,6 +305,54 @@ test.describe('messages to registrants and a change of time, read at the SMTP se
         .map((element) => `${element.tagName} ${element.getBoundingClientRect().right}`),
     );
     expect(past).toEqual([]);
+  });
+
+  test('a change of place declined: nobody is emailed, and the offer is gone for good', async () => {
+    await staff.goto(`/admin/events/${eventId}/edit`);
+    await staff.getByLabel('Location').fill('Desmarais Hall, room 14');
+    await staff.getByRole('button', { name: 'Save the event' }).first().click();
+    const offer = staff.getByRole('form', { name: 'Notify the registrants' });
+    await expect(offer).toContainText('The place changed. Notify the 3 registrants?');
+    await staff.goto(`/admin/events/${eventId}/messages`);
+    await offer.getByRole('button', { name: 'Don’t notify them' }).click();
+    await expect(offer).toContainText('Nobody was emailed about the new place.');
+    await staff.reload();
+    await expect(staff.getByRole('heading', { name: `Messages: ${eventTitle}` })).toBeVisible();
+    await expect(offer).toHaveCount(0);
+    await expect(staff.getByTestId('event-messages')).not.toContainText('New place for');
+  });
+
+  test('the club’s daily limit per event: the next message is refused, with when it may go', async () => {
+    await staff.goto(`/admin/events/${eventId}/messages`);
+    // The first message and the change notice: one more may go today.
+    await expect(staff.getByTestId('message-allowance')).toHaveText(
+      'Messages in the last 24 hours: 2 of 3 a day (change notices included).',
+    );
+    const write = async (subject: string) => {
+      await staff.getByLabel('On the waitlist (1)').check();
+      await staff.getByLabel('Subject').fill(subject);
+      await staff.getByLabel('Message').fill('A place may free up: keep an eye on your inbox.');
+      await staff.getByRole('button', { name: 'Preview' }).click();
+    };
+    await write(`Waitlist news for ${eventTitle}`);
+    await staff
+      .getByRole('form', { name: /^Preview/ })
+      .getByRole('button', { name: 'Send to 1 person on the waitlist' })
+      .click();
+    await expect(staff.getByText('Sent to 1 person on the waitlist.')).toBeVisible();
+    await waitForMail(people[2]!.email, `Waitlist news for ${eventTitle}`);
+
+    await staff.reload();
+    const limit = staff.getByTestId('message-allowance');
+    await expect(limit).toContainText(
+      'This event’s registrants had 3 messages in the last 24 hours (change notices included), the most the club allows per event: 3 a day. The next can go ',
+    );
+    await write(`More waitlist news for ${eventTitle}`);
+    // The form's own answer (the line above the form says the same).
+    await expect(staff.locator('p[role="alert"]')).toContainText(
+      'the most the club allows per event: 3 a day. The next can go',
+    );
+    await expect(staff.getByRole('form', { name: /^Preview/ })).toHaveCount(0);
   });
 
   test('the Messages page at 390 and 1280 px', async ({ browser }) => {
