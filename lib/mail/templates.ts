@@ -8,7 +8,8 @@ import {
 } from '@/lib/events/calendar';
 import { toEventDto } from '@/lib/api/serialize';
 import type { Event } from '@/lib/db/schema';
-import { eventPageTitle, eventScheduleText } from '@/lib/events/details';
+import { clubDate } from '@/lib/db/time';
+import { eventPageTitle, eventSchedule, eventScheduleText } from '@/lib/events/details';
 import { siteUrl } from '@/lib/env/public';
 import { changeWords, type EventChange } from './audiences';
 
@@ -197,7 +198,10 @@ function calendarAttachment(event: Event, sequence?: number): MailAttachment | n
   };
 }
 
-async function doorPass(context: RegistrationMailContext): Promise<{
+async function doorPass(
+  context: RegistrationMailContext,
+  sequence?: number,
+): Promise<{
   blocks: Block[];
   attachments: MailAttachment[];
 }> {
@@ -210,7 +214,7 @@ async function doorPass(context: RegistrationMailContext): Promise<{
       qrCodeOf: context.checkInUrl,
     },
   ];
-  const calendar = calendarAttachment(context.event);
+  const calendar = calendarAttachment(context.event, sequence);
   if (calendar) attachments.push(calendar);
   return {
     blocks: [
@@ -323,12 +327,41 @@ export async function cancelledEmail(context: RegistrationMailContext): Promise<
   return { subject, text, html, attachments: [] };
 }
 
-export async function reminderEmail(context: RegistrationMailContext): Promise<ComposedEmail> {
+/** The club's calendar day of `instant` as a day count, so that two days' distance is a subtraction. */
+function clubDayNumber(instant: Date): number {
+  const [year, month, day] = clubDate(instant).split('-').map(Number) as [number, number, number];
+  return Date.UTC(year, month - 1, day) / 86_400_000;
+}
+
+/**
+ * When the event starts, in words that fit the moment `now` of the reminder, by the club's
+ * calendar days: 'today at 6:30 PM', 'tomorrow at 6:30 PM', else 'on Saturday, February 14,
+ * 2026 at 6:30 PM'.
+ */
+export function reminderWhen(event: Event, now: Date): string {
+  const { date, time, hasTime } = eventSchedule(toEventDto(event));
+  const at = hasTime ? ` at ${time}` : '';
+  const days = event.startsAt ? clubDayNumber(event.startsAt) - clubDayNumber(now) : null;
+  if (days === 0) return `today${at}`;
+  if (days === 1) return `tomorrow${at}`;
+  return `on ${date}${at}`;
+}
+
+/**
+ * The reminder before the event, its words for the moment `now` it is queued at ('is today at
+ * 6:30 PM'), its calendar file with the event's current SEQUENCE (`sequence`, the highest a change
+ * notice sent), so that it never takes a calendar back to an older time.
+ */
+export async function reminderEmail(
+  context: RegistrationMailContext,
+  { now, sequence = 0 }: { now: Date; sequence?: number },
+): Promise<ComposedEmail> {
   const title = titleOf(context.event);
-  const subject = `Reminder: ${title} is tomorrow`;
-  const pass = await doorPass(context);
+  const when = reminderWhen(context.event, now);
+  const subject = `Reminder: ${title} is ${when}`;
+  const pass = await doorPass(context, sequence);
   const { text, html } = render(subject, `Hi ${context.person.firstName},`, [
-    { kind: 'paragraph', text: `This is a reminder that ${title} starts within 24 hours.` },
+    { kind: 'paragraph', text: `This is a reminder that ${title} starts ${when}.` },
     { kind: 'details', rows: eventRows(context.event) },
     ...pass.blocks,
     {

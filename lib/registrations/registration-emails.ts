@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import {
   type Event,
@@ -20,6 +20,7 @@ import {
   reviewReceivedEmail,
   waitlistedEmail,
 } from '@/lib/mail/templates';
+import { eventCalendarSequence } from './event-messages';
 import { manageLinkKey, manageUrl, unsealManageToken } from './manage-token';
 import { waitlistPosition } from './reads';
 import type { Step } from './transitions';
@@ -118,38 +119,83 @@ export async function emailFor(
   return null;
 }
 
+/** The reminder goes this long before the event starts. */
+export const REMINDER_LEAD_MS = 24 * 3_600_000;
 /**
- * Queues the reminder of every confirmed registration whose event starts within 24 hours.
- * The dedupe key names the registration and the start time, so each is reminded once (and once
- * more only if the event moves).
+ * … but never within this long of the confirmation, which carries the same details: a
+ * registration confirmed later than the lead before the event is reminded once it is this old,
+ * and one confirmed less than this before the event is not reminded at all.
+ */
+export const REMINDER_AFTER_CONFIRMATION_MS = 3_600_000;
+
+/**
+ * The conditions under which a registration's reminder is due at `now`: confirmed (its
+ * statusChangedAt is the confirmation, a promotion included) at least an hour ago, never reminded,
+ * its event not cancelled and starting within the lead, not started.
+ */
+function reminderDue(db: Pick<Queryable, 'select'>, now: Date) {
+  return and(
+    eq(eventRegistrations.status, 'confirmed'),
+    isNull(eventRegistrations.reminderQueuedAt),
+    lte(
+      eventRegistrations.statusChangedAt,
+      new Date(now.getTime() - REMINDER_AFTER_CONFIRMATION_MS),
+    ),
+    // A subquery rather than a join, so that the claiming UPDATE takes the same conditions.
+    inArray(
+      eventRegistrations.eventId,
+      db
+        .select({ id: events.id })
+        .from(events)
+        .where(
+          and(
+            isNull(events.cancelledAt),
+            gt(events.startsAt, now),
+            lte(events.startsAt, new Date(now.getTime() + REMINDER_LEAD_MS)),
+          ),
+        ),
+    ),
+  );
+}
+
+/**
+ * Queues each registration's one reminder, `REMINDER_LEAD_MS` before its event (later for one
+ * confirmed within the lead, see REMINDER_AFTER_CONFIRMATION_MS). The UPDATE that sets
+ * reminder_queued_at claims it, in the transaction that queues the email, so a second tick, a
+ * second instance or a later change of the event's time queues no other; the dedupe key
+ * `reminder:<id>` says the same in the outbox. Its calendar file carries the event's current
+ * SEQUENCE, so that it never takes a calendar back to the time before a change notice.
  */
 export async function queueReminders(db: Database, now: Date = new Date()): Promise<number> {
-  const soon = new Date(now.getTime() + 24 * 3_600_000);
   const due = await db
-    .select({ registration: eventRegistrations, event: events })
+    .select({ id: eventRegistrations.id })
     .from(eventRegistrations)
-    .innerJoin(events, eq(events.id, eventRegistrations.eventId))
-    .where(
-      and(
-        eq(eventRegistrations.status, 'confirmed'),
-        isNull(events.cancelledAt),
-        gt(events.startsAt, now),
-        lte(events.startsAt, soon),
-      ),
-    )
+    .where(reminderDue(db, now))
     .orderBy(asc(eventRegistrations.id));
   if (due.length === 0) return 0;
   const key = await manageLinkKey(db);
   let queued = 0;
-  for (const { registration, event } of due) {
-    const dedupeKey = `reminder:${registration.id}:${event.startsAt!.toISOString()}`;
-    const context = await mailContext({ tx: db, key }, event, registration);
-    const added = await queueEmail(db, {
-      dedupeKey,
-      kind: 'reminder',
-      to: registration.email,
-      email: await reminderEmail(context),
-      registrationId: registration.id,
+  for (const { id } of due) {
+    const added = await db.transaction(async (tx) => {
+      const [registration] = await tx
+        .update(eventRegistrations)
+        .set({ reminderQueuedAt: now })
+        .where(and(eq(eventRegistrations.id, id), reminderDue(tx, now)))
+        .returning();
+      if (!registration) return false;
+      const [event] = await tx.select().from(events).where(eq(events.id, registration.eventId));
+      if (!event) return false;
+      const context = await mailContext({ tx, key }, event, registration);
+      return queueEmail(tx, {
+        dedupeKey: `reminder:${registration.id}`,
+        kind: 'reminder',
+        to: registration.email,
+        email: await reminderEmail(context, {
+          now,
+          sequence: await eventCalendarSequence(tx, event.id),
+        }),
+        registrationId: registration.id,
+      });
     });
     if (added) queued += 1;
   }

@@ -150,6 +150,13 @@ describe(`registration statuses through the API (${DATABASE_UNDER_TEST})`, () =>
 
     const soon = await makeEvent({ startsAt: hours(3), capacity: null });
     const answer = registrationCreatedSchema.parse((await register(soon.id, person('g'))).body);
+    // Right after the confirmation, no reminder: it waits until the confirmation is an hour old.
+    const early = await handleCronTick(request('cron-secret-for-tests-123'));
+    expect(await early.json()).toMatchObject({ reminders_queued: 0 });
+    await database.db
+      .update(eventRegistrations)
+      .set({ statusChangedAt: hours(-1.1) })
+      .where(eq(eventRegistrations.id, answer.registration.id));
     const ran = await handleCronTick(request('cron-secret-for-tests-123'));
     expect(ran.status).toBe(200);
     expect(await ran.json()).toMatchObject({

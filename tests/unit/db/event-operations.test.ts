@@ -554,21 +554,25 @@ describe(`event operations (${DATABASE_UNDER_TEST})`, () => {
     ).toEqual({ kind: 'not_found' });
   });
 
-  it('reminders: queued once for confirmed people of events within 24 hours, however often the job runs', async () => {
+  it('reminders: queued once for confirmed people of events within 24 hours, an hour after the confirmation at the earliest, however often the job runs', async () => {
     const soon = await makeEvent({ startsAt: hours(20), title: 'Hot pot night' });
     const far = await makeEvent({ startsAt: hours(30) });
     const a = await registerForEvent(database.db, soon.id, person(31), now);
     await registerForEvent(database.db, far.id, person(32), now);
     if (a.kind !== 'created') throw new Error('not created');
+    const remindersOfA = async () =>
+      (await outboxOf(a.registration.id)).filter((mail) => mail.kind === 'reminder');
+    // Just confirmed: the confirmation carries the details, the reminder waits an hour.
+    await queueReminders(database.db, now);
+    expect(await remindersOfA()).toHaveLength(0);
     // Earlier tests' confirmed people of events within 24 hours are reminded too.
-    expect(await queueReminders(database.db, now)).toBeGreaterThanOrEqual(1);
-    expect(await queueReminders(database.db, now)).toBe(0);
+    expect(await queueReminders(database.db, hours(1))).toBeGreaterThanOrEqual(1);
     expect(await queueReminders(database.db, hours(1))).toBe(0);
-    const reminders = (await outboxOf(a.registration.id)).filter(
-      (mail) => mail.kind === 'reminder',
-    );
+    expect(await queueReminders(database.db, hours(2))).toBe(0);
+    const reminders = await remindersOfA();
     expect(reminders).toHaveLength(1);
-    expect(reminders[0]?.subject).toBe('Reminder: Hot pot night is tomorrow');
+    // 15:00 UTC is 10:00 in Ottawa; the event is at 06:00 the next day.
+    expect(reminders[0]?.subject).toBe('Reminder: Hot pot night is tomorrow at 6:00 AM');
     expect(reminders[0]?.htmlBody).toContain('cid:check-in-qr');
   });
 
