@@ -223,6 +223,14 @@ export type MembershipTexts = {
   changeInvalidTitle?: string;
   changeInvalidText?: string;
   changeFormLink?: string;
+  unsubscribeTitle?: string;
+  unsubscribeAsk?: string;
+  unsubscribeIntro?: string;
+  unsubscribeButton?: string;
+  unsubscribeDoneTitle?: string;
+  unsubscribeDoneText?: string;
+  unsubscribeInvalidTitle?: string;
+  unsubscribeInvalidText?: string;
   eventsTitle?: string;
   eventsEmpty?: string;
   eventsError?: string;
@@ -481,6 +489,69 @@ export type AnswersTexts = {
   whatChangeRequest?: string;
 };
 
+export type RegistrationEmailsTexts = {
+  _id: string;
+  _type: 'registrationEmailsTexts';
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  greeting?: string;
+  detailWhen?: string;
+  detailWhere?: string;
+  detailRegisteredAs?: string;
+  detailMember?: string;
+  eventFallbackTitle?: string;
+  doorCodeIntro?: string;
+  doorCodeAlt?: string;
+  manageButton?: string;
+  seeButton?: string;
+  eventPageButton?: string;
+  confirmedSubject?: string;
+  confirmedLead?: string;
+  promotedSubject?: string;
+  promotedLead?: string;
+  calendarAttached?: string;
+  cancelPlease?: string;
+  waitlistedSubject?: string;
+  waitlistedLead?: string;
+  waitlistedLeadNoPosition?: string;
+  waitlistedButton?: string;
+  reviewSubject?: string;
+  reviewLead?: string;
+  reviewWithdraw?: string;
+  declinedSubject?: string;
+  declinedLead?: string;
+  declinedNote?: string;
+  declinedClosing?: string;
+  cancelledSubject?: string;
+  cancelledLead?: string;
+  cancelledReason?: string;
+  cancelledMistake?: string;
+  linkAgainSubject?: string;
+  linkAgainLead?: string;
+  linkAgainNotYou?: string;
+  reminderSubject?: string;
+  reminderLead?: string;
+  reminderCancel?: string;
+  whenTodayAt?: string;
+  whenToday?: string;
+  whenTomorrowAt?: string;
+  whenTomorrow?: string;
+  whenOnDayAt?: string;
+  whenOnDay?: string;
+  messageWhy?: string;
+  changeSubject?: string;
+  changeLead?: string;
+  changeCalendar?: string;
+  changeCancel?: string;
+  changeDate?: string;
+  changeTime?: string;
+  changePlace?: string;
+  changeDetails?: string;
+  changeTwo?: string;
+  changeThree?: string;
+};
+
 export type EventTexts = {
   _id: string;
   _type: 'eventTexts';
@@ -716,6 +787,7 @@ export type SiteTexts = {
   titleMemberId?: string;
   titleChangeDetails?: string;
   titleChangeConfirm?: string;
+  titleUnsubscribe?: string;
   titleResources?: string;
   titleServices?: string;
   titlePartnerships?: string;
@@ -1021,6 +1093,7 @@ export type AllSanitySchemaTypes =
   | AlumniTexts
   | JoinUsTexts
   | AnswersTexts
+  | RegistrationEmailsTexts
   | EventTexts
   | EventsTexts
   | HomeTexts
@@ -1719,6 +1792,14 @@ export type TextsQueryResult =
       changeInvalidTitle?: string;
       changeInvalidText?: string;
       changeFormLink?: string;
+      unsubscribeTitle?: string;
+      unsubscribeAsk?: string;
+      unsubscribeIntro?: string;
+      unsubscribeButton?: string;
+      unsubscribeDoneTitle?: string;
+      unsubscribeDoneText?: string;
+      unsubscribeInvalidTitle?: string;
+      unsubscribeInvalidText?: string;
       eventsTitle?: string;
       eventsEmpty?: string;
       eventsError?: string;
@@ -1792,6 +1873,68 @@ export type TextsQueryResult =
       error?: string;
       missing?: string;
       effectiveDateLabel?: string;
+    }
+  | {
+      _id: string;
+      _type: 'registrationEmailsTexts';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      greeting?: string;
+      detailWhen?: string;
+      detailWhere?: string;
+      detailRegisteredAs?: string;
+      detailMember?: string;
+      eventFallbackTitle?: string;
+      doorCodeIntro?: string;
+      doorCodeAlt?: string;
+      manageButton?: string;
+      seeButton?: string;
+      eventPageButton?: string;
+      confirmedSubject?: string;
+      confirmedLead?: string;
+      promotedSubject?: string;
+      promotedLead?: string;
+      calendarAttached?: string;
+      cancelPlease?: string;
+      waitlistedSubject?: string;
+      waitlistedLead?: string;
+      waitlistedLeadNoPosition?: string;
+      waitlistedButton?: string;
+      reviewSubject?: string;
+      reviewLead?: string;
+      reviewWithdraw?: string;
+      declinedSubject?: string;
+      declinedLead?: string;
+      declinedNote?: string;
+      declinedClosing?: string;
+      cancelledSubject?: string;
+      cancelledLead?: string;
+      cancelledReason?: string;
+      cancelledMistake?: string;
+      linkAgainSubject?: string;
+      linkAgainLead?: string;
+      linkAgainNotYou?: string;
+      reminderSubject?: string;
+      reminderLead?: string;
+      reminderCancel?: string;
+      whenTodayAt?: string;
+      whenToday?: string;
+      whenTomorrowAt?: string;
+      whenTomorrow?: string;
+      whenOnDayAt?: string;
+      whenOnDay?: string;
+      messageWhy?: string;
+      changeSubject?: string;
+      changeLead?: string;
+      changeCalendar?: string;
+      changeCancel?: string;
+      changeDate?: string;
+      changeTime?: string;
+      changePlace?: string;
+      changeDetails?: string;
+      changeTwo?: string;
+      changeThree?: string;
     }
   | {
       _id: string;
@@ -1979,6 +2122,7 @@ export type TextsQueryResult =
       titleMemberId?: string;
       titleChangeDetails?: string;
       titleChangeConfirm?: string;
+      titleUnsubscribe?: string;
       titleResources?: string;
       titleServices?: string;
       titlePartnerships?: string;

@@ -13,10 +13,23 @@ const PAGE_ROUTES = [
   { type: 'membershipPage', route: '/membership', title: 'Membership' },
 ] as const;
 
+/** The emails' texts documents and the preview of the emails each words. */
+const EMAIL_TEXTS = [
+  {
+    type: 'registrationEmailsTexts',
+    group: 'registration',
+    title: 'Emails about event registrations',
+  },
+] as const;
+
 /** Which document each route of the site shows, and where each document appears. */
 export const presentationResolve: PresentationPluginOptions['resolve'] = {
   mainDocuments: defineDocuments([
     ...PAGE_ROUTES.map(({ type, route }) => ({ route, filter: `_id == "${type}"` })),
+    ...EMAIL_TEXTS.map(({ type, group }) => ({
+      route: `/emails/preview/${group}`,
+      filter: `_id == "${type}"`,
+    })),
     ...PAGE_HERO_PAGES.map(({ page }) => ({
       route: `/${page}`,
       filter: `_id == "${pageHeroId(page)}"`,
@@ -27,6 +40,13 @@ export const presentationResolve: PresentationPluginOptions['resolve'] = {
       PAGE_ROUTES.map(({ type, route, title }) => [
         type,
         defineLocations({ locations: [{ title, href: route }] }),
+      ]),
+    ),
+    // Each emails' texts document, beside the emails it words (sample data, drafts shown).
+    ...Object.fromEntries(
+      EMAIL_TEXTS.map(({ type, group, title }) => [
+        type,
+        defineLocations({ locations: [{ title, href: `/emails/preview/${group}` }] }),
       ]),
     ),
     siteSettings: defineLocations({

@@ -68,6 +68,11 @@ export const PAGES: readonly { id: string; title: string; documents: readonly Fi
       documents: [singleton('privacyPolicy', 'Policy text'), texts('privacy')],
     },
     {
+      id: 'emails',
+      title: 'Emails the site sends',
+      documents: [texts('registrationEmails', 'Emails about event registrations')],
+    },
+    {
       id: 'membership',
       title: 'Membership pages',
       documents: [

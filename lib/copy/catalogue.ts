@@ -127,6 +127,10 @@ export const COPY_PAGES = {
       'Browser tab: name of the page a change request’s confirmation link opens',
       'Confirm your Change Request',
     ],
+    titleUnsubscribe: [
+      'Browser tab: name of the page an announcement’s unsubscribe link opens',
+      'Unsubscribe from Announcements',
+    ],
     titleResources: ['Browser tab: name of the resources page', 'Resources'],
     titleServices: ['Browser tab: name of the services page', 'Services'],
     titlePartnerships: ['Browser tab: name of the partnerships page', 'Partnerships'],
@@ -374,6 +378,133 @@ export const COPY_PAGES = {
     statusWordAttended: ['Status word: checked in', 'Checked in'],
     statusWordNoShow: ['Status word: no-show', 'No-show'],
     statusWordExcused: ['Status word: excused', 'Excused'],
+  }),
+
+  registrationEmails: page('Emails about event registrations', {
+    greeting: ['Every email: greeting ({name})', 'Hi {name},'],
+    detailWhen: ['Event details: when', 'When'],
+    detailWhere: ['Event details: where', 'Where'],
+    detailRegisteredAs: ['Event details: registered as a member', 'Registered as'],
+    detailMember: ['Event details: the member ({memberId})', 'Member {memberId}'],
+    eventFallbackTitle: ['An event without a title is called', 'the event'],
+    doorCodeIntro: ['Door code: text above it', 'Show this code at the door to check in:'],
+    doorCodeAlt: ['Door code: description for screen readers', 'Check-in code'],
+    manageButton: ['Button: manage the registration', 'Manage my registration'],
+    seeButton: ['Button: see the registration', 'See my registration'],
+    eventPageButton: ['Button: the event page', 'Event page'],
+    confirmedSubject: ['Registered: subject ({title})', 'You are registered for {title}'],
+    confirmedLead: ['Registered: first paragraph ({title})', 'Your place at {title} is confirmed.'],
+    promotedSubject: [
+      'Off the waitlist: subject ({title})',
+      'A place opened up: you are in for {title}',
+    ],
+    promotedLead: [
+      'Off the waitlist: first paragraph ({title})',
+      'Good news: a place opened up and you have been moved from the waitlist. Your place at {title} is confirmed.',
+    ],
+    calendarAttached: [
+      'Registered: the calendar file',
+      'The calendar file attached adds the event to your calendar.',
+    ],
+    cancelPlease: [
+      'Registered: please cancel if you cannot come',
+      'Cannot come after all? Please cancel, so that someone on the waitlist gets your place.',
+    ],
+    waitlistedSubject: ['Waitlist: subject ({title})', 'You are on the waitlist for {title}'],
+    waitlistedLead: [
+      'Waitlist: first paragraph ({title}, {position})',
+      '{title} is full, so you are on its waitlist (position {position}). If a place opens up, we will email you.',
+    ],
+    waitlistedLeadNoPosition: [
+      'Waitlist: first paragraph, position unknown ({title})',
+      '{title} is full, so you are on its waitlist. If a place opens up, we will email you.',
+    ],
+    waitlistedButton: ['Waitlist: button', 'See my place or leave the waitlist'],
+    reviewSubject: [
+      'Awaiting review: subject ({title})',
+      'We received your registration for {title}',
+    ],
+    reviewLead: [
+      'Awaiting review: first paragraph ({title})',
+      'Thank you for registering for {title}. The organisers review each registration for this event, so you do not have a place yet. We will email you as soon as they have decided.',
+    ],
+    reviewWithdraw: [
+      'Awaiting review: how to withdraw',
+      'Changed your mind? The same link lets you withdraw your registration.',
+    ],
+    declinedSubject: ['Declined: subject ({title})', 'Your registration for {title}'],
+    declinedLead: [
+      'Declined: first paragraph ({title})',
+      'Thank you for your interest in {title}. We are sorry: the organisers could not offer you a place this time.',
+    ],
+    declinedNote: [
+      'Declined: the organisers’ note ({reason})',
+      'Note from the organisers: {reason}',
+    ],
+    declinedClosing: ['Declined: closing', 'We hope to see you at another event soon.'],
+    cancelledSubject: [
+      'Cancelled: subject ({title})',
+      'Your registration for {title} is cancelled',
+    ],
+    cancelledLead: [
+      'Cancelled: first paragraph ({title})',
+      'Your registration for {title} is cancelled.',
+    ],
+    cancelledReason: ['Cancelled: the reason ({reason})', 'Reason: {reason}'],
+    cancelledMistake: [
+      'Cancelled: if it is a mistake',
+      'If this is a mistake, you can register again from the event page while registration is open.',
+    ],
+    linkAgainSubject: ['Link sent again: subject ({title})', 'Your registration link for {title}'],
+    linkAgainLead: [
+      'Link sent again: first paragraph ({title})',
+      'Someone, probably you, tried to register for {title} again with this email address. You are already registered, so nothing changed. Here is your personal link again: it shows your registration and lets you cancel it.',
+    ],
+    linkAgainNotYou: [
+      'Link sent again: if it was not you',
+      'If it was not you, you can ignore this email: only this address receives the link.',
+    ],
+    reminderSubject: ['Reminder: subject ({title}, {when})', 'Reminder: {title} is {when}'],
+    reminderLead: [
+      'Reminder: first paragraph ({title}, {when})',
+      'This is a reminder that {title} starts {when}.',
+    ],
+    reminderCancel: [
+      'Reminder: please cancel if you cannot come',
+      'Cannot come? Please cancel, so that your place goes to someone else.',
+    ],
+    whenTodayAt: ['Reminder’s {when}: the same day ({time})', 'today at {time}'],
+    whenToday: ['Reminder’s {when}: the same day, no time set', 'today'],
+    whenTomorrowAt: ['Reminder’s {when}: the next day ({time})', 'tomorrow at {time}'],
+    whenTomorrow: ['Reminder’s {when}: the next day, no time set', 'tomorrow'],
+    whenOnDayAt: ['Reminder’s {when}: a later day ({date}, {time})', 'on {date} at {time}'],
+    whenOnDay: ['Reminder’s {when}: a later day, no time set ({date})', 'on {date}'],
+    messageWhy: [
+      'Message from the organisers: why they get it ({title})',
+      'You receive this email because you registered for {title}.',
+    ],
+    changeSubject: ['New date, time or place: subject ({what}, {title})', 'New {what} for {title}'],
+    changeLead: [
+      'New date, time or place: first paragraph ({what}, {title})',
+      'The {what} of {title} changed. Here are the new details:',
+    ],
+    changeCalendar: [
+      'New date, time or place: the calendar file',
+      'The calendar file attached updates the event in your calendar.',
+    ],
+    changeCancel: [
+      'New date, time or place: please cancel if you cannot come',
+      'Cannot come any more? Please cancel with your link, so that someone else gets your place.',
+    ],
+    changeDate: ['What changed: the date', 'date'],
+    changeTime: ['What changed: the time', 'time'],
+    changePlace: ['What changed: the place', 'place'],
+    changeDetails: ['What changed: more than one thing (fallback)', 'details'],
+    changeTwo: ['What changed: two things ({first}, {second})', '{first} and {second}'],
+    changeThree: [
+      'What changed: three things ({first}, {second}, {third})',
+      '{first}, {second} and {third}',
+    ],
   }),
 
   answers: page('Form answers (said by the server)', {
@@ -1001,6 +1132,23 @@ export const COPY_PAGES = {
       'Check that you opened the whole link from your email, or send your request again on the Change my details page.',
     ],
     changeFormLink: ['Change request link: link back to the form', 'Go to Change my details'],
+    unsubscribeTitle: ['Unsubscribe link: page title', 'UNSUBSCRIBE'],
+    unsubscribeAsk: ['Unsubscribe link: question, title', 'Stop receiving announcements?'],
+    unsubscribeIntro: [
+      'Unsubscribe link: text above the button',
+      'Press the button to stop receiving TCSA’s announcements by email. Emails about your membership itself (its activation, its renewal) still reach you.',
+    ],
+    unsubscribeButton: ['Unsubscribe link: button', 'Unsubscribe'],
+    unsubscribeDoneTitle: ['Unsubscribe link: done, title', 'You are unsubscribed'],
+    unsubscribeDoneText: [
+      'Unsubscribe link: done, text',
+      'You will no longer receive announcements from TCSA.',
+    ],
+    unsubscribeInvalidTitle: ['Unsubscribe link: not valid, title', 'This link does not work'],
+    unsubscribeInvalidText: [
+      'Unsubscribe link: not valid, what to do',
+      'Check that you opened the whole link from the email. Nothing was changed.',
+    ],
     eventsTitle: ['Member events: title', 'MEMBER EVENTS'],
     eventsEmpty: ['Member events: none', 'No upcoming events at the moment.'],
     eventsError: [

@@ -11,7 +11,14 @@ import type { Event } from '@/lib/db/schema';
 import { clubDate } from '@/lib/db/time';
 import { eventPageTitle, eventSchedule, eventScheduleText } from '@/lib/events/details';
 import { siteUrl } from '@/lib/env/public';
-import { changeWords, type EventChange } from './audiences';
+import type { Copy } from '@/lib/copy/catalogue';
+import { fillCopy } from '@/lib/copy/fill';
+import { getCopy } from '@/lib/copy/read';
+import type { EventChange } from './audiences';
+
+/** The words of the emails about registrations: the editors' (Studio), else the spec's. */
+export type RegistrationWords = Copy<'registrationEmails'>;
+export const registrationWords = (): Promise<RegistrationWords> => getCopy('registrationEmails');
 
 /**
  * The emails the server sends, each as plain text and HTML in the club's style (red heading
@@ -157,22 +164,33 @@ function scheduleTextOf(dto: ReturnType<typeof toEventDto>): string {
   return text;
 }
 
-function eventRows(event: Event, memberId?: string | null): Array<[string, string]> {
+function eventRows(
+  words: RegistrationWords,
+  event: Event,
+  memberId?: string | null,
+): Array<[string, string]> {
   const dto = toEventDto(event);
-  const rows: Array<[string, string]> = [['When', scheduleTextOf(dto)]];
-  if (dto.location) rows.push(['Where', dto.location]);
-  if (memberId) rows.push(['Registered as', `Member ${memberId}`]);
+  const rows: Array<[string, string]> = [[words.detailWhen, scheduleTextOf(dto)]];
+  if (dto.location) rows.push([words.detailWhere, dto.location]);
+  if (memberId) {
+    rows.push([words.detailRegisteredAs, fillCopy(words.detailMember, { memberId })]);
+  }
   return rows;
 }
 
 /** The event's details, then the person's answers to its questions (a new registration's). */
-function detailsWithAnswers(context: RegistrationMailContext): Array<[string, string]> {
-  return [...eventRows(context.event, context.memberId), ...(context.answers ?? [])];
+function detailsWithAnswers(
+  words: RegistrationWords,
+  context: RegistrationMailContext,
+): Array<[string, string]> {
+  return [...eventRows(words, context.event, context.memberId), ...(context.answers ?? [])];
 }
 
-function titleOf(event: Event): string {
-  return eventPageTitle(toEventDto(event), 'the event');
+function titleOf(event: Event, words: RegistrationWords): string {
+  return eventPageTitle(toEventDto(event), words.eventFallbackTitle);
 }
+
+const greetingOf = (words: RegistrationWords, name: string) => fillCopy(words.greeting, { name });
 
 function manageBlocks(url: string | null, label: string): Block[] {
   return url ? [{ kind: 'button', label, href: url }] : [];
@@ -199,6 +217,7 @@ function calendarAttachment(event: Event, sequence?: number): MailAttachment | n
 }
 
 async function doorPass(
+  words: RegistrationWords,
   context: RegistrationMailContext,
   sequence?: number,
 ): Promise<{
@@ -218,8 +237,8 @@ async function doorPass(
   if (calendar) attachments.push(calendar);
   return {
     blocks: [
-      { kind: 'paragraph', text: 'Show this code at the door to check in:' },
-      { kind: 'image', cid: 'check-in-qr', alt: 'Check-in code' },
+      { kind: 'paragraph', text: words.doorCodeIntro },
+      { kind: 'image', cid: 'check-in-qr', alt: words.doorCodeAlt },
     ],
     attachments,
   };
@@ -229,41 +248,38 @@ export async function confirmedEmail(
   context: RegistrationMailContext,
   { promoted = false }: { promoted?: boolean } = {},
 ): Promise<ComposedEmail> {
-  const title = titleOf(context.event);
-  const subject = promoted
-    ? `A place opened up: you are in for ${title}`
-    : `You are registered for ${title}`;
-  const pass = await doorPass(context);
-  const { text, html } = render(subject, `Hi ${context.person.firstName},`, [
+  const words = await registrationWords();
+  const title = titleOf(context.event, words);
+  const subject = fillCopy(promoted ? words.promotedSubject : words.confirmedSubject, { title });
+  const pass = await doorPass(words, context);
+  const { text, html } = render(subject, greetingOf(words, context.person.firstName), [
     {
       kind: 'paragraph',
-      text: promoted
-        ? `Good news: a place opened up and you have been moved from the waitlist. Your place at ${title} is confirmed.`
-        : `Your place at ${title} is confirmed.`,
+      text: fillCopy(promoted ? words.promotedLead : words.confirmedLead, { title }),
     },
-    { kind: 'details', rows: detailsWithAnswers(context) },
+    { kind: 'details', rows: detailsWithAnswers(words, context) },
     ...pass.blocks,
-    { kind: 'paragraph', text: 'The calendar file attached adds the event to your calendar.' },
-    {
-      kind: 'paragraph',
-      text: 'Cannot come after all? Please cancel, so that someone on the waitlist gets your place.',
-    },
-    ...manageBlocks(context.manageUrl, 'Manage my registration'),
+    { kind: 'paragraph', text: words.calendarAttached },
+    { kind: 'paragraph', text: words.cancelPlease },
+    ...manageBlocks(context.manageUrl, words.manageButton),
   ]);
   return { subject, text, html, attachments: pass.attachments };
 }
 
 export async function waitlistedEmail(context: RegistrationMailContext): Promise<ComposedEmail> {
-  const title = titleOf(context.event);
-  const subject = `You are on the waitlist for ${title}`;
+  const words = await registrationWords();
+  const title = titleOf(context.event, words);
+  const subject = fillCopy(words.waitlistedSubject, { title });
   const position = context.waitlistPosition;
-  const { text, html } = render(subject, `Hi ${context.person.firstName},`, [
+  const { text, html } = render(subject, greetingOf(words, context.person.firstName), [
     {
       kind: 'paragraph',
-      text: `${title} is full, so you are on its waitlist${position ? ` (position ${position})` : ''}. If a place opens up, we will email you.`,
+      text: position
+        ? fillCopy(words.waitlistedLead, { title, position })
+        : fillCopy(words.waitlistedLeadNoPosition, { title }),
     },
-    { kind: 'details', rows: detailsWithAnswers(context) },
-    ...manageBlocks(context.manageUrl, 'See my place or leave the waitlist'),
+    { kind: 'details', rows: detailsWithAnswers(words, context) },
+    ...manageBlocks(context.manageUrl, words.waitlistedButton),
   ]);
   return { subject, text, html, attachments: [] };
 }
@@ -275,52 +291,55 @@ export async function waitlistedEmail(context: RegistrationMailContext): Promise
 export async function reviewReceivedEmail(
   context: RegistrationMailContext,
 ): Promise<ComposedEmail> {
-  const title = titleOf(context.event);
-  const subject = `We received your registration for ${title}`;
-  const { text, html } = render(subject, `Hi ${context.person.firstName},`, [
-    {
-      kind: 'paragraph',
-      text: `Thank you for registering for ${title}. The organisers review each registration for this event, so you do not have a place yet. We will email you as soon as they have decided.`,
-    },
-    { kind: 'details', rows: detailsWithAnswers(context) },
-    ...manageBlocks(context.manageUrl, 'See my registration'),
-    {
-      kind: 'paragraph',
-      text: 'Changed your mind? The same link lets you withdraw your registration.',
-    },
+  const words = await registrationWords();
+  const title = titleOf(context.event, words);
+  const subject = fillCopy(words.reviewSubject, { title });
+  const { text, html } = render(subject, greetingOf(words, context.person.firstName), [
+    { kind: 'paragraph', text: fillCopy(words.reviewLead, { title }) },
+    { kind: 'details', rows: detailsWithAnswers(words, context) },
+    ...manageBlocks(context.manageUrl, words.seeButton),
+    { kind: 'paragraph', text: words.reviewWithdraw },
   ]);
   return { subject, text, html, attachments: [] };
 }
 
 export async function declinedEmail(context: RegistrationMailContext): Promise<ComposedEmail> {
-  const title = titleOf(context.event);
-  const subject = `Your registration for ${title}`;
-  const { text, html } = render(subject, `Hi ${context.person.firstName},`, [
-    {
-      kind: 'paragraph',
-      text: `Thank you for your interest in ${title}. We are sorry: the organisers could not offer you a place this time.`,
-    },
+  const words = await registrationWords();
+  const title = titleOf(context.event, words);
+  const subject = fillCopy(words.declinedSubject, { title });
+  const { text, html } = render(subject, greetingOf(words, context.person.firstName), [
+    { kind: 'paragraph', text: fillCopy(words.declinedLead, { title }) },
     ...(context.reason
-      ? [{ kind: 'paragraph', text: `Note from the organisers: ${context.reason}` } as Block]
+      ? [
+          {
+            kind: 'paragraph',
+            text: fillCopy(words.declinedNote, { reason: context.reason }),
+          } as Block,
+        ]
       : []),
-    { kind: 'paragraph', text: 'We hope to see you at another event soon.' },
+    { kind: 'paragraph', text: words.declinedClosing },
   ]);
   return { subject, text, html, attachments: [] };
 }
 
 export async function cancelledEmail(context: RegistrationMailContext): Promise<ComposedEmail> {
-  const title = titleOf(context.event);
-  const subject = `Your registration for ${title} is cancelled`;
-  const { text, html } = render(subject, `Hi ${context.person.firstName},`, [
-    { kind: 'paragraph', text: `Your registration for ${title} is cancelled.` },
-    ...(context.reason ? [{ kind: 'paragraph', text: `Reason: ${context.reason}` } as Block] : []),
-    {
-      kind: 'paragraph',
-      text: 'If this is a mistake, you can register again from the event page while registration is open.',
-    },
+  const words = await registrationWords();
+  const title = titleOf(context.event, words);
+  const subject = fillCopy(words.cancelledSubject, { title });
+  const { text, html } = render(subject, greetingOf(words, context.person.firstName), [
+    { kind: 'paragraph', text: fillCopy(words.cancelledLead, { title }) },
+    ...(context.reason
+      ? [
+          {
+            kind: 'paragraph',
+            text: fillCopy(words.cancelledReason, { reason: context.reason }),
+          } as Block,
+        ]
+      : []),
+    { kind: 'paragraph', text: words.cancelledMistake },
     {
       kind: 'button',
-      label: 'Event page',
+      label: words.eventPageButton,
       href: new URL(`/events/${context.event.id}`, siteUrl()).toString(),
     },
   ]);
@@ -338,13 +357,14 @@ function clubDayNumber(instant: Date): number {
  * calendar days: 'today at 6:30 PM', 'tomorrow at 6:30 PM', else 'on Saturday, February 14,
  * 2026 at 6:30 PM'.
  */
-export function reminderWhen(event: Event, now: Date): string {
+export function reminderWhen(words: RegistrationWords, event: Event, now: Date): string {
   const { date, time, hasTime } = eventSchedule(toEventDto(event));
-  const at = hasTime ? ` at ${time}` : '';
   const days = event.startsAt ? clubDayNumber(event.startsAt) - clubDayNumber(now) : null;
-  if (days === 0) return `today${at}`;
-  if (days === 1) return `tomorrow${at}`;
-  return `on ${date}${at}`;
+  if (days === 0) return hasTime ? fillCopy(words.whenTodayAt, { time }) : words.whenToday;
+  if (days === 1) return hasTime ? fillCopy(words.whenTomorrowAt, { time }) : words.whenTomorrow;
+  return hasTime
+    ? fillCopy(words.whenOnDayAt, { date, time })
+    : fillCopy(words.whenOnDay, { date });
 }
 
 /**
@@ -356,19 +376,17 @@ export async function reminderEmail(
   context: RegistrationMailContext,
   { now, sequence = 0 }: { now: Date; sequence?: number },
 ): Promise<ComposedEmail> {
-  const title = titleOf(context.event);
-  const when = reminderWhen(context.event, now);
-  const subject = `Reminder: ${title} is ${when}`;
-  const pass = await doorPass(context, sequence);
-  const { text, html } = render(subject, `Hi ${context.person.firstName},`, [
-    { kind: 'paragraph', text: `This is a reminder that ${title} starts ${when}.` },
-    { kind: 'details', rows: eventRows(context.event) },
+  const words = await registrationWords();
+  const title = titleOf(context.event, words);
+  const when = reminderWhen(words, context.event, now);
+  const subject = fillCopy(words.reminderSubject, { title, when });
+  const pass = await doorPass(words, context, sequence);
+  const { text, html } = render(subject, greetingOf(words, context.person.firstName), [
+    { kind: 'paragraph', text: fillCopy(words.reminderLead, { title, when }) },
+    { kind: 'details', rows: eventRows(words, context.event) },
     ...pass.blocks,
-    {
-      kind: 'paragraph',
-      text: 'Cannot come? Please cancel, so that your place goes to someone else.',
-    },
-    ...manageBlocks(context.manageUrl, 'Manage my registration'),
+    { kind: 'paragraph', text: words.reminderCancel },
+    ...manageBlocks(context.manageUrl, words.manageButton),
   ]);
   return { subject, text, html, attachments: pass.attachments };
 }
@@ -380,19 +398,14 @@ export async function reminderEmail(
 export async function manageLinkAgainEmail(
   context: RegistrationMailContext,
 ): Promise<ComposedEmail> {
-  const title = titleOf(context.event);
-  const subject = `Your registration link for ${title}`;
-  const { text, html } = render(subject, `Hi ${context.person.firstName},`, [
-    {
-      kind: 'paragraph',
-      text: `Someone, probably you, tried to register for ${title} again with this email address. You are already registered, so nothing changed. Here is your personal link again: it shows your registration and lets you cancel it.`,
-    },
-    { kind: 'details', rows: eventRows(context.event, context.memberId) },
-    ...manageBlocks(context.manageUrl, 'See my registration'),
-    {
-      kind: 'paragraph',
-      text: 'If it was not you, you can ignore this email: only this address receives the link.',
-    },
+  const words = await registrationWords();
+  const title = titleOf(context.event, words);
+  const subject = fillCopy(words.linkAgainSubject, { title });
+  const { text, html } = render(subject, greetingOf(words, context.person.firstName), [
+    { kind: 'paragraph', text: fillCopy(words.linkAgainLead, { title }) },
+    { kind: 'details', rows: eventRows(words, context.event, context.memberId) },
+    ...manageBlocks(context.manageUrl, words.seeButton),
+    { kind: 'paragraph', text: words.linkAgainNotYou },
   ]);
   return { subject, text, html, attachments: [] };
 }
@@ -438,22 +451,35 @@ export function accountLinkEmail(
   return { subject, text, html, attachments: [] };
 }
 
+/** What changed of an event ('date', 'time and place'), in the editors' words. */
+export function changeWordsIn(words: RegistrationWords, changed: readonly EventChange[]): string {
+  const named = { date: words.changeDate, time: words.changeTime, place: words.changePlace };
+  const parts = (['date', 'time', 'place'] as const)
+    .filter((part) => changed.includes(part))
+    .map((part) => named[part]);
+  if (parts.length === 0) return words.changeDetails;
+  if (parts.length === 1) return parts[0]!;
+  if (parts.length === 2) return fillCopy(words.changeTwo, { first: parts[0]!, second: parts[1]! });
+  return fillCopy(words.changeThree, { first: parts[0]!, second: parts[1]!, third: parts[2]! });
+}
+
 /** What staff wrote to an event's registrants: their subject and words, the event, the link. */
 export function eventMessageEmail(
+  words: RegistrationWords,
   context: Pick<RegistrationMailContext, 'event' | 'person' | 'manageUrl'>,
   message: { subject: string; body: string },
 ): ComposedEmail {
-  const title = titleOf(context.event);
+  const title = titleOf(context.event, words);
   const paragraphs = message.body
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean);
-  const { text, html } = render(message.subject, `Hi ${context.person.firstName},`, [
+  const { text, html } = render(message.subject, greetingOf(words, context.person.firstName), [
     ...paragraphs.map((paragraph): Block => ({ kind: 'paragraph', text: paragraph })),
-    { kind: 'paragraph', text: `You receive this email because you registered for ${title}.` },
-    { kind: 'details', rows: eventRows(context.event) },
-    ...manageBlocks(context.manageUrl, 'See my registration'),
+    { kind: 'paragraph', text: fillCopy(words.messageWhy, { title }) },
+    { kind: 'details', rows: eventRows(words, context.event) },
+    ...manageBlocks(context.manageUrl, words.seeButton),
   ]);
   return { subject: message.subject, text, html, attachments: [] };
 }
@@ -463,32 +489,20 @@ export function eventMessageEmail(
  * same UID and a higher SEQUENCE, which updates the entry in the person's calendar.
  */
 export function eventChangeEmail(
+  words: RegistrationWords,
   context: Pick<RegistrationMailContext, 'event' | 'person' | 'manageUrl'>,
   { changed, sequence }: { changed: readonly EventChange[]; sequence: number },
 ): ComposedEmail {
-  const title = titleOf(context.event);
-  const what = changeWords(changed);
-  const subject = `New ${what} for ${title}`;
+  const title = titleOf(context.event, words);
+  const what = changeWordsIn(words, changed);
+  const subject = fillCopy(words.changeSubject, { what, title });
   const calendar = calendarAttachment(context.event, sequence);
-  const { text, html } = render(subject, `Hi ${context.person.firstName},`, [
-    {
-      kind: 'paragraph',
-      text: `The ${what} of ${title} changed. Here are the new details:`,
-    },
-    { kind: 'details', rows: eventRows(context.event) },
-    ...(calendar
-      ? [
-          {
-            kind: 'paragraph',
-            text: 'The calendar file attached updates the event in your calendar.',
-          } as Block,
-        ]
-      : []),
-    {
-      kind: 'paragraph',
-      text: 'Cannot come any more? Please cancel with your link, so that someone else gets your place.',
-    },
-    ...manageBlocks(context.manageUrl, 'See my registration'),
+  const { text, html } = render(subject, greetingOf(words, context.person.firstName), [
+    { kind: 'paragraph', text: fillCopy(words.changeLead, { what, title }) },
+    { kind: 'details', rows: eventRows(words, context.event) },
+    ...(calendar ? [{ kind: 'paragraph', text: words.changeCalendar } as Block] : []),
+    { kind: 'paragraph', text: words.changeCancel },
+    ...manageBlocks(context.manageUrl, words.seeButton),
   ]);
   return { subject, text, html, attachments: calendar ? [calendar] : [] };
 }

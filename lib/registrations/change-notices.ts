@@ -9,7 +9,7 @@ import { clubDate, clubTime } from '@/lib/db/time';
 import { eventScheduleText } from '@/lib/events/details';
 import { audiencePhrase, changeWords, type EventChange, isEventChange } from '@/lib/mail/audiences';
 import type { Queryable } from '@/lib/mail/outbox';
-import { eventChangeEmail } from '@/lib/mail/templates';
+import { eventChangeEmail, registrationWords } from '@/lib/mail/templates';
 import { manageLinkKey } from '@/lib/registrations/manage-token';
 import {
   audienceCounts,
@@ -138,7 +138,9 @@ export async function sendChangeNotice(
       `When: ${eventScheduleText(dto)}`,
       ...(dto.location ? [`Where: ${dto.location}`] : []),
     ].join('\n');
+    const words = await registrationWords();
     const first = eventChangeEmail(
+      words,
       { event, person: { firstName: '' }, manageUrl: null },
       { changed, sequence },
     );
@@ -158,6 +160,7 @@ export async function sendChangeNotice(
       recipients,
       (recipient) =>
         eventChangeEmail(
+          words,
           { event, person: { firstName: recipient.firstName }, manageUrl: linkOf(key, recipient) },
           { changed, sequence },
         ),

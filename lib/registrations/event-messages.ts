@@ -19,7 +19,7 @@ import {
 import { type QueuedEmail, queueEmails, type Queryable } from '@/lib/mail/outbox';
 import { AUDIENCE_LABELS, type Audience, audiencePhrase } from '@/lib/mail/audiences';
 import { formatConsoleDateTime } from '@/lib/site/format';
-import { type ComposedEmail, eventMessageEmail } from '@/lib/mail/templates';
+import { type ComposedEmail, eventMessageEmail, registrationWords } from '@/lib/mail/templates';
 
 export {
   AUDIENCE_LABELS,
@@ -131,6 +131,7 @@ export async function previewEventMessage(
   const recipients = await recipientsOf(db, event.id, draft.audience);
   const first = recipients[0];
   const email = eventMessageEmail(
+    await registrationWords(),
     {
       event,
       person: { firstName: first?.firstName ?? '(first name)' },
@@ -316,6 +317,8 @@ export async function sendEventMessage(
   now: Date = new Date(),
 ): Promise<SendOutcome> {
   const key = await manageLinkKey(db);
+  // The frame around the staff's words, read once for every copy.
+  const words = await registrationWords();
   return db.transaction(async (tx): Promise<SendOutcome> => {
     // Under the event's lock: two sends at once count each other, so neither passes the limit.
     const event = await lockEvent(tx, eventId);
@@ -344,6 +347,7 @@ export async function sendEventMessage(
       recipients,
       (recipient) =>
         eventMessageEmail(
+          words,
           { event, person: { firstName: recipient.firstName }, manageUrl: linkOf(key, recipient) },
           draft,
         ),

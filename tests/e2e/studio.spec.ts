@@ -31,12 +31,20 @@ const CONTENT_DOCUMENTS: Partial<Record<CopyPage, [id: string, firstField: strin
   privacy: ['privacyPolicy', 'Title'],
   membership: ['membershipPage', 'Overview: message under the title'],
 };
-/** The form answers' texts are listed under 'Every page', beside the site's texts. */
-const LISTED_UNDER: Partial<Record<CopyPage, CopyPage>> = { answers: 'site' };
-const structurePage = (pageId: CopyPage): Exclude<CopyPage, 'answers'> =>
-  (LISTED_UNDER[pageId] ?? pageId) as Exclude<CopyPage, 'answers'>;
+/**
+ * The form answers' texts are listed under 'Every page', beside the site's texts; the emails'
+ * texts under 'Emails the site sends'.
+ */
+const LISTED_UNDER: Partial<Record<CopyPage, StructurePage>> = {
+  answers: 'site',
+  registrationEmails: 'emails',
+};
+type StructurePage = Exclude<CopyPage, 'answers' | 'registrationEmails'> | 'emails';
+const structurePage = (pageId: CopyPage): StructurePage =>
+  LISTED_UNDER[pageId] ?? (pageId as StructurePage);
 
-const PAGE_TITLES: Record<Exclude<CopyPage, 'answers'>, string> = {
+const PAGE_TITLES: Record<StructurePage, string> = {
+  emails: 'Emails the site sends',
   site: 'Every page: navigation, footer, messages',
   home: 'Home page',
   events: 'Events page',
