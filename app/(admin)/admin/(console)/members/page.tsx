@@ -48,6 +48,15 @@ export default async function MembersPage({ searchParams }: { searchParams: Prom
     <div className={styles.stack}>
       <div className={styles.actionsRow}>
         <h1 className={styles.pageTitle}>Members</h1>
+        {can(signedIn, 'memberships.announce') ? (
+          // The announcement's audience is this filter's consenting active members.
+          <Link
+            href={`/admin/membership/announcements${exportQuery ? `?${exportQuery}` : ''}`}
+            className={`${styles.button} ${styles.quietButton}`}
+          >
+            Email an announcement{filtered ? ' (this selection)' : ''}
+          </Link>
+        ) : null}
         {can(signedIn, 'memberships.export') ? (
           <a
             href={`/admin/members/members.csv${exportQuery ? `?${exportQuery}` : ''}`}
@@ -56,6 +65,11 @@ export default async function MembersPage({ searchParams }: { searchParams: Prom
           >
             Export CSV{filtered ? ' (this selection)' : ''}
           </a>
+        ) : null}
+        {can(signedIn, 'memberships.changeStatus') ? (
+          <Link href="/admin/members/import" className={`${styles.button} ${styles.quietButton}`}>
+            Import CSV
+          </Link>
         ) : null}
       </div>
       <p className={styles.muted}>
