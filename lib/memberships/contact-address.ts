@@ -1,7 +1,6 @@
 import 'server-only';
 import { queryBundledDataset } from '@/lib/content/bundled';
 import { siteSettingsQuery } from '@/lib/content/queries';
-import { getSiteSettings } from '@/lib/content/read';
 import type { Database } from '@/lib/db/client';
 import { readClubSettings } from '@/lib/db/club-settings';
 
@@ -20,20 +19,28 @@ export async function membershipContactAddress(db: Pick<Database, 'select'>): Pr
   return clubContactAddress();
 }
 
+type SiteSettingsContact = { contactEmail?: string | null } | null;
+
 /**
- * The club's general contact address from the published site settings. The read answers from
- * the cache, or the last good copy, or the bundled dataset when the Content Lake is slow or
- * down (lib/content/fetch.ts), so it never waits long inside the transaction that queues the
- * email. Published, not the request's perspective: an email never quotes a draft, and the
- * scheduled jobs run outside a request. A Sanity project without its site settings yet (before
- * `npm run content:import`) answers the bundled dataset's address, so no membership change
- * fails for want of an address.
+ * The club's general contact address from the published site settings. Inside the site (Next.js
+ * defines NEXT_RUNTIME in its server code) the read is the pages' own: from the cache, or the last
+ * good copy, or the bundled dataset when the Content Lake is slow or down (lib/content/fetch.ts),
+ * so it never waits long inside the transaction that queues the email. Published, not the
+ * request's perspective: an email never quotes a draft, and the scheduled jobs run outside a
+ * request. Scripts (the seed, run by `npm start` before the site) and unit tests have no
+ * Next.js to read through, so they read the bundled dataset, as does a Sanity project without
+ * its site settings yet (before `npm run content:import`): no membership change fails for want
+ * of an address.
  */
 export async function clubContactAddress(): Promise<string> {
-  const settings = await getSiteSettings({ perspective: 'published' });
-  const published = settings?.contactEmail?.trim();
-  if (published) return published;
-  const bundled = (await queryBundledDataset(siteSettingsQuery)) as typeof settings;
+  if (process.env.NEXT_RUNTIME) {
+    // Imported here, not above: the read brings in Next.js's request modules, which a script
+    // cannot load.
+    const { getSiteSettings } = await import('@/lib/content/read');
+    const published = (await getSiteSettings({ perspective: 'published' }))?.contactEmail?.trim();
+    if (published) return published;
+  }
+  const bundled = (await queryBundledDataset(siteSettingsQuery)) as SiteSettingsContact;
   const address = bundled?.contactEmail?.trim();
   if (!address) {
     // The Studio requires the field and the repository ships it: only a dataset emptied by hand.

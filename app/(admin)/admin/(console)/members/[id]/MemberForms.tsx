@@ -39,6 +39,9 @@ export function ChangeStatusForm({
             New status
           </label>
           <select
+            // New choices after a change: a new select, showing 'Choose…' rather than whichever
+            // option the browser lands on when the chosen one is gone.
+            key={choices.map((choice) => choice.value).join(' ')}
             id="status-to"
             name="to"
             required
