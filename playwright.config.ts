@@ -34,6 +34,7 @@ const ONE_WIDTH_SPECS = [
   'api.spec.ts',
   'api-persistence.spec.ts',
   'api-submissions.spec.ts',
+  'club-settings.spec.ts',
   'compile-hints.spec.ts',
   'console.spec.ts',
   'console-guards.spec.ts',

@@ -458,6 +458,18 @@ const MEMBERSHIP_CASES: Case[] = [
     ],
     audit: 'membershipType.create',
   },
+  {
+    file: `${CONSOLE}/settings/actions.ts`,
+    name: 'saveClubSettingsAction',
+    label: 'change the club settings',
+    permission: 'membership.settings',
+    page: () => '/admin/settings',
+    args: () => [
+      FORM_STATE,
+      form({ membershipContactAddress: 'membership.walk@example.org', eventMessagesPerDay: '4' }),
+    ],
+    audit: 'clubSettings.update',
+  },
 ];
 
 const CASES: Case[] = [
