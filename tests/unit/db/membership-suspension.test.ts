@@ -214,7 +214,7 @@ describe('the club settings', () => {
     });
     const bad = parse({ membershipContactAddress: 'not an address', eventMessagesPerDay: '0' });
     expect(bad.success).toBe(false);
-    const messages = bad.error!.issues.map((issue) => `${issue.path[0]}: ${issue.message}`);
+    const messages = bad.error!.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`);
     expect(messages).toEqual([
       'membershipContactAddress: Enter a valid email address for the membership contact, or leave it empty.',
       `eventMessagesPerDay: Messages per event per day must be a whole number from 1 to ${EVENT_MESSAGES_PER_DAY_MAX}.`,
