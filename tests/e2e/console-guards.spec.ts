@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { NOT_ALLOWED_MESSAGE as NOT_ALLOWED, NOT_EVENT_LEAD_MESSAGE } from '@/lib/auth/messages';
 import { EVENT_TABS, eventTabHref } from '@/lib/admin/event-tabs';
@@ -457,6 +458,34 @@ const MEMBERSHIP_CASES: Case[] = [
       }),
     ],
     audit: 'membershipType.create',
+  },
+  {
+    file: `${CONSOLE}/members/import/actions.ts`,
+    name: 'membersImportAction',
+    label: 'import members from a CSV',
+    permission: 'memberships.changeStatus',
+    page: () => '/admin/members/import',
+    // One of last year's members, as the preview found it ready (row 2 of the file).
+    args: (f) => {
+      const year = f.membership.year - 1;
+      const type = f.records.membershipTypes.find((row) => row.year === year)!;
+      const text = [
+        'Status,Legal name,uOttawa email,Program,Year of study,Expected graduation,Membership type,Membership year',
+        `Expired,Guard Walk Import,guard.walk.import@uottawa.ca,BCom,3,${year + 3},${type.name},${year}`,
+      ].join('\r\n');
+      return [
+        SMALL_STATE,
+        form({
+          intent: 'import',
+          text,
+          sha256: createHash('sha256').update(text, 'utf8').digest('hex'),
+          ready: '2',
+        }),
+      ];
+    },
+    // Each row's entry, then the file's.
+    audit: 'membership.importFile',
+    auditEntries: 2,
   },
   {
     file: `${CONSOLE}/settings/actions.ts`,
