@@ -89,6 +89,8 @@ export default defineConfig({
         'members-import.spec.ts',
         // The audit log read on a phone: its words are the same at any width.
         'audit-words.spec.ts',
+        // The coordinator announces to the members and a member unsubscribes, on a phone.
+        'announcements.spec.ts',
       ],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
     },

@@ -158,6 +158,16 @@ const RULES = {
     finance: 'none',
     event_lead: 'none',
   },
+  /**
+   * Email an announcement to the active members who agreed to be emailed (all, or a filter of
+   * the roster): the coordinator runs the members' communication, as they resend their emails.
+   */
+  'memberships.announce': {
+    super_admin: 'all',
+    coordinator: 'all',
+    finance: 'none',
+    event_lead: 'none',
+  },
   /** The members' CSV (finance columns only with `payments.read`). */
   'memberships.export': {
     super_admin: 'all',

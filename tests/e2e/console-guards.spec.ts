@@ -504,6 +504,30 @@ const MEMBERSHIP_CASES: Case[] = [
 const CASES: Case[] = [
   ...MEMBERSHIP_CASES,
   {
+    file: `${CONSOLE}/membership/announcements/actions.ts`,
+    name: 'announceToMembers',
+    label: 'email an announcement to the members',
+    permission: 'memberships.announce',
+    page: () => '/admin/membership/announcements',
+    // The count the preview showed must be the audience's (the seed's active members all agreed
+    // to be emailed, one per address), or nothing is sent.
+    args: async (f) => {
+      const active = (await f.latest()).memberships.filter((row) => row.status === 'active');
+      const addresses = new Set(active.map((row) => row.uottawa_email.toLowerCase()));
+      return [
+        FORM_STATE,
+        form({
+          subject: 'Spring gala',
+          body: 'Tickets open on Monday.',
+          intent: 'send',
+          sendKey: `guard-announce-${Date.now()}`,
+          expected: String(addresses.size),
+        }),
+      ];
+    },
+    audit: 'membership.announce',
+  },
+  {
     file: `${CONSOLE}/events/actions.ts`,
     name: 'saveEvent',
     label: 'create an event',
@@ -1314,6 +1338,7 @@ test.describe('the console refuses every visitor a door is not for', () => {
       ['/admin/members', 'memberships.read'],
       ['/admin/payments', 'payments.read'],
       ['/admin/membership/settings', 'membership.settings'],
+      ['/admin/membership/announcements', 'memberships.announce'],
       ['/admin/security', 'account.security'],
     ];
     for (const [path, permission] of pages) {

@@ -108,6 +108,12 @@ const EXPECTED: Record<Action, Record<Role, 'yes' | 'no' | 'own events'>> = {
     finance: 'no',
     event_lead: 'no',
   },
+  'memberships.announce': {
+    super_admin: 'yes',
+    coordinator: 'yes',
+    finance: 'no',
+    event_lead: 'no',
+  },
   'memberships.export': {
     super_admin: 'yes',
     coordinator: 'yes',
