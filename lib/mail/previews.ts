@@ -3,9 +3,11 @@ import QRCode from 'qrcode';
 import type { Event } from '@/lib/db/schema';
 import { siteUrl } from '@/lib/env/public';
 import {
+  accountLinkEmail,
   cancelledEmail,
   type ComposedEmail,
   confirmedEmail,
+  consoleWords,
   declinedEmail,
   manageLinkAgainEmail,
   type RegistrationMailContext,
@@ -96,6 +98,34 @@ export const EMAIL_PREVIEWS = {
         { label: 'Declined', email: await declinedEmail(context) },
         { label: 'Cancelled', email: await cancelledEmail(context) },
         { label: 'Link sent again', email: await manageLinkAgainEmail(context) },
+      ];
+    },
+  },
+  console: {
+    title: 'Emails to the club’s executives',
+    compose: async (): Promise<EmailPreview[]> => {
+      const words = await consoleWords();
+      // The links' lifetimes are LINK_LIFETIME_MS's (lib/auth/one-time-links.ts, a layer above).
+      return [
+        {
+          label: 'Invitation to the console',
+          email: accountLinkEmail(words, {
+            kind: 'invite',
+            name: 'Mei',
+            role: 'coordinator',
+            url: new URL('/admin/welcome?token=sample-link', siteUrl()).toString(),
+            validForHours: 7 * 24,
+          }),
+        },
+        {
+          label: 'Password reset',
+          email: accountLinkEmail(words, {
+            kind: 'reset',
+            name: 'Mei',
+            url: new URL('/admin/reset-password?token=sample-link', siteUrl()).toString(),
+            validForHours: 24,
+          }),
+        },
       ];
     },
   },

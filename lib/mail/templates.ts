@@ -13,12 +13,12 @@ import { eventPageTitle, eventSchedule, eventScheduleText } from '@/lib/events/d
 import { siteUrl } from '@/lib/env/public';
 import type { Copy } from '@/lib/copy/catalogue';
 import { fillCopy } from '@/lib/copy/fill';
-import { getCopy } from '@/lib/copy/read';
+import { emailCopy } from './email-copy';
 import type { EventChange } from './audiences';
 
 /** The words of the emails about registrations: the editors' (Studio), else the spec's. */
 export type RegistrationWords = Copy<'registrationEmails'>;
-export const registrationWords = (): Promise<RegistrationWords> => getCopy('registrationEmails');
+export const registrationWords = (): Promise<RegistrationWords> => emailCopy('registrationEmails');
 
 /**
  * The emails the server sends, each as plain text and HTML in the club's style (red heading

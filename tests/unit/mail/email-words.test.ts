@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { LINK_LIFETIME_MS, linkLifetimeWords } from '@/lib/auth/one-time-links';
+import { ROLES } from '@/lib/auth/roles';
 import { type CopyPage, defaultCopy } from '@/lib/copy/catalogue';
 import { COPY_MARK_END, COPY_MARK_START, markCopy } from '@/lib/copy/markers';
 import { siteUrl } from '@/lib/env/public';
@@ -10,8 +12,8 @@ import type { ComposedEmail } from '@/lib/mail/templates';
  * email once the marked texts and the sample data are taken out is punctuation and space.
  */
 
-vi.mock('@/lib/copy/read', () => ({
-  getCopy: async (page: CopyPage) => markCopy(defaultCopy(page)),
+vi.mock('@/lib/mail/email-copy', () => ({
+  emailCopy: async (page: CopyPage) => markCopy(defaultCopy(page)),
 }));
 
 const { EMAIL_PREVIEWS, sampleEvent } = await import('@/lib/mail/previews');
@@ -99,5 +101,90 @@ describe('the emails about registrations', () => {
       'Doors open at six.',
       'See you there.',
     ]);
+  });
+});
+
+describe('the console’s account emails', () => {
+  const hoursOf = (purpose: keyof typeof LINK_LIFETIME_MS) => LINK_LIFETIME_MS[purpose] / 3_600_000;
+  const linkData = [
+    new URL('/admin/welcome?token=sample-link', siteUrl()).toString(),
+    new URL('/admin/reset-password?token=sample-link', siteUrl()).toString(),
+  ];
+
+  it('are made of the editors’ words and the data, every one of them', async () => {
+    const previews = await EMAIL_PREVIEWS.console.compose();
+    expect(previews.map(({ label }) => label)).toEqual([
+      'Invitation to the console',
+      'Password reset',
+    ]);
+    for (const { label, email } of previews) {
+      expect(email.subject, label).toContain(COPY_MARK_START);
+      expectAllWordsMarked(label, email, linkData);
+    }
+    // Each role an invitation gives is the editors' word too.
+    const words = await templates.consoleWords();
+    for (const role of ROLES) {
+      const invitation = templates.accountLinkEmail(words, {
+        kind: 'invite',
+        name: 'Mei',
+        role,
+        url: linkData[0]!,
+        validForHours: hoursOf('invite'),
+      });
+      expectAllWordsMarked(`invitation as ${role}`, invitation, linkData);
+    }
+  });
+
+  it('say how long each link works, as the preview shows it', async () => {
+    const words = await templates.consoleWords();
+    const [invitation, reset] = await EMAIL_PREVIEWS.console.compose();
+    expect(invitation!.email.text).toContain(templates.linkValidForWords(words, hoursOf('invite')));
+    expect(reset!.email.text).toContain(templates.linkValidForWords(words, hoursOf('password')));
+  });
+
+  it('keep the spec’s words by default', () => {
+    const words = defaultCopy('consoleEmails');
+    const invitation = templates.accountLinkEmail(words, {
+      kind: 'invite',
+      name: 'Ana',
+      role: 'event_lead',
+      url: 'https://tcsa.example/admin/welcome?token=t',
+      validForHours: hoursOf('invite'),
+    });
+    expect(invitation.subject).toBe(
+      'You are invited to the Telfer Chinese Student Association console',
+    );
+    expect(invitation.text).toContain(
+      [
+        'Hi Ana,',
+        '',
+        "You have been invited to run the club's website as event lead. Choose your password with this one-time link:",
+        '',
+        'Set my password: https://tcsa.example/admin/welcome?token=t',
+        '',
+        'The link works once, within 7 days. If you did not expect this email, you can ignore it.',
+      ].join('\n'),
+    );
+    const reset = templates.accountLinkEmail(words, {
+      kind: 'reset',
+      name: 'Ana',
+      url: 'https://tcsa.example/admin/reset-password?token=t',
+      validForHours: hoursOf('password'),
+    });
+    expect(reset.subject).toBe('Reset your console password');
+    expect(reset.text).toContain(
+      [
+        'A password reset was requested for your console account. Choose a new password with this one-time link:',
+        '',
+        'Reset my password: https://tcsa.example/admin/reset-password?token=t',
+        '',
+        'The link works once, within 24 hours. If you did not expect this email, you can ignore it.',
+      ].join('\n'),
+    );
+    // The console's pages say the lifetimes in the same words.
+    expect(templates.linkValidForWords(words, hoursOf('invite'))).toBe(linkLifetimeWords('invite'));
+    expect(templates.linkValidForWords(words, hoursOf('password'))).toBe(
+      linkLifetimeWords('password'),
+    );
   });
 });

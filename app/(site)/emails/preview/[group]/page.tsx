@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
+import { isDraftModeEnabled } from '@/lib/content/draft';
+import { withEmailDrafts } from '@/lib/mail/email-copy';
 import { EMAIL_PREVIEWS, isEmailPreviewGroup, previewHtml } from '@/lib/mail/previews';
 import styles from './preview.module.css';
 
@@ -20,7 +22,8 @@ export default async function EmailPreviewPage({ params }: Props) {
   // Per request: an editor's draft shows at once.
   await connection();
   const { title, compose } = EMAIL_PREVIEWS[group];
-  const emails = await compose();
+  // The editors' drafts in preview mode (the Studio's Presentation tool), else what is published.
+  const emails = (await isDraftModeEnabled()) ? await withEmailDrafts(compose) : await compose();
   const frames = await Promise.all(emails.map(async ({ email }) => previewHtml(email)));
   return (
     <div className={styles.page}>
