@@ -1,5 +1,6 @@
 import { addCompileHints } from './lib/build/compile-hints.mjs';
 import {
+  CONSOLE_PERMISSIONS_POLICY,
   MEDIA_CONTENT_SECURITY_POLICY,
   staticSecurityHeaders,
 } from './lib/http/security-headers.mjs';
@@ -58,6 +59,11 @@ const nextConfig = {
         // The media skip proxy.ts (unless their address has a percent-escape): their own policy.
         source: '/media/:path*',
         headers: [{ key: 'Content-Security-Policy', value: MEDIA_CONTENT_SECURITY_POLICY }],
+      },
+      {
+        // The console may use the camera (the door's QR scanner); this later entry wins.
+        source: '/admin/:path*',
+        headers: [{ key: 'Permissions-Policy', value: CONSOLE_PERMISSIONS_POLICY }],
       },
     ];
   },

@@ -87,6 +87,8 @@ export default defineConfig({
         'member-waitlist.spec.ts',
         // The coordinator imports last year's members on a phone.
         'members-import.spec.ts',
+        // The door staff scan registrants' QR codes with a phone's camera.
+        'door-scan.spec.ts',
         // The audit log read on a phone: its words are the same at any width.
         'audit-words.spec.ts',
         // The coordinator announces to the members and a member unsubscribes, on a phone.

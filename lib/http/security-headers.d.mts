@@ -1,4 +1,5 @@
 export declare const PERMISSIONS_POLICY: string;
+export declare const CONSOLE_PERMISSIONS_POLICY: string;
 export declare const HSTS_VALUE: string;
 export declare function staticSecurityHeaders(options: {
   production: boolean;

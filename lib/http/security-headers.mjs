@@ -24,6 +24,14 @@ export const PERMISSIONS_POLICY = [
   'usb=()',
 ].join(', ');
 
+/**
+ * The console's pages (`/admin/...`) may also use the camera, from their own origin only: the
+ * door's scanner reads the registrants' QR codes with it. The whole console, not the
+ * door page alone, because a page reached by a click inside the console keeps the policy of the
+ * page the browser first loaded. The browser still asks the person before it opens a camera.
+ */
+export const CONSOLE_PERMISSIONS_POLICY = PERMISSIONS_POLICY.replace('camera=()', 'camera=(self)');
+
 /** Two years, the preload list's minimum being one. */
 export const HSTS_VALUE = 'max-age=63072000; includeSubDomains';
 

@@ -786,6 +786,16 @@ const CASES: Case[] = [
     audit: 'registration.checkIn',
   },
   {
+    file: `${CONSOLE}/events/[id]/check-in/scan-actions.ts`,
+    name: 'checkInByCode',
+    label: 'check a person in by their scanned QR code',
+    permission: 'registrations.checkIn',
+    event: (f) => f.eventX,
+    page: (f) => `/admin/events/${f.eventX}/check-in`,
+    args: (f) => [f.eventX, f.registration(f.eventX, 'scanned@example.org')],
+    audit: 'registration.checkIn',
+  },
+  {
     file: `${CONSOLE}/[collection]/actions.ts`,
     name: 'saveCollectionRecord',
     label: 'add a resource',
@@ -1134,7 +1144,12 @@ test.describe('the console refuses every visitor a door is not for', () => {
     const pastEvent = await createEvent('Resume clinic', -1, [accountId('leadA')]);
     const cancelledEvent = await createEvent('Bubble tea run', 16, [accountId('leadA')]);
     const deletableEvent = await createEvent('Board games', 17, [accountId('leadA')]);
-    for (const email of ['remove.me@example.org', 'cancel.me@example.org', 'door@example.org']) {
+    for (const email of [
+      'remove.me@example.org',
+      'cancel.me@example.org',
+      'door@example.org',
+      'scanned@example.org',
+    ]) {
       await addRegistrant(eventX, email);
     }
     // Awaiting review: no place freed by another case moves them, as it would the waitlisted.

@@ -7,6 +7,8 @@ import { doorFigures, type RegistrationCounts } from '@/lib/registrations/count-
 import styles from '../../../../console.module.css';
 import { checkIn } from '../../registration-actions';
 import door from './door.module.css';
+import { DoorScanner } from './DoorScanner';
+import type { DoorScanResult } from './scan-actions';
 
 /** How often the counts and the list follow what other staff at the door did. */
 const REFRESH_MS = 15_000;
@@ -18,7 +20,8 @@ function matches(person: DoorPerson, words: string): boolean {
 }
 
 /**
- * The door: search by name or email, tap to check in, undo a mistake, and the counts
+ * The door: scan the QR code of a confirmation email, or search by name or email and tap to
+ * check in, undo a mistake, and the counts
  * (confirmed, checked in, no-shows: lib/registrations/counts.ts, as the event's page counts
  * them) kept live. Made for a phone held in one hand.
  */
@@ -27,6 +30,7 @@ export function CheckInBoard({
   people: initial,
   counts: initialCounts,
   single = false,
+  siteOrigin,
 }: {
   eventId: number;
   people: DoorPerson[];
@@ -34,6 +38,8 @@ export function CheckInBoard({
   counts: RegistrationCounts;
   /** The QR code's page: one person's card, no search. */
   single?: boolean;
+  /** The site's public address, which the email's QR codes carry; the scanner needs it. */
+  siteOrigin?: string;
 }) {
   const router = useRouter();
   const searchId = useId();
@@ -61,6 +67,23 @@ export function CheckInBoard({
     () => (single ? people : people.filter((person) => matches(person, words))),
     [people, words, single],
   );
+
+  /** A scanned code checked someone in: their card and the figures follow. */
+  function scanned(result: DoorScanResult) {
+    if (result.counts) setCounts(result.counts);
+    if (!people.some((person) => person.id === result.registrationId)) {
+      // Confirmed since the page was read: the list is read again.
+      startTransition(() => router.refresh());
+      return;
+    }
+    setPeople((current) =>
+      current.map((each) =>
+        each.id === result.registrationId
+          ? { ...each, status: 'attended', checkedInAt: result.checkedInAt ?? each.checkedInAt }
+          : each,
+      ),
+    );
+  }
 
   async function toggle(person: DoorPerson) {
     const undo = person.status === 'attended';
@@ -104,6 +127,9 @@ export function CheckInBoard({
           </span>
         ))}
       </p>
+      {single || !siteOrigin ? null : (
+        <DoorScanner eventId={eventId} siteOrigin={siteOrigin} onCheckedIn={scanned} />
+      )}
       {single ? null : (
         <div className={styles.field}>
           <label htmlFor={searchId} className={styles.label}>

@@ -6,6 +6,7 @@ import { doorList } from '@/lib/admin/registrants';
 import { can } from '@/lib/auth/permissions';
 import { requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
+import { siteUrl } from '@/lib/env/public';
 import { parseEventId } from '@/lib/events/id';
 import styles from '../../../../console.module.css';
 import { NotAllowed } from '../../../NotAllowed';
@@ -16,7 +17,7 @@ export const metadata: Metadata = { title: 'Check-in' };
 
 type Props = { params: Promise<{ id: string }> };
 
-/** /admin/events/<id>/check-in: the door, made for a phone. */
+/** /admin/events/<id>/check-in: the door, made for a phone: scan a code, or search and tap. */
 export default async function CheckInPage({ params }: Props) {
   const { id: rawId } = await params;
   const { signedIn } = await requireAccess('events.list', `/admin/events/${rawId}/check-in`);
@@ -33,7 +34,12 @@ export default async function CheckInPage({ params }: Props) {
       </p>
       <h1 className={styles.pageTitle}>Check-in: {event.title}</h1>
       <EventTabs actor={signedIn} event={event} current="check-in" />
-      <CheckInBoard eventId={event.id} people={people} counts={event.counts} />
+      <CheckInBoard
+        eventId={event.id}
+        people={people}
+        counts={event.counts}
+        siteOrigin={siteUrl()}
+      />
     </div>
   );
 }
