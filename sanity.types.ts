@@ -489,6 +489,28 @@ export type AnswersTexts = {
   whatChangeRequest?: string;
 };
 
+export type ConsoleEmailsTexts = {
+  _id: string;
+  _type: 'consoleEmailsTexts';
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  greeting?: string;
+  inviteSubject?: string;
+  inviteLead?: string;
+  inviteButton?: string;
+  roleSuperAdmin?: string;
+  roleCoordinator?: string;
+  roleFinance?: string;
+  roleEventLead?: string;
+  resetSubject?: string;
+  resetLead?: string;
+  resetButton?: string;
+  linkOnce?: string;
+  validForDays?: string;
+  validForHours?: string;
+};
+
 export type RegistrationEmailsTexts = {
   _id: string;
   _type: 'registrationEmailsTexts';
@@ -1093,6 +1115,7 @@ export type AllSanitySchemaTypes =
   | AlumniTexts
   | JoinUsTexts
   | AnswersTexts
+  | ConsoleEmailsTexts
   | RegistrationEmailsTexts
   | EventTexts
   | EventsTexts
@@ -1379,6 +1402,27 @@ export type TextsQueryResult =
       labelMemberId?: string;
       whatMemberIdRequest?: string;
       whatChangeRequest?: string;
+    }
+  | {
+      _id: string;
+      _type: 'consoleEmailsTexts';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      greeting?: string;
+      inviteSubject?: string;
+      inviteLead?: string;
+      inviteButton?: string;
+      roleSuperAdmin?: string;
+      roleCoordinator?: string;
+      roleFinance?: string;
+      roleEventLead?: string;
+      resetSubject?: string;
+      resetLead?: string;
+      resetButton?: string;
+      linkOnce?: string;
+      validForDays?: string;
+      validForHours?: string;
     }
   | {
       _id: string;

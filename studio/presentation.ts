@@ -20,6 +20,7 @@ const EMAIL_TEXTS = [
     group: 'registration',
     title: 'Emails about event registrations',
   },
+  { type: 'consoleEmailsTexts', group: 'console', title: 'Emails to the club’s executives' },
 ] as const;
 
 /** Which document each route of the site shows, and where each document appears. */

@@ -70,7 +70,10 @@ export const PAGES: readonly { id: string; title: string; documents: readonly Fi
     {
       id: 'emails',
       title: 'Emails the site sends',
-      documents: [texts('registrationEmails', 'Emails about event registrations')],
+      documents: [
+        texts('registrationEmails', 'Emails about event registrations'),
+        texts('consoleEmails', 'Emails to the club’s executives'),
+      ],
     },
     {
       id: 'membership',

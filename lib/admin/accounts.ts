@@ -4,10 +4,10 @@ import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { recordChange } from '@/lib/audit/record';
 import { createHash } from 'node:crypto';
 import { queueEmail } from '@/lib/mail/outbox';
-import { accountLinkEmail } from '@/lib/mail/templates';
+import { accountLinkEmail, consoleWords, type ConsoleWords } from '@/lib/mail/templates';
 import {
   createLinkToken,
-  linkLifetimeWords,
+  LINK_LIFETIME_MS,
   linkStillWorks,
   spendLinkToken,
   type LinkPurpose,
@@ -104,8 +104,12 @@ function invitationKey(accountId: string, token: string): string {
   return `account-invite:${accountId}:${tokenTag(token)}`;
 }
 
+/** How long a link of `purpose` works, in hours, as its email says it. */
+const lifetimeHours = (purpose: LinkPurpose) => LINK_LIFETIME_MS[purpose] / (60 * 60 * 1000);
+
 async function queueInvitation(
   tx: Parameters<typeof queueEmail>[0],
+  words: ConsoleWords,
   invitee: { id: string; name: string; email: string; role: Role },
   url: string,
   token: string,
@@ -114,11 +118,33 @@ async function queueInvitation(
     dedupeKey: invitationKey(invitee.id, token),
     kind: 'account_invite',
     to: invitee.email,
-    email: accountLinkEmail('invite', {
+    email: accountLinkEmail(words, {
+      kind: 'invite',
       name: invitee.name,
       url,
-      role: ROLE_NAMES[invitee.role].toLowerCase(),
-      validFor: linkLifetimeWords('invite'),
+      role: invitee.role,
+      validForHours: lifetimeHours('invite'),
+    }),
+  });
+}
+
+/** The password reset email of `account`, with its one-time link. */
+async function queueReset(
+  tx: Parameters<typeof queueEmail>[0],
+  words: ConsoleWords,
+  account: { name: string; email: string },
+  url: string,
+  dedupeKey: string,
+) {
+  await queueEmail(tx, {
+    dedupeKey,
+    kind: 'account_reset',
+    to: account.email,
+    email: accountLinkEmail(words, {
+      kind: 'reset',
+      name: account.name,
+      url,
+      validForHours: lifetimeHours('password'),
     }),
   });
 }
@@ -134,6 +160,8 @@ export async function inviteAccount(
   /** The page the link opens, for the invitation email queued with the account. */
   linkOf?: (token: string) => string,
 ): Promise<AccountOutcome<{ accountId: string; token: string }>> {
+  // The email's words (the editors'), read before the transaction holds its locks.
+  const words = await consoleWords();
   return db.transaction(async (tx) => {
     const [taken] = await tx
       .select({ id: adminUsers.id })
@@ -155,7 +183,9 @@ export async function inviteAccount(
       emailVerified: false,
     });
     const token = await createLinkToken(tx, 'invite', accountId);
-    if (linkOf) await queueInvitation(tx, { id: accountId, ...invitee }, linkOf(token), token);
+    if (linkOf) {
+      await queueInvitation(tx, words, { id: accountId, ...invitee }, linkOf(token), token);
+    }
     await recordChange(tx, actor, {
       action: 'account.invite',
       recordType: 'account',
@@ -175,21 +205,19 @@ export async function createPasswordLink(
   /** The page the link opens, for the reset email queued with the link. */
   linkOf?: (token: string) => string,
 ): Promise<AccountOutcome<{ token: string }>> {
+  const words = await consoleWords();
   return db.transaction(async (tx) => {
     const [account] = await tx.select().from(adminUsers).where(eq(adminUsers.id, accountId));
     if (!account) return { ok: false, message: 'This account no longer exists.' } as const;
     const token = await createLinkToken(tx, 'password', accountId);
     if (linkOf) {
-      await queueEmail(tx, {
-        dedupeKey: `account-reset:${accountId}:${tokenTag(token)}`,
-        kind: 'account_reset',
-        to: account.email,
-        email: accountLinkEmail('reset', {
-          name: account.name,
-          url: linkOf(token),
-          validFor: linkLifetimeWords('password'),
-        }),
-      });
+      await queueReset(
+        tx,
+        words,
+        account,
+        linkOf(token),
+        `account-reset:${accountId}:${tokenTag(token)}`,
+      );
     }
     await recordChange(tx, actor, {
       action: 'account.passwordLink',
@@ -223,6 +251,7 @@ export async function renewDeadAccountLink(
   linkOf: (purpose: PasswordLinkPurpose, token: string) => string,
   now = new Date(),
 ): Promise<DeadLinkResend | null> {
+  const words = await consoleWords();
   return db.transaction(async (tx) => {
     const [email] = await tx
       .select({ dedupeKey: emailOutbox.dedupeKey })
@@ -266,22 +295,14 @@ export async function renewDeadAccountLink(
       dedupeKey = invitationKey(accountId, token);
       await queueInvitation(
         tx,
+        words,
         { id: accountId, name: account.name, email: account.email, role: account.role as Role },
         linkOf('invite', token),
         token,
       );
     } else {
       dedupeKey = `account-reset:${accountId}:${tokenTag(token)}`;
-      await queueEmail(tx, {
-        dedupeKey,
-        kind: 'account_reset',
-        to: account.email,
-        email: accountLinkEmail('reset', {
-          name: account.name,
-          url: linkOf('password', token),
-          validFor: linkLifetimeWords('password'),
-        }),
-      });
+      await queueReset(tx, words, account, linkOf('password', token), dedupeKey);
     }
     const [queued] = await tx
       .select({ id: emailOutbox.id })

@@ -507,6 +507,35 @@ export const COPY_PAGES = {
     ],
   }),
 
+  consoleEmails: page('Emails to the club’s executives', {
+    greeting: ['Every email: greeting ({name})', 'Hi {name},'],
+    inviteSubject: [
+      'Invitation to the console: subject ({club})',
+      'You are invited to the {club} console',
+    ],
+    inviteLead: [
+      'Invitation to the console: first paragraph ({role})',
+      "You have been invited to run the club's website as {role}. Choose your password with this one-time link:",
+    ],
+    inviteButton: ['Invitation to the console: button', 'Set my password'],
+    roleSuperAdmin: ['Invitation’s {role}: super admin', 'super admin'],
+    roleCoordinator: ['Invitation’s {role}: coordinator', 'coordinator'],
+    roleFinance: ['Invitation’s {role}: finance', 'finance'],
+    roleEventLead: ['Invitation’s {role}: event lead', 'event lead'],
+    resetSubject: ['Password reset: subject', 'Reset your console password'],
+    resetLead: [
+      'Password reset: first paragraph',
+      'A password reset was requested for your console account. Choose a new password with this one-time link:',
+    ],
+    resetButton: ['Password reset: button', 'Reset my password'],
+    linkOnce: [
+      'Every email: how long the link works, if unexpected ({validFor})',
+      'The link works once, within {validFor}. If you did not expect this email, you can ignore it.',
+    ],
+    validForDays: ['How long the link works ({validFor}): in days ({days})', '{days} days'],
+    validForHours: ['How long the link works ({validFor}): in hours ({hours})', '{hours} hours'],
+  }),
+
   answers: page('Form answers (said by the server)', {
     registeredWaitlisted: [
       'Registration: on the waitlist ({position})',

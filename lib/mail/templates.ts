@@ -14,6 +14,7 @@ import { siteUrl } from '@/lib/env/public';
 import type { Copy } from '@/lib/copy/catalogue';
 import { fillCopy } from '@/lib/copy/fill';
 import { emailCopy } from './email-copy';
+import type { Role } from '@/lib/auth/roles';
 import type { EventChange } from './audiences';
 
 /** The words of the emails about registrations: the editors' (Studio), else the spec's. */
@@ -410,42 +411,58 @@ export async function manageLinkAgainEmail(
   return { subject, text, html, attachments: [] };
 }
 
-/** The console's account emails: an invitation or a password reset, with its one-time link. */
-export function accountLinkEmail(
-  kind: 'invite' | 'reset',
-  {
-    name,
-    url,
-    role,
-    validFor,
-  }: {
-    name: string;
-    url: string;
-    role?: string;
-    /** How long the link works, in words ('7 days'). */
-    validFor: string;
-  },
-): ComposedEmail {
-  const subject =
-    kind === 'invite'
-      ? `You are invited to the ${CLUB_NAME} console`
-      : 'Reset your console password';
-  const { text, html } = render(subject, `Hi ${name},`, [
+/** The words of the console's account emails: the editors' (Studio), else the spec's. */
+export type ConsoleWords = Copy<'consoleEmails'>;
+export const consoleWords = (): Promise<ConsoleWords> => emailCopy('consoleEmails');
+
+/** Each role's words in an invitation ('as coordinator'): the editors', like the sentence. */
+const ROLE_WORDS = {
+  super_admin: 'roleSuperAdmin',
+  coordinator: 'roleCoordinator',
+  finance: 'roleFinance',
+  event_lead: 'roleEventLead',
+} as const satisfies Record<Role, keyof ConsoleWords>;
+
+/**
+ * How long a link works, in the editors' words: whole days past one ('7 days'), else hours ('24
+ * hours'), as the console's own pages say it (linkLifetimeWords). The lifetimes are fixed in
+ * lib/auth/one-time-links.ts, none of them an hour, so no text says '1 hour'.
+ */
+export function linkValidForWords(words: ConsoleWords, hours: number): string {
+  return hours % 24 === 0 && hours > 24
+    ? fillCopy(words.validForDays, { days: hours / 24 })
+    : fillCopy(words.validForHours, { hours });
+}
+
+/** A console account's one-time link: an invitation (with the role it gives) or a reset. */
+export type AccountLink = {
+  name: string;
+  url: string;
+  /** How long the link works, in hours (LINK_LIFETIME_MS of its purpose). */
+  validForHours: number;
+} & ({ kind: 'invite'; role: Role } | { kind: 'reset' });
+
+/**
+ * The console's account emails: an invitation or a password reset, with its one-time link. The
+ * words are read by the caller before its transaction (`consoleWords`), so that no read of the
+ * Studio holds the transaction open.
+ */
+export function accountLinkEmail(words: ConsoleWords, link: AccountLink): ComposedEmail {
+  const invite = link.kind === 'invite';
+  const subject = invite ? fillCopy(words.inviteSubject, { club: CLUB_NAME }) : words.resetSubject;
+  const { text, html } = render(subject, fillCopy(words.greeting, { name: link.name }), [
     {
       kind: 'paragraph',
-      text:
-        kind === 'invite'
-          ? `You have been invited to run the club's website${role ? ` as ${role}` : ''}. Choose your password with this one-time link:`
-          : 'A password reset was requested for your console account. Choose a new password with this one-time link:',
+      text: invite
+        ? fillCopy(words.inviteLead, { role: words[ROLE_WORDS[link.role]] })
+        : words.resetLead,
     },
-    {
-      kind: 'button',
-      label: kind === 'invite' ? 'Set my password' : 'Reset my password',
-      href: url,
-    },
+    { kind: 'button', label: invite ? words.inviteButton : words.resetButton, href: link.url },
     {
       kind: 'paragraph',
-      text: `The link works once, within ${validFor}. If you did not expect this email, you can ignore it.`,
+      text: fillCopy(words.linkOnce, {
+        validFor: linkValidForWords(words, link.validForHours),
+      }),
     },
   ]);
   return { subject, text, html, attachments: [] };

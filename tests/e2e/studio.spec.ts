@@ -38,8 +38,10 @@ const CONTENT_DOCUMENTS: Partial<Record<CopyPage, [id: string, firstField: strin
 const LISTED_UNDER: Partial<Record<CopyPage, StructurePage>> = {
   answers: 'site',
   registrationEmails: 'emails',
+  consoleEmails: 'emails',
 };
-type StructurePage = Exclude<CopyPage, 'answers' | 'registrationEmails'> | 'emails';
+type StructurePage =
+  Exclude<CopyPage, 'answers' | 'registrationEmails' | 'consoleEmails'> | 'emails';
 const structurePage = (pageId: CopyPage): StructurePage =>
   LISTED_UNDER[pageId] ?? (pageId as StructurePage);
 
