@@ -4,7 +4,7 @@ import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../../console.module.css';
 import { deliveryWords } from './messages/EmailList';
 import type { RegistrantColumn } from './RegistrantsTable';
-import own from './messages/messages.module.css';
+import compose from '../../_forms/email-compose.module.css';
 
 /**
  * One registrant's emails in their row (their registration's emails and the messages they got),
@@ -30,7 +30,7 @@ export function RegistrantEmails({
       </summary>
       <ul className={styles.changeList}>
         {emails.map((email) => (
-          <li key={email.id} className={email.state === 'failed' ? own.failed : undefined}>
+          <li key={email.id} className={email.state === 'failed' ? compose.failed : undefined}>
             {email.subject} (queued {formatConsoleDateTime(email.createdAt)}):{' '}
             {deliveryWords(email)}
           </li>

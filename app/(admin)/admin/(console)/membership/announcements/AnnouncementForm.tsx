@@ -4,6 +4,7 @@ import { useActionState } from 'react';
 import styles from '../../../console.module.css';
 import { Field, FormMessage } from '../../_forms/Field';
 import { type AnnouncementFormState, announceToMembers } from './actions';
+import compose from '../../_forms/email-compose.module.css';
 import own from './announcements.module.css';
 
 /** The audience's fields, as hidden inputs of both forms: the roster's address parameters. */
@@ -55,18 +56,18 @@ export function AnnouncementForm({ audience }: { audience: Record<string, string
         </button>
       </form>
       {preview ? (
-        <form action={submit} className={own.preview} aria-labelledby={`${form}-preview-title`}>
-          <h3 id={`${form}-preview-title`} className={own.previewTitle}>
+        <form action={submit} className={compose.preview} aria-labelledby={`${form}-preview-title`}>
+          <h3 id={`${form}-preview-title`} className={compose.previewTitle}>
             Preview: what each member gets
           </h3>
           <p className={own.count} data-testid="announcement-preview-count">
             {preview.to}
           </p>
-          <dl className={own.envelope}>
+          <dl className={compose.envelope}>
             <dt>Subject</dt>
             <dd>{preview.emailSubject}</dd>
           </dl>
-          <pre className={own.emailText} data-testid="announcement-preview-text">
+          <pre className={compose.emailText} data-testid="announcement-preview-text">
             {preview.emailText}
           </pre>
           {preview.shownFor ? (

@@ -18,6 +18,7 @@ import styles from '../../../console.module.css';
 import type { Search } from '../../_forms/Listing';
 import { NotAllowed } from '../../NotAllowed';
 import { AnnouncementForm } from './AnnouncementForm';
+import compose from '../../_forms/email-compose.module.css';
 import own from './announcements.module.css';
 
 export const metadata: Metadata = { title: 'Announcements' };
@@ -167,20 +168,20 @@ export default async function AnnouncementsPage({
         {sent.length === 0 ? (
           <p className={styles.empty}>No announcement yet.</p>
         ) : (
-          <ul className={own.sentList} data-testid="announcements-sent">
+          <ul className={compose.sentList} data-testid="announcements-sent">
             {sent.map((row) => (
-              <li key={row.id} className={own.sentItem}>
-                <p className={own.subject}>{row.subject}</p>
+              <li key={row.id} className={compose.sentItem}>
+                <p className={compose.subject}>{row.subject}</p>
                 <p>
                   Sent by {row.sentByName}, {formatConsoleDateTime(row.createdAt)}, to{' '}
                   {membersWord(row.recipients)}: {audienceWords(row.audience, choices.types)}
                 </p>
-                <p className={row.failed > 0 ? own.failed : styles.muted}>
+                <p className={row.failed > 0 ? compose.failed : styles.muted}>
                   Emails: {arrivedWords(row)}
                 </p>
                 <details className={styles.changes}>
                   <summary>What it said</summary>
-                  <p className={own.emailText}>{row.body}</p>
+                  <p className={compose.emailText}>{row.body}</p>
                 </details>
               </li>
             ))}

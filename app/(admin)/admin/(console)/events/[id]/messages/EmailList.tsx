@@ -1,7 +1,7 @@
 import type { EventEmailRow } from '@/lib/registrations/event-messages';
 import { formatConsoleDateTime } from '@/lib/site/format';
 import styles from '../../../../console.module.css';
-import own from './messages.module.css';
+import compose from '../../../_forms/email-compose.module.css';
 
 /** Whether the email arrived at the mail server, in words. */
 export function deliveryWords(email: EventEmailRow): string {
@@ -51,7 +51,7 @@ export function EmailList({
             <td data-label="Queued">{formatConsoleDateTime(email.createdAt)}</td>
             <td
               data-label="State"
-              className={`${styles.cellText} ${email.state === 'failed' ? own.failed : ''}`}
+              className={`${styles.cellText} ${email.state === 'failed' ? compose.failed : ''}`}
             >
               {deliveryWords(email)}
             </td>

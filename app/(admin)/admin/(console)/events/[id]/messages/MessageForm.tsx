@@ -11,7 +11,7 @@ import {
 import styles from '../../../../console.module.css';
 import { Field, FormMessage } from '../../../_forms/Field';
 import { type MessageFormState, messageRegistrants } from './actions';
-import own from './messages.module.css';
+import compose from '../../../_forms/email-compose.module.css';
 
 /**
  * Write to a group of the event's registrants: the group, with how many it holds said under it
@@ -106,17 +106,17 @@ export function MessageForm({
         </button>
       </form>
       {preview ? (
-        <form action={submit} className={own.preview} aria-labelledby={`${form}-preview-title`}>
-          <h3 id={`${form}-preview-title`} className={own.previewTitle}>
+        <form action={submit} className={compose.preview} aria-labelledby={`${form}-preview-title`}>
+          <h3 id={`${form}-preview-title`} className={compose.previewTitle}>
             Preview: what {preview.recipients === 1 ? 'the person gets' : 'each person gets'}
           </h3>
-          <dl className={own.envelope}>
+          <dl className={compose.envelope}>
             <dt>To</dt>
             <dd data-testid="preview-to">{preview.to}</dd>
             <dt>Subject</dt>
             <dd>{preview.emailSubject}</dd>
           </dl>
-          <pre className={own.emailText} data-testid="preview-text">
+          <pre className={compose.emailText} data-testid="preview-text">
             {preview.emailText}
           </pre>
           <p className={styles.muted}>

@@ -23,7 +23,7 @@ import { EventTabs } from '../EventTabs';
 import { EmailList } from './EmailList';
 import { MessageForm } from './MessageForm';
 import { NotifyChangeOffer } from './NotifyChangeOffer';
-import own from './messages.module.css';
+import compose from '../../../_forms/email-compose.module.css';
 
 export const metadata: Metadata = { title: 'Messages' };
 
@@ -95,10 +95,10 @@ export default async function EventMessagesPage({ params }: Props) {
         {messages.length === 0 ? (
           <p className={styles.empty}>No message yet.</p>
         ) : (
-          <ul className={own.sentList} data-testid="event-messages">
+          <ul className={compose.sentList} data-testid="event-messages">
             {messages.map((message) => (
-              <li key={message.id} className={own.sentItem}>
-                <p className={own.subject}>
+              <li key={message.id} className={compose.sentItem}>
+                <p className={compose.subject}>
                   {message.kind === 'change' ? 'Change notice: ' : ''}
                   {message.subject}
                 </p>
@@ -106,12 +106,12 @@ export default async function EventMessagesPage({ params }: Props) {
                   Sent by {message.sentByName}, {formatConsoleDateTime(message.createdAt)}, to{' '}
                   {audiencePhrase(message.audience, message.recipients)}
                 </p>
-                <p className={message.failed > 0 ? own.failed : styles.muted}>
+                <p className={message.failed > 0 ? compose.failed : styles.muted}>
                   Emails: {arrivedWords(message)}
                 </p>
                 <details className={styles.changes}>
                   <summary>What it said</summary>
-                  <p className={own.emailText}>{message.body}</p>
+                  <p className={compose.emailText}>{message.body}</p>
                 </details>
               </li>
             ))}
