@@ -63,6 +63,8 @@ export const LAYERS = [
       'lib/api/respond.ts',
       'lib/audit/{changes,read}.ts',
       'lib/content/routes.ts',
+      // The emails' previews compose every domain's emails (registrations, memberships).
+      'lib/mail/previews.ts',
     ],
   },
   { type: 'memberships', pattern: ['lib/memberships/**'] },

@@ -21,6 +21,7 @@ const EMAIL_TEXTS = [
     title: 'Emails about event registrations',
   },
   { type: 'consoleEmailsTexts', group: 'console', title: 'Emails to the club’s executives' },
+  { type: 'membershipEmailsTexts', group: 'membership', title: 'Emails about memberships' },
 ] as const;
 
 /** Which document each route of the site shows, and where each document appears. */

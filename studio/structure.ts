@@ -73,6 +73,7 @@ export const PAGES: readonly { id: string; title: string; documents: readonly Fi
       documents: [
         texts('registrationEmails', 'Emails about event registrations'),
         texts('consoleEmails', 'Emails to the club’s executives'),
+        texts('membershipEmails', 'Emails about memberships'),
       ],
     },
     {

@@ -536,6 +536,373 @@ export const COPY_PAGES = {
     validForHours: ['How long the link works ({validFor}): in hours ({hours})', '{hours} hours'],
   }),
 
+  membershipEmails: page('Emails about memberships', {
+    greeting: ['Every email: greeting ({name})', 'Hi {name},'],
+    contactClub: [
+      'Most emails: last paragraph ({email}: the membership contact address)',
+      'Questions? Write to the club at {email}.',
+    ],
+    detailMemberId: ['Details: member ID', 'Member ID'],
+    detailMemberIdLater: ['Details: member ID, before activation', 'given at activation'],
+    detailMembership: ['Details: membership', 'Membership'],
+    detailMembershipPrice: [
+      'Details: the membership with its price ({type}, {amount})',
+      '{type} ({amount})',
+    ],
+    detailValid: ['Details: valid', 'Valid'],
+    validity: ['Details: from when until when ({from}, {until})', '{from} to {until}'],
+    detailStatus: ['Details: status', 'Status'],
+    detailAmount: ['Details: amount', 'Amount'],
+    detailAmountDue: ['Details: amount due', 'Amount due'],
+    detailReference: ['Details: payment reference', 'Your payment reference'],
+    detailEtransferTo: ['Details: e-Transfer address', 'e-Transfer to'],
+    detailSendTo: ['Details: e-Transfer address, to pay', 'Send an Interac e-Transfer to'],
+    detailPutReference: ['Details: payment reference, to pay', 'Put this reference in the message'],
+    statusPending: ['Status: pending', 'Pending'],
+    statusActive: ['Status: active', 'Active'],
+    statusPaymentReview: ['Status: payment review', 'Payment review'],
+    statusSuspended: ['Status: suspended', 'Suspended'],
+    statusExpired: ['Status: expired', 'Expired'],
+    statusRefunded: ['Status: refunded', 'Refunded'],
+    statusCancelled: ['Status: cancelled', 'Cancelled'],
+    policiesButton: ['Button: membership policies', 'Membership policies'],
+    faqButton: ['Button: membership FAQ', 'Membership FAQ'],
+    membershipPageButton: ['Button: membership page', 'Membership page'],
+
+    confirmSubject: [
+      'Confirm your address: subject',
+      'TCSA membership: confirm your uOttawa email',
+    ],
+    confirmLead: [
+      'Confirm your address: first paragraph ({type}, {hours})',
+      'Thank you for applying to become a TCSA member ({type}). Your application counts once you confirm that this uOttawa email is yours: open the link below within {hours} hours. It then shows you how to pay, and we email you the same instructions.',
+    ],
+    confirmButton: ['Confirm your address: button', 'Confirm my application'],
+    confirmExpired: [
+      'Confirm your address: last paragraph ({email})',
+      'The link expired? Apply again on the membership page with the same uOttawa email: we send you a new link. If you did not apply, ignore this email: nothing happens unless the link is opened. Questions? Write to the club at {email}.',
+    ],
+
+    receivedSubject: [
+      'Application received: subject ({reference})',
+      'TCSA membership: application received ({reference})',
+    ],
+    receivedLead: [
+      'Application received: first paragraph',
+      'Thank you for applying to become a TCSA member. Your application is received and pending: it becomes active once the club confirms your payment.',
+    ],
+    receivedStatus: ['Application received: its status', 'Pending payment'],
+    receivedHowToPay: [
+      'Application received: how to pay ({amount}, {etransferAddress}, {reference}; the year’s e-Transfer instructions follow)',
+      'How to pay: send {amount} by Interac e-Transfer to {etransferAddress}, with {reference} in the e-Transfer message so we can match it to your application.',
+    ],
+    receivedNext: [
+      'Application received: what happens next ({nextSteps}: the membership page’s words)',
+      'What happens next: {nextSteps}',
+    ],
+    receivedQuestions: [
+      'Application received: last paragraph ({email})',
+      'Questions? Write to the club at {email}. If you did not apply, you can ignore this email: nothing happens without a payment.',
+    ],
+
+    alreadySubject: ['Already applied: subject', 'TCSA membership: you have already applied'],
+    alreadyLead: [
+      'Already applied: first paragraph ({years})',
+      'Someone, probably you, applied for a TCSA membership with this uOttawa email. This address already has a membership application for the {years} membership year, so we did not make a second one.',
+    ],
+    alreadyMemberId: [
+      'Already applied: the member ID ({memberId})',
+      'Your member ID is {memberId}. You can also have it emailed to you with ‘I forgot my member ID’ on the membership page.',
+    ],
+    alreadyNoMemberId: [
+      'Already applied: the member ID, before activation',
+      'Your member ID is given when the club confirms your payment: we email it to you then. Afterwards, ‘I forgot my member ID’ on the membership page sends it to this address again.',
+    ],
+    alreadyPending: [
+      'Already applied: changes, not paid yet ({email})',
+      'Not paid yet? The payment instructions are in the email we sent when you confirmed your application. Lost it, or want to change something? Write to the membership coordinator through ‘Change my details’ on the membership page, or to the club at {email}.',
+    ],
+    alreadyChange: [
+      'Already applied: changes ({email})',
+      'Want to change something? Write to the membership coordinator through ‘Change my details’ on the membership page, or to the club at {email}.',
+    ],
+    alreadyNotYou: [
+      'Already applied: last paragraph',
+      'Did not apply again? You can ignore this email: nothing changes.',
+    ],
+
+    activatedSubject: [
+      'Membership active: subject ({memberId})',
+      'Your TCSA membership is active ({memberId})',
+    ],
+    activatedSubjectNoId: [
+      'Membership active: subject, without a member ID',
+      'Your TCSA membership is active',
+    ],
+    activatedLead: [
+      'Membership active: first paragraph',
+      'Welcome to the club! We received your payment and your membership is now active.',
+    ],
+    activatedKeepId: [
+      'Membership active: keep your member ID',
+      'Keep your member ID: you will need it, with your uOttawa email, to register for events as a member.',
+    ],
+    activatedBenefits: [
+      'Membership active: what membership gives',
+      'What membership gives you: Early registration for selected club events; Priority for application-based events such as office tours; Member prices and member-only events; Priority on waitlists and for volunteer roles.',
+    ],
+    activatedPriority: [
+      'Membership active: priority is not a place',
+      'Membership gives you priority access, but it does not guarantee a place at events with limited capacity or a selection.',
+    ],
+    activatedCopySubject: [
+      'Membership active, sent again by staff: subject ({subject}: the email’s own)',
+      'Copy: {subject}',
+    ],
+    activatedCopyLead: [
+      'Membership active, sent again by staff: first paragraph',
+      'The club is sending you this copy of your membership activation email again.',
+    ],
+
+    memberIdSubject: ['Your member ID: subject', 'Your TCSA member ID'],
+    memberIdLead: [
+      'Your member ID: first paragraph',
+      'You asked for your TCSA member ID on our website. Here it is:',
+    ],
+    memberIdUse: [
+      'Your member ID: how to use it',
+      'Use it with your uOttawa email to register for events as a member.',
+    ],
+    memberIdNotAsked: [
+      'Your member ID: last paragraph ({email})',
+      'Did not ask for it? Nothing changes: the ID is only ever sent to this address. Questions? Write to the club at {email}.',
+    ],
+
+    changeSubject: ['Change request: subject', 'TCSA membership: confirm your change request'],
+    changeLead: [
+      'Change request: first paragraph ({hours})',
+      'Someone, probably you, asked the TCSA membership coordinator to change the details of the membership of this uOttawa email. The request reaches the coordinator once you confirm it: open the link below within {hours} hours.',
+    ],
+    changeLeadUnmatched: [
+      'Change request: first paragraph, when no membership matched ({hours})',
+      'Someone, probably you, asked the TCSA membership coordinator to change the details of a membership with this uOttawa email. No membership matched the member ID and email given, so the coordinator will have to look for it. The request reaches the coordinator once you confirm it: open the link below within {hours} hours.',
+    ],
+    changeWhat: ['Change request: details, what to change', 'What to change'],
+    changeButton: ['Change request: button', 'Confirm my request'],
+    changeNotYou: [
+      'Change request: last paragraph',
+      'Did not ask for this? Do not open the link: nothing changes unless it is confirmed.',
+    ],
+    changeNotYouUnmatched: [
+      'Change request: last paragraph, when no membership matched',
+      'Did not ask for this? Do not open the link: nothing changes unless it is confirmed. Lost your member ID? Use ‘I forgot my member ID’ on the membership page.',
+    ],
+
+    checkSubject: [
+      'Member check refused: subject',
+      'TCSA membership: your member registration was not accepted',
+    ],
+    checkLead: [
+      'Member check refused: first paragraph ({title}: the event)',
+      'Your member ID and uOttawa email were just used to register as a member for {title}, and the member place was refused. The registration page only says that the ID and email do not match an active membership; here is why.',
+    ],
+    checkSuspendedUntil: [
+      'Member check refused: why, suspended ({until})',
+      'Your membership is suspended until {until}, so you cannot take a member place now.',
+    ],
+    checkSuspended: [
+      'Member check refused: why, suspended until further notice',
+      'Your membership is suspended, so you cannot take a member place now.',
+    ],
+    checkNotActive: [
+      'Member check refused: why, not active yet',
+      'Your membership is not active yet: it becomes active once the club has confirmed your payment.',
+    ],
+    checkExpired: [
+      'Member check refused: why, expired ({until})',
+      'Your membership ended on {until}. Renew it on the membership page to register as a member.',
+    ],
+    checkEnded: ['Member check refused: why, ended', 'This membership is no longer active.'],
+    checkNotOnEventDay: [
+      'Member check refused: why, not valid on the event’s day ({from}, {until})',
+      'Your membership is valid from {from} to {until}, which does not cover the day of this event.',
+    ],
+    checkMistake: [
+      'Member check refused: last paragraph ({email})',
+      'If you think this is a mistake, write to the membership coordinator at {email}. Was it not you? Nothing was registered with your membership. We send this email at most once an hour.',
+    ],
+
+    problemSubject: ['Payment problem: subject', 'Your TCSA membership payment needs attention'],
+    problemLead: [
+      'Payment problem: first paragraph',
+      'Thank you for your payment. Something does not match, so your membership is on hold until our finance team has checked it.',
+    ],
+    problemFound: [
+      'Payment problem: what was found ({problem}: the finance team’s words)',
+      'What we found: {problem}',
+    ],
+    problemWhatToDo: [
+      'Payment problem: what to do ({email}, {reference})',
+      'What to do: write to {email} with the date, the amount and the reference of your e-Transfer. If you sent less than the amount due, send the difference by e-Transfer with {reference} in the message; if you sent more, or paid twice, we refund the difference.',
+    ],
+
+    reversedSubject: ['Payment taken back: subject', 'Your TCSA membership payment was taken back'],
+    reversedLead: [
+      'Payment taken back: first paragraph ({amount}, {date})',
+      'Your payment of {amount} received on {date} was taken back by the bank (a recalled e-Transfer or a returned payment), so the club no longer has it. Your membership is on hold until it is paid again.',
+    ],
+    reversedWhatToDo: [
+      'Payment taken back: what to do ({etransferAddress}, {reference})',
+      'What to do: send the amount due by e-Transfer to {etransferAddress} with {reference} in the message. Once it arrives, your membership is active again with the same member ID. If you think this is a mistake, write to us.',
+    ],
+
+    refundSubject: ['Refund sent: subject ({amount})', 'Your TCSA membership refund of {amount}'],
+    refundLead: [
+      'Refund sent: first paragraph ({amount}, {date})',
+      'We sent you a refund of {amount} on {date}. Depending on your bank, it may take a few days to appear.',
+    ],
+    refundDetailDate: ['Refund sent: details, the day', 'Refunded on'],
+    refundEnded: [
+      'Refund sent: the membership ended with it',
+      'Your membership has ended with this refund. Your member ID stays yours and is never given to anyone else.',
+    ],
+    refundContinues: [
+      'Refund sent: the membership continues',
+      'This refund does not end your membership: it stays as it was.',
+    ],
+    refundReturned: [
+      'Refund sent: the payment never counted',
+      'This payment did not count towards your membership, so we sent it back. Your membership is not affected by it.',
+    ],
+
+    unpaidSubject: [
+      'Unpaid application, reminder: subject',
+      'Your TCSA membership application is not paid yet',
+    ],
+    unpaidLead: [
+      'Unpaid application, reminder: first paragraph ({type}, {date}: the day it is cancelled; the year’s e-Transfer instructions follow the details)',
+      'We have not received the payment for your {type} membership application yet. If it has not arrived by {date}, your application is cancelled.',
+    ],
+    unpaidNothingNeeded: [
+      'Unpaid application, reminder: last paragraph',
+      'Already sent it? Then nothing is needed: our finance team confirms it and emails you. Changed your mind? Nothing is needed either: the application is cancelled on that day and you owe nothing.',
+    ],
+    unpaidCancelledSubject: [
+      'Unpaid application, cancelled: subject',
+      'Your TCSA membership application was cancelled',
+    ],
+    unpaidCancelledLead: [
+      'Unpaid application, cancelled: first paragraph ({days}, {type})',
+      'We did not receive a payment within {days} days of your {type} membership application, so it is now cancelled. You owe nothing.',
+    ],
+    unpaidCancelledSent: [
+      'Unpaid application, cancelled: a payment not matched ({email}, {reference})',
+      'Did you send an e-Transfer that we have not matched yet? Write to {email} with its date and your payment reference {reference}: we will sort it out.',
+    ],
+    unpaidCancelledApplyAgain: [
+      'Unpaid application, cancelled: applying again',
+      'Still want to become a member? Apply again on the membership page while applications are open, then pay by e-Transfer with the new payment reference.',
+    ],
+
+    expirySubject: [
+      'Membership ends soon: subject ({date})',
+      'Your TCSA membership ends on {date}',
+    ],
+    expiryLead: [
+      'Membership ends soon: first paragraph ({memberId}, {date})',
+      'Your membership {memberId} is valid until {date}. After that day, member registration and member prices are no longer available to you.',
+    ],
+    expiryLeadNoId: [
+      'Membership ends soon: first paragraph, without a member ID ({date})',
+      'Your membership is valid until {date}. After that day, member registration and member prices are no longer available to you.',
+    ],
+    expiryRenew: [
+      'Membership ends soon: how to renew',
+      'To stay a member, apply for the next membership year on the membership page once it opens: the application takes two minutes, then you pay by e-Transfer as before.',
+    ],
+
+    suspendedSubject: ['Suspension: subject', 'TCSA membership: your membership is suspended'],
+    suspendedLeadUntil: [
+      'Suspension: first paragraph, with an end ({memberId}, {from}, {until})',
+      'Your TCSA membership {memberId} is suspended from {from} until {until} (included).',
+    ],
+    suspendedLeadUntilNoId: [
+      'Suspension: first paragraph, with an end, without a member ID ({from}, {until})',
+      'Your TCSA membership is suspended from {from} until {until} (included).',
+    ],
+    suspendedLeadOpen: [
+      'Suspension: first paragraph, until further notice ({memberId}, {from})',
+      'Your TCSA membership {memberId} is suspended from {from} until further notice.',
+    ],
+    suspendedLeadOpenNoId: [
+      'Suspension: first paragraph, until further notice, without a member ID ({from})',
+      'Your TCSA membership is suspended from {from} until further notice.',
+    ],
+    suspendedFrom: ['Suspension: details, from', 'Suspended from'],
+    suspendedUntil: ['Suspension: details, until', 'Suspended until'],
+    suspendedUntilOpen: ['Suspension: details, until further notice', 'Until further notice'],
+    suspendedReason: ['Suspension: details, the coordinator’s reason', 'Reason'],
+    suspendedMeaningUntil: [
+      'Suspension: what it means, with an end',
+      'What this means: until the suspension ends, you cannot take member places or member prices at events, and registering with your member ID is not accepted. You can still register for events open to the public like anyone else.',
+    ],
+    suspendedMeaningOpen: [
+      'Suspension: what it means, until further notice',
+      'What this means: while it lasts, you cannot take member places or member prices at events, and registering with your member ID is not accepted. You can still register for events open to the public like anyone else.',
+    ],
+    suspendedAfterOpen: [
+      'Suspension: afterwards, until further notice ({validUntil})',
+      'Your membership stays valid until {validUntil} and your member ID does not change; we email you when the suspension is lifted.',
+    ],
+    suspendedAfterToEnd: [
+      'Suspension: afterwards, when it lasts until the membership ends ({validUntil})',
+      'The suspension lasts until your membership ends on {validUntil}. Your member ID does not change.',
+    ],
+    suspendedAfterUntil: [
+      'Suspension: afterwards, with an end ({activeAgainOn}, {validUntil})',
+      'On {activeAgainOn} your membership is active again by itself. It stays valid until {validUntil} as before, and your member ID does not change.',
+    ],
+    suspendedQuestions: [
+      'Suspension: last paragraph ({email})',
+      'Questions, or think this is a mistake? Write to the membership coordinator at {email}.',
+    ],
+
+    activeAgainSubject: [
+      'Suspension ended: subject',
+      'TCSA membership: your membership is active again',
+    ],
+    liftedLead: [
+      'Suspension ended: lifted early by the club ({memberId}, {date})',
+      'The club lifted the suspension of your membership {memberId} on {date}: it is active again.',
+    ],
+    liftedLeadNoId: [
+      'Suspension ended: lifted early by the club, without a member ID ({date})',
+      'The club lifted the suspension of your membership on {date}: it is active again.',
+    ],
+    endedLead: [
+      'Suspension ended: after its last day ({memberId}, {date})',
+      'The suspension of your membership {memberId} has ended (its last day was {date}): it is active again.',
+    ],
+    endedLeadNoId: [
+      'Suspension ended: after its last day, without a member ID ({date})',
+      'The suspension of your membership has ended (its last day was {date}): it is active again.',
+    ],
+    activeAgainRights: [
+      'Suspension ended: what the member can do again ({validUntil})',
+      'You can again register as a member with your member ID and uOttawa email, and take member places and member prices at events, until your membership ends on {validUntil}.',
+    ],
+    activeAgainQuestions: [
+      'Suspension ended: last paragraph ({email})',
+      'Questions? Write to the membership coordinator at {email}.',
+    ],
+
+    announcementWhy: [
+      'Announcement: why the member receives it (after the coordinator’s words)',
+      'You receive this email because you are a member of TCSA and agreed, when you applied, to receive the club’s announcements. To stop them, unsubscribe with your own link: emails about your membership itself still reach you.',
+    ],
+    announcementUnsubscribe: ['Announcement: unsubscribe button', 'Unsubscribe'],
+  }),
+
   answers: page('Form answers (said by the server)', {
     registeredWaitlisted: [
       'Registration: on the waitlist ({position})',

@@ -5,7 +5,8 @@ import type { Database } from '@/lib/db/client';
 import { announcements, emailOutbox, memberships } from '@/lib/db/schema';
 import { clubDate } from '@/lib/db/time';
 import { type QueuedEmail, queueEmails, type Queryable } from '@/lib/mail/outbox';
-import { type Block, type ComposedEmail, render } from '@/lib/mail/templates';
+import type { Block, ComposedEmail } from '@/lib/mail/templates';
+import { composeMembershipEmail, type MembershipWords, membershipWords } from './emails';
 import { EMPTY_FILTER, parseRosterFilter, rosterConditions, type RosterFilter } from './roster';
 import { unsubscribeKey, unsubscribeToken, unsubscribeUrl } from './unsubscribe';
 
@@ -154,10 +155,11 @@ export type AnnouncementDraft = { subject: string; body: string };
 
 /**
  * The announcement as one member receives it: staff's words (plain text, a blank line between
- * paragraphs, escaped into the club's layout by `render`), why they receive it, and their own
- * link to stop.
+ * paragraphs, escaped into the club's layout by `render`), then why they receive it and their own
+ * link to stop, in the editors' `words` (read once for every copy of an announcement).
  */
 export function announcementEmail(
+  words: MembershipWords,
   person: { preferredName: string; unsubscribeUrl: string },
   draft: AnnouncementDraft,
 ): ComposedEmail {
@@ -166,15 +168,11 @@ export function announcementEmail(
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean);
-  const { text, html } = render(draft.subject, `Hi ${person.preferredName},`, [
+  return composeMembershipEmail(words, person.preferredName, draft.subject, [
     ...paragraphs.map((paragraph): Block => ({ kind: 'paragraph', text: paragraph })),
-    {
-      kind: 'paragraph',
-      text: 'You receive this email because you are a member of TCSA and agreed, when you applied, to receive the club’s announcements. To stop them, unsubscribe with your own link: emails about your membership itself still reach you.',
-    },
-    { kind: 'button', label: 'Unsubscribe', href: person.unsubscribeUrl },
+    { kind: 'paragraph', text: words.announcementWhy },
+    { kind: 'button', label: words.announcementUnsubscribe, href: person.unsubscribeUrl },
   ]);
-  return { subject: draft.subject, text, html, attachments: [] };
 }
 
 export type AnnouncementPreview = {
@@ -197,6 +195,7 @@ export async function previewAnnouncement(
   const recipients = await announcementRecipients(db, audience, now);
   const first = recipients[0];
   const email = announcementEmail(
+    await membershipWords(),
     { preferredName: first?.preferredName ?? '(first name)', unsubscribeUrl: LINK_PLACEHOLDER },
     draft,
   );
@@ -237,6 +236,8 @@ export async function sendAnnouncement(
   now = new Date(),
 ): Promise<AnnouncementOutcome> {
   const key = await unsubscribeKey(db);
+  // The frame's words, read once before the transaction: every copy says the same.
+  const words = await membershipWords();
   return db.transaction(async (tx): Promise<AnnouncementOutcome> => {
     const [earlier] = await tx
       .select({ recipients: announcements.recipients })
@@ -268,6 +269,7 @@ export async function sendAnnouncement(
       kind: 'announcement',
       to: recipient.email,
       email: announcementEmail(
+        words,
         {
           preferredName: recipient.preferredName,
           unsubscribeUrl: unsubscribeUrl(unsubscribeToken(key, recipient.membershipId)),

@@ -218,7 +218,7 @@ export async function applyForMembership(
           dedupeKey: `membership-confirm:${membershipId}:${link.hash.slice(0, 16)}`,
           kind: 'membership-confirm',
           to: email,
-          email: confirmationLinkEmail(context, confirmationUrl(link.token)),
+          email: await confirmationLinkEmail(context, confirmationUrl(link.token)),
           membershipId,
         });
         return {
@@ -276,7 +276,7 @@ async function queueAlreadyApplied(tx: Queryable, membershipId: number, now: Dat
     dedupeKey: `membership-already-applied:${membershipId}:${Math.floor(now.getTime() / ALREADY_APPLIED_EMAIL_MS)}`,
     kind: 'membership-already-applied',
     to: context.to,
-    email: alreadyAppliedEmail({
+    email: await alreadyAppliedEmail({
       ...context,
       status: row.status as MembershipStatus,
       year: row.year,
@@ -391,7 +391,7 @@ export async function confirmApplication(
         dedupeKey: `membership-received:${row.id}`,
         kind: 'membership-received',
         to: context.to,
-        email: applicationReceivedEmail(context, words),
+        email: await applicationReceivedEmail(context, words),
         membershipId: row.id,
       });
       return {

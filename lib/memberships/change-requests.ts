@@ -121,7 +121,7 @@ export async function storeChangeRequest(
       dedupeKey: changeRequestEmailKey(row.id),
       kind: CONFIRM_EMAIL_KIND,
       to,
-      email: changeRequestConfirmEmail({
+      email: await changeRequestConfirmEmail({
         // The member's own name when the request is theirs: not words a stranger typed.
         name: membership?.preferredName ?? request.name,
         changes: request.changes,

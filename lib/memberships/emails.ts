@@ -6,18 +6,28 @@ import { membershipTypes, membershipYears, memberships } from '@/lib/db/schema';
 import { siteUrl } from '@/lib/env/public';
 import { type Queryable, queueEmail } from '@/lib/mail/outbox';
 import { type Block, type ComposedEmail, render } from '@/lib/mail/templates';
+import type { Copy } from '@/lib/copy/catalogue';
+import { fillCopy } from '@/lib/copy/fill';
+import { emailCopy } from '@/lib/mail/email-copy';
 import { membershipContactAddress } from './contact-address';
-import { addDays, formatAmount, formatDay, formatValidity } from './format';
+import { addDays, formatAmount, formatDay } from './format';
 import { etransferInstructionsFor } from './instructions';
+import type { MembershipStatus } from './statuses';
 
 /**
  * The membership emails (club-operations.md, 'Emails'): activated, payment problem, refund done,
  * expiry reminder, the activation email resent by staff, the unpaid application's reminder
  * and cancellation, and a suspension and its end. Composed in the club's layout (lib/mail/templates.ts) from a
  * MembershipMailContext, read with the transaction that queues the email. The application's own emails (received, your member ID) build on the same context.
+ * Every word is the editors' ('Emails about memberships' in the Studio, as published), the
+ * amounts, days, member ID and addresses filled into their places.
  */
 
 export { formatAmount, formatDay, formatValidity } from './format';
+
+/** The words of the membership emails: the editors' (Studio), else the spec's. */
+export type MembershipWords = Copy<'membershipEmails'>;
+export const membershipWords = (): Promise<MembershipWords> => emailCopy('membershipEmails');
 
 /** Everything a membership email says about the person, their membership and how to pay. */
 export type MembershipMailContext = {
@@ -59,11 +69,16 @@ export async function emailMembership(
     dedupeKey,
     kind,
     write,
-  }: { dedupeKey: string; kind: string; write: (context: MembershipMailContext) => ComposedEmail },
+  }: {
+    dedupeKey: string;
+    kind: string;
+    write: (context: MembershipMailContext) => Promise<ComposedEmail>;
+  },
 ): Promise<void> {
   const context = await membershipMailContext(tx, membershipId);
   if (!context) return;
-  await queueEmail(tx, { dedupeKey, kind, to: context.to, email: write(context), membershipId });
+  const email = await write(context);
+  await queueEmail(tx, { dedupeKey, kind, to: context.to, email, membershipId });
 }
 
 /**
@@ -113,116 +128,147 @@ export function membershipLink(path: string): string {
   return new URL(path, siteUrl()).toString();
 }
 
-/** What membership gives, in one line each (the public page has the full wording). */
-export const MEMBERSHIP_BENEFITS_SUMMARY = [
-  'Early registration for selected club events',
-  'Priority for application-based events such as office tours',
-  'Member prices and member-only events',
-  'Priority on waitlists and for volunteer roles',
-] as const;
+/** A status as the emails name it (lib/memberships/statuses.ts's names, in the editors' words). */
+const STATUS_WORDS: Record<MembershipStatus, keyof MembershipWords> = {
+  pending: 'statusPending',
+  active: 'statusActive',
+  payment_review: 'statusPaymentReview',
+  suspended: 'statusSuspended',
+  expired: 'statusExpired',
+  refunded: 'statusRefunded',
+  cancelled: 'statusCancelled',
+};
 
-/** The club's promise, in its own terms: priority is not a guaranteed place. */
-export const PRIORITY_DISCLAIMER =
-  'Membership gives you priority access, but it does not guarantee a place at events with limited capacity or a selection.';
-
-function greeting(context: MembershipMailContext): string {
-  return `Hi ${context.preferredName},`;
+export function statusWord(words: MembershipWords, status: MembershipStatus): string {
+  return words[STATUS_WORDS[status]];
 }
 
-function contactBlock(context: MembershipMailContext): Block {
-  return {
-    kind: 'paragraph',
-    text: `Questions? Write to the club at ${context.contactEmail}.`,
-  };
+/** 'September 1, 2026 to August 31, 2027', in the editors' words. */
+export function validityWords(
+  words: MembershipWords,
+  validFrom: string,
+  validUntil: string,
+): string {
+  return fillCopy(words.validity, { from: formatDay(validFrom), until: formatDay(validUntil) });
 }
 
-function membershipRows(context: MembershipMailContext): Array<[string, string]> {
+export function greetingWords(words: MembershipWords, name: string): string {
+  return fillCopy(words.greeting, { name });
+}
+
+function contactBlock(words: MembershipWords, context: MembershipMailContext): Block {
+  return { kind: 'paragraph', text: fillCopy(words.contactClub, { email: context.contactEmail }) };
+}
+
+/** A paragraph of the editors' `text` with its places filled. */
+function said(text: string, values: Record<string, string | number> = {}): Block {
+  return { kind: 'paragraph', text: fillCopy(text, values) };
+}
+
+/** The member ID's detail row, when there is an ID. */
+function memberIdRow(
+  words: MembershipWords,
+  context: MembershipMailContext,
+): Array<[string, string]> {
+  return context.memberId ? [[words.detailMemberId, context.memberId]] : [];
+}
+
+function membershipRows(
+  words: MembershipWords,
+  context: MembershipMailContext,
+): Array<[string, string]> {
   return [
-    ['Member ID', context.memberId ?? 'given at activation'],
-    ['Membership', `${context.typeName} (${formatAmount(context.priceCents, context.currency)})`],
-    ['Valid', formatValidity(context.validFrom, context.validUntil)],
+    [words.detailMemberId, context.memberId ?? words.detailMemberIdLater],
+    [
+      words.detailMembership,
+      fillCopy(words.detailMembershipPrice, {
+        type: context.typeName,
+        amount: formatAmount(context.priceCents, context.currency),
+      }),
+    ],
+    [words.detailValid, validityWords(words, context.validFrom, context.validUntil)],
   ];
 }
 
-function compose(subject: string, context: MembershipMailContext, blocks: Block[]): ComposedEmail {
-  const { text, html } = render(subject, greeting(context), blocks);
+/** Draws an email to `name` in the club's layout, greeted in the editors' words. */
+export function composeMembershipEmail(
+  words: MembershipWords,
+  name: string,
+  subject: string,
+  blocks: Block[],
+): ComposedEmail {
+  const { text, html } = render(subject, greetingWords(words, name), blocks);
   return { subject, text, html, attachments: [] };
+}
+
+function compose(
+  words: MembershipWords,
+  subject: string,
+  context: MembershipMailContext,
+  blocks: Block[],
+): ComposedEmail {
+  return composeMembershipEmail(words, context.preferredName, subject, blocks);
 }
 
 /**
  * 'Your membership is active': the member ID, the type, the validity, the benefits and the
  * policy links. `copy` marks the one staff resend (same content, said to be a copy).
  */
-export function membershipActivatedEmail(
+export async function membershipActivatedEmail(
   context: MembershipMailContext,
   { copy = false }: { copy?: boolean } = {},
-): ComposedEmail {
-  const subject = `${copy ? 'Copy: ' : ''}Your TCSA membership is active${
-    context.memberId ? ` (${context.memberId})` : ''
-  }`;
-  return compose(subject, context, [
-    ...(copy
-      ? [
-          {
-            kind: 'paragraph',
-            text: 'The club is sending you this copy of your membership activation email again.',
-          } as Block,
-        ]
-      : []),
-    {
-      kind: 'paragraph',
-      text: 'Welcome to the club! We received your payment and your membership is now active.',
-    },
-    { kind: 'details', rows: membershipRows(context) },
-    {
-      kind: 'paragraph',
-      text: 'Keep your member ID: you will need it, with your uOttawa email, to register for events as a member.',
-    },
-    {
-      kind: 'paragraph',
-      text: `What membership gives you: ${MEMBERSHIP_BENEFITS_SUMMARY.join('; ')}.`,
-    },
-    { kind: 'paragraph', text: PRIORITY_DISCLAIMER },
-    { kind: 'button', label: 'Membership policies', href: membershipLink('/membership/policies') },
-    { kind: 'button', label: 'Membership FAQ', href: membershipLink('/membership/faq') },
-    contactBlock(context),
+): Promise<ComposedEmail> {
+  const words = await membershipWords();
+  const active = context.memberId
+    ? fillCopy(words.activatedSubject, { memberId: context.memberId })
+    : words.activatedSubjectNoId;
+  const subject = copy ? fillCopy(words.activatedCopySubject, { subject: active }) : active;
+  return compose(words, subject, context, [
+    ...(copy ? [said(words.activatedCopyLead)] : []),
+    said(words.activatedLead),
+    { kind: 'details', rows: membershipRows(words, context) },
+    said(words.activatedKeepId),
+    said(words.activatedBenefits),
+    said(words.activatedPriority),
+    { kind: 'button', label: words.policiesButton, href: membershipLink('/membership/policies') },
+    { kind: 'button', label: words.faqButton, href: membershipLink('/membership/faq') },
+    contactBlock(words, context),
   ]);
 }
 
 /** The activation email again, as staff resend it: the same content, marked as a copy. */
-export function activationEmailCopy(context: MembershipMailContext): ComposedEmail {
+export function activationEmailCopy(context: MembershipMailContext): Promise<ComposedEmail> {
   return membershipActivatedEmail(context, { copy: true });
+}
+
+/** The rows that say what is due and how to pay it (a payment problem, a payment taken back). */
+function dueRows(words: MembershipWords, context: MembershipMailContext): Array<[string, string]> {
+  return [
+    [words.detailMembership, context.typeName],
+    [words.detailAmountDue, formatAmount(context.priceCents, context.currency)],
+    [words.detailReference, context.paymentReference],
+    [words.detailEtransferTo, context.etransferAddress],
+  ];
 }
 
 /**
  * 'We need to check your payment': what is wrong (`problem`, written for the member), what to do
  * next, and whom to contact.
  */
-export function paymentProblemEmail(
+export async function paymentProblemEmail(
   context: MembershipMailContext,
   { problem }: { problem: string },
-): ComposedEmail {
-  const subject = 'Your TCSA membership payment needs attention';
-  return compose(subject, context, [
-    {
-      kind: 'paragraph',
-      text: 'Thank you for your payment. Something does not match, so your membership is on hold until our finance team has checked it.',
-    },
-    { kind: 'paragraph', text: `What we found: ${problem}` },
-    {
-      kind: 'details',
-      rows: [
-        ['Membership', context.typeName],
-        ['Amount due', formatAmount(context.priceCents, context.currency)],
-        ['Your payment reference', context.paymentReference],
-        ['e-Transfer to', context.etransferAddress],
-      ],
-    },
-    {
-      kind: 'paragraph',
-      text: `What to do: write to ${context.contactEmail} with the date, the amount and the reference of your e-Transfer. If you sent less than the amount due, send the difference by e-Transfer with ${context.paymentReference} in the message; if you sent more, or paid twice, we refund the difference.`,
-    },
-    contactBlock(context),
+): Promise<ComposedEmail> {
+  const words = await membershipWords();
+  return compose(words, words.problemSubject, context, [
+    said(words.problemLead),
+    said(words.problemFound, { problem }),
+    { kind: 'details', rows: dueRows(words, context) },
+    said(words.problemWhatToDo, {
+      email: context.contactEmail,
+      reference: context.paymentReference,
+    }),
+    contactBlock(words, context),
   ]);
 }
 
@@ -233,40 +279,36 @@ export function paymentProblemEmail(
  */
 export type RefundOutcome = 'ended' | 'continues' | 'returned';
 
-const REFUND_OUTCOME_TEXT: Record<RefundOutcome, string> = {
-  ended:
-    'Your membership has ended with this refund. Your member ID stays yours and is never given to anyone else.',
-  continues: 'This refund does not end your membership: it stays as it was.',
-  returned:
-    'This payment did not count towards your membership, so we sent it back. Your membership is not affected by it.',
+const REFUND_OUTCOME_WORDS: Record<RefundOutcome, keyof MembershipWords> = {
+  ended: 'refundEnded',
+  continues: 'refundContinues',
+  returned: 'refundReturned',
 };
 
 /** 'Your refund was sent': the amount, the day and what happens to the membership. */
-export function refundDoneEmail(
+export async function refundDoneEmail(
   context: MembershipMailContext,
   {
     amountCents,
     refundedOn,
     outcome = 'ended',
   }: { amountCents: number; refundedOn: string; outcome?: RefundOutcome },
-): ComposedEmail {
+): Promise<ComposedEmail> {
+  const words = await membershipWords();
   const amount = formatAmount(amountCents, context.currency);
-  const subject = `Your TCSA membership refund of ${amount}`;
-  return compose(subject, context, [
-    {
-      kind: 'paragraph',
-      text: `We sent you a refund of ${amount} on ${formatDay(refundedOn)}. Depending on your bank, it may take a few days to appear.`,
-    },
+  const date = formatDay(refundedOn);
+  return compose(words, fillCopy(words.refundSubject, { amount }), context, [
+    said(words.refundLead, { amount, date }),
     {
       kind: 'details',
       rows: [
-        ['Amount', amount],
-        ['Refunded on', formatDay(refundedOn)],
-        ...(context.memberId ? ([['Member ID', context.memberId]] as Array<[string, string]>) : []),
+        [words.detailAmount, amount],
+        [words.refundDetailDate, date],
+        ...memberIdRow(words, context),
       ],
     },
-    { kind: 'paragraph', text: REFUND_OUTCOME_TEXT[outcome] },
-    contactBlock(context),
+    said(words[REFUND_OUTCOME_WORDS[outcome]]),
+    contactBlock(words, context),
   ]);
 }
 
@@ -274,50 +316,36 @@ export function refundDoneEmail(
  * 'Your payment was taken back': the bank recalled the e-Transfer (or a cheque bounced), so the
  * membership is on hold in payment review until the member pays again, with their reference.
  */
-export function paymentReversedEmail(
+export async function paymentReversedEmail(
   context: MembershipMailContext,
   { amountCents, receivedOn }: { amountCents: number; receivedOn: string },
-): ComposedEmail {
-  const amount = formatAmount(amountCents, context.currency);
-  const subject = 'Your TCSA membership payment was taken back';
-  return compose(subject, context, [
-    {
-      kind: 'paragraph',
-      text: `Your payment of ${amount} received on ${formatDay(receivedOn)} was taken back by the bank (a recalled e-Transfer or a returned payment), so the club no longer has it. Your membership is on hold until it is paid again.`,
-    },
-    {
-      kind: 'details',
-      rows: [
-        ['Membership', context.typeName],
-        ['Amount due', formatAmount(context.priceCents, context.currency)],
-        ['Your payment reference', context.paymentReference],
-        ['e-Transfer to', context.etransferAddress],
-        ...(context.memberId ? ([['Member ID', context.memberId]] as Array<[string, string]>) : []),
-      ],
-    },
-    {
-      kind: 'paragraph',
-      text: `What to do: send the amount due by e-Transfer to ${context.etransferAddress} with ${context.paymentReference} in the message. Once it arrives, your membership is active again with the same member ID. If you think this is a mistake, write to us.`,
-    },
-    contactBlock(context),
+): Promise<ComposedEmail> {
+  const words = await membershipWords();
+  return compose(words, words.reversedSubject, context, [
+    said(words.reversedLead, {
+      amount: formatAmount(amountCents, context.currency),
+      date: formatDay(receivedOn),
+    }),
+    { kind: 'details', rows: [...dueRows(words, context), ...memberIdRow(words, context)] },
+    said(words.reversedWhatToDo, {
+      etransferAddress: context.etransferAddress,
+      reference: context.paymentReference,
+    }),
+    contactBlock(words, context),
   ]);
 }
 
 /** 'Your membership ends soon' (14 days before): the last day and how to renew. */
-export function expiryReminderEmail(context: MembershipMailContext): ComposedEmail {
-  const until = formatDay(context.validUntil);
-  const subject = `Your TCSA membership ends on ${until}`;
-  return compose(subject, context, [
-    {
-      kind: 'paragraph',
-      text: `Your membership${context.memberId ? ` ${context.memberId}` : ''} is valid until ${until}. After that day, member registration and member prices are no longer available to you.`,
-    },
-    {
-      kind: 'paragraph',
-      text: 'To stay a member, apply for the next membership year on the membership page once it opens: the application takes two minutes, then you pay by e-Transfer as before.',
-    },
-    { kind: 'button', label: 'Membership page', href: membershipLink('/membership') },
-    contactBlock(context),
+export async function expiryReminderEmail(context: MembershipMailContext): Promise<ComposedEmail> {
+  const words = await membershipWords();
+  const date = formatDay(context.validUntil);
+  return compose(words, fillCopy(words.expirySubject, { date }), context, [
+    context.memberId
+      ? said(words.expiryLead, { memberId: context.memberId, date })
+      : said(words.expiryLeadNoId, { date }),
+    said(words.expiryRenew),
+    { kind: 'button', label: words.membershipPageButton, href: membershipLink('/membership') },
+    contactBlock(words, context),
   ]);
 }
 
@@ -326,56 +354,43 @@ export function expiryReminderEmail(context: MembershipMailContext): ComposedEma
  * (lib/memberships/unpaid.ts): how to pay, the day it is cancelled, and that doing nothing is
  * fine for someone who changed their mind.
  */
-export function unpaidReminderEmail(
+export async function unpaidReminderEmail(
   context: MembershipMailContext,
   { cancelAt }: { cancelAt: Date },
-): ComposedEmail {
-  const amount = formatAmount(context.priceCents, context.currency);
-  const day = formatDay(clubDate(cancelAt));
-  const subject = 'Your TCSA membership application is not paid yet';
-  return compose(subject, context, [
-    {
-      kind: 'paragraph',
-      text: `We have not received the payment for your ${context.typeName} membership application yet. If it has not arrived by ${day}, your application is cancelled.`,
-    },
+): Promise<ComposedEmail> {
+  const words = await membershipWords();
+  return compose(words, words.unpaidSubject, context, [
+    said(words.unpaidLead, { type: context.typeName, date: formatDay(clubDate(cancelAt)) }),
     {
       kind: 'details',
       rows: [
-        ['Amount', amount],
-        ['Send an Interac e-Transfer to', context.etransferAddress],
-        ['Put this reference in the message', context.paymentReference],
+        [words.detailAmount, formatAmount(context.priceCents, context.currency)],
+        [words.detailSendTo, context.etransferAddress],
+        [words.detailPutReference, context.paymentReference],
       ],
     },
+    // The year's instructions are the club settings' (data), not the emails' texts.
     { kind: 'paragraph', text: context.etransferInstructions },
-    {
-      kind: 'paragraph',
-      text: 'Already sent it? Then nothing is needed: our finance team confirms it and emails you. Changed your mind? Nothing is needed either: the application is cancelled on that day and you owe nothing.',
-    },
-    contactBlock(context),
+    said(words.unpaidNothingNeeded),
+    contactBlock(words, context),
   ]);
 }
 
 /** 'Your application was cancelled': no payment came within the period; applying again is open. */
-export function unpaidCancelledEmail(
+export async function unpaidCancelledEmail(
   context: MembershipMailContext,
   { periodDays }: { periodDays: number },
-): ComposedEmail {
-  const subject = 'Your TCSA membership application was cancelled';
-  return compose(subject, context, [
-    {
-      kind: 'paragraph',
-      text: `We did not receive a payment within ${periodDays} days of your ${context.typeName} membership application, so it is now cancelled. You owe nothing.`,
-    },
-    {
-      kind: 'paragraph',
-      text: `Did you send an e-Transfer that we have not matched yet? Write to ${context.contactEmail} with its date and your payment reference ${context.paymentReference}: we will sort it out.`,
-    },
-    {
-      kind: 'paragraph',
-      text: 'Still want to become a member? Apply again on the membership page while applications are open, then pay by e-Transfer with the new payment reference.',
-    },
-    { kind: 'button', label: 'Membership page', href: membershipLink('/membership') },
-    contactBlock(context),
+): Promise<ComposedEmail> {
+  const words = await membershipWords();
+  return compose(words, words.unpaidCancelledSubject, context, [
+    said(words.unpaidCancelledLead, { days: periodDays, type: context.typeName }),
+    said(words.unpaidCancelledSent, {
+      email: context.contactEmail,
+      reference: context.paymentReference,
+    }),
+    said(words.unpaidCancelledApplyAgain),
+    { kind: 'button', label: words.membershipPageButton, href: membershipLink('/membership') },
+    contactBlock(words, context),
   ]);
 }
 
@@ -385,50 +400,43 @@ export function unpaidCancelledEmail(
  * member reads it), what it means at events, when it ends, and whom to write to. Only ever to
  * the membership's own uOttawa address.
  */
-export function membershipSuspendedEmail(
+export async function membershipSuspendedEmail(
   context: MembershipMailContext,
   suspension: { from: string; until: string | null; reason: string },
-): ComposedEmail {
-  const subject = 'TCSA membership: your membership is suspended';
+): Promise<ComposedEmail> {
+  const words = await membershipWords();
   const from = formatDay(suspension.from);
-  const period = suspension.until
-    ? `from ${from} until ${formatDay(suspension.until)} (included)`
-    : `from ${from} until further notice`;
-  return compose(subject, context, [
-    {
-      kind: 'paragraph',
-      text: `Your TCSA membership${context.memberId ? ` ${context.memberId}` : ''} is suspended ${period}.`,
-    },
+  const until = suspension.until ? formatDay(suspension.until) : null;
+  const validUntil = formatDay(context.validUntil);
+  const { memberId } = context;
+  const lead = until
+    ? memberId
+      ? said(words.suspendedLeadUntil, { memberId, from, until })
+      : said(words.suspendedLeadUntilNoId, { from, until })
+    : memberId
+      ? said(words.suspendedLeadOpen, { memberId, from })
+      : said(words.suspendedLeadOpenNoId, { from });
+  return compose(words, words.suspendedSubject, context, [
+    lead,
     {
       kind: 'details',
       rows: [
-        ...(context.memberId ? ([['Member ID', context.memberId]] as Array<[string, string]>) : []),
-        ['Suspended from', from],
-        [
-          'Suspended until',
-          suspension.until ? formatDay(suspension.until) : 'Until further notice',
-        ],
-        ['Reason', suspension.reason],
+        ...memberIdRow(words, context),
+        [words.suspendedFrom, from],
+        [words.suspendedUntil, until ?? words.suspendedUntilOpen],
+        [words.suspendedReason, suspension.reason],
       ],
     },
-    {
-      kind: 'paragraph',
-      text: `What this means: ${
-        suspension.until ? 'until the suspension ends' : 'while it lasts'
-      }, you cannot take member places or member prices at events, and registering with your member ID is not accepted. You can still register for events open to the public like anyone else.`,
-    },
-    {
-      kind: 'paragraph',
-      text: !suspension.until
-        ? `Your membership stays valid until ${formatDay(context.validUntil)} and your member ID does not change; we email you when the suspension is lifted.`
-        : suspension.until >= context.validUntil
-          ? `The suspension lasts until your membership ends on ${formatDay(context.validUntil)}. Your member ID does not change.`
-          : `On ${formatDay(addDays(suspension.until, 1))} your membership is active again by itself. It stays valid until ${formatDay(context.validUntil)} as before, and your member ID does not change.`,
-    },
-    {
-      kind: 'paragraph',
-      text: `Questions, or think this is a mistake? Write to the membership coordinator at ${context.contactEmail}.`,
-    },
+    said(until ? words.suspendedMeaningUntil : words.suspendedMeaningOpen),
+    !suspension.until
+      ? said(words.suspendedAfterOpen, { validUntil })
+      : suspension.until >= context.validUntil
+        ? said(words.suspendedAfterToEnd, { validUntil })
+        : said(words.suspendedAfterUntil, {
+            activeAgainOn: formatDay(addDays(suspension.until, 1)),
+            validUntil,
+          }),
+    said(words.suspendedQuestions, { email: context.contactEmail }),
   ]);
 }
 
@@ -436,25 +444,23 @@ export function membershipSuspendedEmail(
  * 'Your membership is active again': the suspension was lifted early by the coordinator, or
  * ended by itself after its last day (lib/memberships/expiry.ts).
  */
-export function suspensionEndedEmail(
+export async function suspensionEndedEmail(
   context: MembershipMailContext,
   ending: { early: true; on: string } | { early: false; lastDay: string },
-): ComposedEmail {
-  const subject = 'TCSA membership: your membership is active again';
-  return compose(subject, context, [
-    {
-      kind: 'paragraph',
-      text: ending.early
-        ? `The club lifted the suspension of your membership${context.memberId ? ` ${context.memberId}` : ''} on ${formatDay(ending.on)}: it is active again.`
-        : `The suspension of your membership${context.memberId ? ` ${context.memberId}` : ''} has ended (its last day was ${formatDay(ending.lastDay)}): it is active again.`,
-    },
-    {
-      kind: 'paragraph',
-      text: `You can again register as a member with your member ID and uOttawa email, and take member places and member prices at events, until your membership ends on ${formatDay(context.validUntil)}.`,
-    },
-    {
-      kind: 'paragraph',
-      text: `Questions? Write to the membership coordinator at ${context.contactEmail}.`,
-    },
+): Promise<ComposedEmail> {
+  const words = await membershipWords();
+  const { memberId } = context;
+  const date = formatDay(ending.early ? ending.on : ending.lastDay);
+  const lead = ending.early
+    ? memberId
+      ? said(words.liftedLead, { memberId, date })
+      : said(words.liftedLeadNoId, { date })
+    : memberId
+      ? said(words.endedLead, { memberId, date })
+      : said(words.endedLeadNoId, { date });
+  return compose(words, words.activeAgainSubject, context, [
+    lead,
+    said(words.activeAgainRights, { validUntil: formatDay(context.validUntil) }),
+    said(words.activeAgainQuestions, { email: context.contactEmail }),
   ]);
 }

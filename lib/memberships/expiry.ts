@@ -138,7 +138,7 @@ async function queueExpiryReminders(db: Database, now: Date, today: string): Pro
         dedupeKey: `membership-expiry-reminder:${id}:${validUntil}`,
         kind: 'membership_expiry_reminder',
         to: context.to,
-        email: expiryReminderEmail(context),
+        email: await expiryReminderEmail(context),
         membershipId: id,
       });
       if (added) queued += 1;

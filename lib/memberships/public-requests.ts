@@ -67,7 +67,7 @@ export async function requestMemberIdEmail(
       kind: 'membership-member-id',
       // The membership's own address, whatever spelling was typed.
       to: context.to,
-      email: memberIdEmail({ ...context, status: membership.status }),
+      email: await memberIdEmail({ ...context, status: membership.status }),
       membershipId: membership.id,
     });
     return queued ? 'queued' : 'recently-sent';

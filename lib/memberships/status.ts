@@ -318,7 +318,7 @@ export async function resendActivationEmail(
       dedupeKey: `membership-activated:${membership.id}:resend:${randomUUID()}`,
       kind: 'membership_activated_copy',
       to: context.to,
-      email: activationEmailCopy(context),
+      email: await activationEmailCopy(context),
       membershipId: membership.id,
     });
     await recordChange(

@@ -213,7 +213,7 @@ async function settle(
         dedupeKey: `membership-unpaid-reminder:${membershipId}`,
         kind: 'membership_unpaid_reminder',
         to: context.to,
-        email: unpaidReminderEmail(context, { cancelAt }),
+        email: await unpaidReminderEmail(context, { cancelAt }),
         membershipId,
       });
     }
@@ -234,7 +234,7 @@ async function settle(
         dedupeKey: `membership-unpaid-cancelled:${membershipId}`,
         kind: 'membership_unpaid_cancelled',
         to: context.to,
-        email: unpaidCancelledEmail(context, { periodDays }),
+        email: await unpaidCancelledEmail(context, { periodDays }),
         membershipId,
       });
     }

@@ -135,7 +135,7 @@ export async function queueMemberCheckNotice(
     dedupeKey: `membership-member-check:${noted.id}:${now.getTime()}`,
     kind: 'membership-member-check',
     to: context.to,
-    email: memberCheckNoticeEmail(context, { ...check.refusal, eventTitle: event.title }),
+    email: await memberCheckNoticeEmail(context, { ...check.refusal, eventTitle: event.title }),
     membershipId: noted.id,
   });
 }

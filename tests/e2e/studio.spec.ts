@@ -39,9 +39,11 @@ const LISTED_UNDER: Partial<Record<CopyPage, StructurePage>> = {
   answers: 'site',
   registrationEmails: 'emails',
   consoleEmails: 'emails',
+  membershipEmails: 'emails',
 };
 type StructurePage =
-  Exclude<CopyPage, 'answers' | 'registrationEmails' | 'consoleEmails'> | 'emails';
+  | Exclude<CopyPage, 'answers' | 'registrationEmails' | 'consoleEmails' | 'membershipEmails'>
+  | 'emails';
 const structurePage = (pageId: CopyPage): StructurePage =>
   LISTED_UNDER[pageId] ?? (pageId as StructurePage);
 

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as postUnsubscribe } from '@/app/(site)/membership/unsubscribe/confirm/route';
+import { defaultCopy } from '@/lib/copy/catalogue';
 import {
   announcements,
   auditLog,
@@ -351,6 +352,7 @@ describe('the unsubscribe link', () => {
 
   it('is written into the email with the reason the member receives it', () => {
     const email = announcementEmail(
+      defaultCopy('membershipEmails'),
       {
         preferredName: 'Ada',
         unsubscribeUrl: 'https://tcsa.example/membership/unsubscribe?token=1.x',

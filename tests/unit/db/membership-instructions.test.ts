@@ -159,8 +159,8 @@ describe(`a new e-Transfer address (${DATABASE_UNDER_TEST})`, () => {
       `of exactly CA$25.00 to ${NEW_ADDRESS}. Put M26-7KQ4XW in the message`,
     );
     for (const email of [
-      applicationReceivedEmail(context!),
-      unpaidReminderEmail(context!, { cancelAt: new Date('2026-12-01T17:00:00Z') }),
+      await applicationReceivedEmail(context!),
+      await unpaidReminderEmail(context!, { cancelAt: new Date('2026-12-01T17:00:00Z') }),
     ]) {
       for (const body of [email.text, email.html]) {
         expect(body).toContain(NEW_ADDRESS);

@@ -5,6 +5,8 @@ import { type CopyPage, defaultCopy } from '@/lib/copy/catalogue';
 import { COPY_MARK_END, COPY_MARK_START, markCopy } from '@/lib/copy/markers';
 import { siteUrl } from '@/lib/env/public';
 import type { ComposedEmail } from '@/lib/mail/templates';
+import { formatAmount } from '@/lib/memberships/format';
+import { MEMBERSHIP_STATUSES, MEMBERSHIP_STATUS_NAMES } from '@/lib/memberships/statuses';
 
 /**
  * Every word of an email the server sends is the editors' (Studio copy) or the person's and the
@@ -16,7 +18,9 @@ vi.mock('@/lib/mail/email-copy', () => ({
   emailCopy: async (page: CopyPage) => markCopy(defaultCopy(page)),
 }));
 
-const { EMAIL_PREVIEWS, sampleEvent } = await import('@/lib/mail/previews');
+const { EMAIL_PREVIEWS, SAMPLE_MEMBERSHIP_WORDS, sampleEvent, sampleMembership } =
+  await import('@/lib/mail/previews');
+const { DEFAULT_NEXT_STEPS } = await import('@/lib/memberships/public-emails');
 const templates = await import('@/lib/mail/templates');
 
 const INNERMOST_MARKED = new RegExp(
@@ -186,5 +190,106 @@ describe('the console’s account emails', () => {
     expect(templates.linkValidForWords(words, hoursOf('password'))).toBe(
       linkLifetimeWords('password'),
     );
+  });
+});
+
+describe('the emails about memberships', () => {
+  const context = sampleMembership();
+  const link = (path: string) => new URL(path, siteUrl()).toString();
+  const year = Number(context.validFrom.slice(0, 4));
+
+  /** What a membership email holds that is not the editors': the member's and the club's data. */
+  function membershipData(email: ComposedEmail): string[] {
+    // Days ('September 1, 2026') are data the site formats.
+    const days = `${email.subject}\n${email.text}`.match(/\b[A-Z][a-z]+ \d{1,2}, \d{4}\b/g) ?? [];
+    return [
+      ...days,
+      context.to,
+      context.memberId!,
+      context.typeName,
+      context.paymentReference,
+      context.etransferAddress,
+      context.contactEmail,
+      context.etransferInstructions,
+      formatAmount(2500),
+      formatAmount(500),
+      DEFAULT_NEXT_STEPS,
+      `${year}–${String((year + 1) % 100).padStart(2, '0')}`,
+      ...Object.values(SAMPLE_MEMBERSHIP_WORDS).flatMap((value) => value.split('\n\n')),
+      link('/membership/policies'),
+      link('/membership/faq'),
+      link('/membership'),
+      link('/membership/confirm/sample-link'),
+      link('/membership/change/sample-link'),
+      link('/membership/unsubscribe?token=sample-link'),
+      // The hours a link works and the days an unpaid application waits.
+      '48',
+      '14',
+    ];
+  }
+
+  it('are made of the editors’ words and the data, every one of them', async () => {
+    const previews = await EMAIL_PREVIEWS.membership.compose();
+    expect(previews.length).toBeGreaterThanOrEqual(29);
+    expect(new Set(previews.map(({ label }) => label)).size).toBe(previews.length);
+    for (const { label, email } of previews) {
+      // An announcement's subject is the coordinator's; every other subject is the editors'.
+      if (label !== 'Announcement') expect(email.subject, label).toContain(COPY_MARK_START);
+      expectAllWordsMarked(label, email, membershipData(email));
+    }
+  });
+
+  it('say it in the editors’ words without a member ID, and name every status', async () => {
+    const memberships = await import('@/lib/memberships/emails');
+    const publicEmails = await import('@/lib/memberships/public-emails');
+    const noId = { ...context, memberId: null };
+    const emails: Array<[string, ComposedEmail]> = [
+      ['active, no ID', await memberships.membershipActivatedEmail(noId)],
+      ['copy, no ID', await memberships.activationEmailCopy(noId)],
+      ['ends soon, no ID', await memberships.expiryReminderEmail(noId)],
+      [
+        'refund, no ID',
+        await memberships.refundDoneEmail(noId, { amountCents: 2500, refundedOn: '2026-10-01' }),
+      ],
+      [
+        'reversed, no ID',
+        await memberships.paymentReversedEmail(noId, {
+          amountCents: 2500,
+          receivedOn: '2026-10-01',
+        }),
+      ],
+      ...(await Promise.all(
+        [
+          { from: '2026-10-01', until: '2026-11-30' },
+          { from: '2026-10-01', until: null },
+        ].map(async (dates): Promise<[string, ComposedEmail]> => [
+          `suspended ${dates.until ?? 'open'}, no ID`,
+          await memberships.membershipSuspendedEmail(noId, {
+            ...dates,
+            reason: SAMPLE_MEMBERSHIP_WORDS.suspensionReason,
+          }),
+        ]),
+      )),
+      [
+        'lifted, no ID',
+        await memberships.suspensionEndedEmail(noId, { early: true, on: '2026-11-01' }),
+      ],
+      [
+        'ended, no ID',
+        await memberships.suspensionEndedEmail(noId, { early: false, lastDay: '2026-11-30' }),
+      ],
+      ...(await Promise.all(
+        MEMBERSHIP_STATUSES.map(async (status): Promise<[string, ComposedEmail]> => [
+          `applied again, ${status}`,
+          await publicEmails.alreadyAppliedEmail({ ...context, status, year }),
+        ]),
+      )),
+      ['member ID, expired', await publicEmails.memberIdEmail({ ...context, status: 'expired' })],
+    ];
+    for (const [label, email] of emails) expectAllWordsMarked(label, email, membershipData(email));
+    const words = defaultCopy('membershipEmails');
+    for (const status of MEMBERSHIP_STATUSES) {
+      expect(memberships.statusWord(words, status), status).toBe(MEMBERSHIP_STATUS_NAMES[status]);
+    }
   });
 });
