@@ -20,12 +20,13 @@ export function ChangeStatusForm({
     {},
   );
   const [to, setTo] = useState('');
-  // Once a change is made the choices are the new status's: the form starts again, its outcome
-  // shown (React's way of resetting state when an input changes, without an effect).
+  // React resets the form's fields once the action answers (the select back to 'Choose…'), and
+  // after a change the choices are the new status's: the suspension's fields go with it, the
+  // outcome shown. Set while rendering, React's way of following a new answer without an effect.
   const [answered, setAnswered] = useState(state);
   if (answered !== state) {
     setAnswered(state);
-    if (state.done) setTo('');
+    setTo('');
   }
   return (
     <form action={submit} className={styles.form} aria-labelledby="change-status-title">
@@ -39,9 +40,6 @@ export function ChangeStatusForm({
             New status
           </label>
           <select
-            // New choices after a change: a new select, showing 'Choose…' rather than whichever
-            // option the browser lands on when the chosen one is gone.
-            key={choices.map((choice) => choice.value).join(' ')}
             id="status-to"
             name="to"
             required
@@ -49,9 +47,9 @@ export function ChangeStatusForm({
             onChange={(event) => setTo(event.target.value)}
             className={styles.input}
           >
-            <option value="" disabled>
-              Choose…
-            </option>
+            {/* Not disabled: React resets the form after each answer, and a reset lands on the
+                first option that is not disabled, which must be this one. */}
+            <option value="">Choose…</option>
             {choices.map((choice) => (
               <option key={choice.value} value={choice.value}>
                 {choice.label}
