@@ -178,7 +178,7 @@ export default async function MoneyPage({ searchParams }: { searchParams: Promis
             <NumbersChart
               label={chartLabel}
               series={MONEY_SERIES}
-              formatValue={(value) => `$${Math.round(value)}`}
+              unit="dollars"
               groups={money.byMonth.map((line) => ({
                 label: monthName(line.month).replace(/ \d{4}$/, ''),
                 values: {

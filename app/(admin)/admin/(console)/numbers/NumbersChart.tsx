@@ -9,6 +9,9 @@ export type ChartSeries = { key: string; color: string };
 /** A group of bars (a month): its label and a value per series. */
 export type ChartGroup = { label: string; values: Record<string, number> };
 
+/** A bar's label in whole dollars: the table under the chart has the cents. */
+const dollarLabel = (value: number) => `$${Math.round(value)}`;
+
 /** The numbers page's two series. */
 export const REGISTRATION_SERIES: ChartSeries[] = [
   { key: 'Registrations', color: '#8f001a' },
@@ -28,18 +31,19 @@ const THEME = {
  * The series side by side per group (a month), as grouped bars with their values above them. The
  * chart is a picture of the table that follows it on the page: it is one image with a label for
  * assistive technology, and has no hover layer. Its size is read from its frame, so it fits a
- * phone's width. `formatValue` writes the labels (an amount of money, say).
+ * phone's width. `unit` says how the labels are written (a count, or an amount of money).
  */
 export function NumbersChart({
   groups,
   label,
   series = REGISTRATION_SERIES,
-  formatValue,
+  unit = 'count',
 }: {
   groups: ChartGroup[];
   label: string;
   series?: ChartSeries[];
-  formatValue?: (value: number) => string;
+  /** What the values are: counts, or whole dollars (labelled '$120'). */
+  unit?: 'count' | 'dollars';
 }) {
   const [frame, { width, height }] = useMeasure();
   const data = groups.map((group) => ({ group: group.label, ...group.values }));
@@ -66,7 +70,7 @@ export function NumbersChart({
             labelOffset={12}
             labelTextColor="#1c1b1f"
             theme={THEME}
-            {...(formatValue ? { valueFormat: formatValue } : {})}
+            {...(unit === 'dollars' ? { valueFormat: dollarLabel } : {})}
             animate={false}
             isInteractive={false}
             // The frame is the image and names it; the drawing inside is part of that picture.
