@@ -37,6 +37,7 @@ const ONE_WIDTH_SPECS = [
   'club-settings.spec.ts',
   'compile-hints.spec.ts',
   'console.spec.ts',
+  'console-devices.spec.ts',
   'console-guards.spec.ts',
   'console-numbers.spec.ts',
   'console-operations.spec.ts',

@@ -21,6 +21,8 @@ import { CLUB_TIME_ZONE } from '@/lib/site/format';
  * passwords still count towards the lock everyone else meets, and are also counted on their own
  * (stored as 'device-fail'): after DEVICE_FREE_FAILURES of them since the last success, the
  * remembered devices are locked in turn, 30 s doubling as above, by their own failures only.
+ * Their success ('device-ok') clears only their own count: the lock a stranger's guesses keep on
+ * the account goes on holding the stranger.
  */
 
 export const FREE_FAILURES = 5;
@@ -32,11 +34,12 @@ const LONGEST_LOCK_MS = 15 * 60_000;
 const MEMORY_MS = 24 * 3_600_000;
 
 export type AttemptOutcome =
-  'checking' | 'failed' | 'succeeded' | 'refused' | 'device-check' | 'device-fail';
+  'checking' | 'failed' | 'succeeded' | 'refused' | 'device-check' | 'device-fail' | 'device-ok';
 
 /** A remembered device's attempt, while it is checked and once its password was wrong. */
 const DEVICE_CHECKING = 'device-check';
 const DEVICE_FAILED = 'device-fail';
+const DEVICE_SUCCEEDED = 'device-ok';
 /** The outcomes that count as failures until the next success (an unfinished check does). */
 const FAILURES = ['checking', 'failed', DEVICE_CHECKING, DEVICE_FAILED];
 const DEVICE_FAILURES = new Set<string>([DEVICE_CHECKING, DEVICE_FAILED]);
@@ -95,17 +98,23 @@ export async function startSignInAttempt(
         and(
           eq(signInAttempts.email, email),
           gt(signInAttempts.at, new Date(now.getTime() - MEMORY_MS)),
-          inArray(signInAttempts.outcome, [...FAILURES, 'succeeded']),
+          inArray(signInAttempts.outcome, [...FAILURES, 'succeeded', DEVICE_SUCCEEDED]),
         ),
       )
       .orderBy(desc(signInAttempts.at), desc(signInAttempts.id))
       .limit(200);
-    const successIndex = recent.findIndex((attempt) => attempt.outcome === 'succeeded');
+    // A remembered device meets only its own failures since any success; anyone else meets every
+    // failure since a success that was not a remembered device's.
+    const isSuccess = rememberedDevice
+      ? (outcome: string) => outcome === 'succeeded' || outcome === DEVICE_SUCCEEDED
+      : (outcome: string) => outcome === 'succeeded';
+    const successIndex = recent.findIndex((attempt) => isSuccess(attempt.outcome));
     const sinceSuccess = successIndex === -1 ? recent : recent.slice(0, successIndex);
-    // A remembered device meets only its own failures; anyone else meets every failure.
-    const counted = rememberedDevice
-      ? sinceSuccess.filter((attempt) => DEVICE_FAILURES.has(attempt.outcome))
-      : sinceSuccess;
+    const counted = sinceSuccess.filter((attempt) =>
+      rememberedDevice
+        ? DEVICE_FAILURES.has(attempt.outcome)
+        : attempt.outcome !== DEVICE_SUCCEEDED,
+    );
     const failures = counted.length;
     const latest = counted[0];
     const duration = rememberedDevice ? deviceLockDurationMs(failures) : lockDurationMs(failures);
@@ -126,7 +135,7 @@ export async function startSignInAttempt(
 /**
  * Records how the password check went: 'refused' when it never happened (the per-address limit,
  * a deactivated account, a server error), which the per-account limit does not count. A
- * remembered device's wrong password is kept apart ('device-fail').
+ * remembered device's wrong or right password is kept apart ('device-fail', 'device-ok').
  */
 export async function finishSignInAttempt(
   db: Database,
@@ -136,7 +145,10 @@ export async function finishSignInAttempt(
   await db
     .update(signInAttempts)
     .set({
-      outcome: sql`case when ${signInAttempts.outcome} = ${DEVICE_CHECKING} and ${outcome}::text = 'failed' then ${DEVICE_FAILED} else ${outcome}::text end`,
+      outcome: sql`case when ${signInAttempts.outcome} <> ${DEVICE_CHECKING} then ${outcome}::text
+        when ${outcome}::text = 'failed' then ${DEVICE_FAILED}
+        when ${outcome}::text = 'succeeded' then ${DEVICE_SUCCEEDED}
+        else ${outcome}::text end`,
     })
     .where(eq(signInAttempts.id, attemptId));
 }

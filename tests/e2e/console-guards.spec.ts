@@ -1000,6 +1000,16 @@ test.describe('the console refuses every visitor a door is not for', () => {
   const actionOf = (file: string, name: string) => {
     const found = actions.find((action) => action.file === file && action.name === name);
     if (!found) throw new Error(`The build has no action ${name} in ${file}`);
+  {
+    file: `${CONSOLE}/security/device-actions.ts`,
+    name: 'forgetDevices',
+    label: "forget the account's remembered devices",
+    permission: 'account.security',
+    page: () => '/admin/security',
+    // Each visitor's browser was remembered when it signed in.
+    args: () => [SMALL_STATE, form({ device: 'all' })],
+    audit: 'account.forgetDevice',
+  },
     return found;
   };
 

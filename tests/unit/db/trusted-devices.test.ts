@@ -170,6 +170,10 @@ describe(`remembered devices (${DATABASE_UNDER_TEST})`, () => {
     });
     expect(owner.allowed).toBe(true);
     if (owner.allowed) await finishSignInAttempt(database.db, owner.attemptId, 'succeeded');
+    // The owner's success does not lift the stranger's lock.
+    expect(await startSignInAttempt(database.db, EMAIL, '192.0.2.50', later(11))).toMatchObject({
+      allowed: false,
+    });
     await database.db.delete(adminTrustedDevices);
   });
 
@@ -207,10 +211,16 @@ describe(`remembered devices (${DATABASE_UNDER_TEST})`, () => {
     // The owner reads them as a remembered device's wrong passwords.
     const history = await failedSignInAttempts(database.db, EMAIL, 5);
     expect(history.map((attempt) => attempt.outcome)).toContain('device-fail');
-    // After the lock, a success clears both counts.
+    // After the lock, the device's success clears its own count, not the strangers' lock.
     await succeed(new Date(start.getTime() + 40_000), true);
+    const afterwards = new Date(start.getTime() + 40_001);
+    expect((await startSignInAttempt(database.db, EMAIL, null, afterwards)).allowed).toBe(false);
+    expect(await wrongPassword(afterwards, true)).toMatchObject({ allowed: true });
+    // A success anywhere else clears both.
+    await succeed(new Date(start.getTime() + 40 * 60_000), true);
+    await succeed(new Date(start.getTime() + 40 * 60_000 + 1), false);
     expect(
-      (await startSignInAttempt(database.db, EMAIL, null, new Date(start.getTime() + 40_001)))
+      (await startSignInAttempt(database.db, EMAIL, null, new Date(start.getTime() + 41 * 60_000)))
         .allowed,
     ).toBe(true);
   });
