@@ -58,6 +58,7 @@ type Records = {
   membershipPayments: Array<{ id: number; membership_id: number; state: string }>;
   membershipRefunds: Array<{ id: number; membership_id: number; state: string }>;
   membershipTypes: Array<{ id: number; year: number; name: string }>;
+  statusChanges: Array<{ id: number; registration_id: number; to_status: string }>;
 };
 
 /** Who knocks: nobody signed in, each role, and the lead of another event. */
@@ -404,6 +405,36 @@ const MEMBERSHIP_CASES: Case[] = [
   },
   {
     file: PAYMENTS,
+    name: 'undoMembershipRefund',
+    label: 'undo a refund recorded by mistake',
+    permission: 'payments.refund',
+    page: () => '/admin/payments',
+    args: async (f) => [
+      SMALL_STATE,
+      form({ refundId: String(await latestOf(f, 'membershipRefunds', 'pending')) }),
+    ],
+    audit: 'membership.refund.undo',
+  },
+  {
+    file: PAYMENTS,
+    name: 'recordMembershipRefund',
+    label: 'record the refund again, after undoing it',
+    permission: 'payments.refund',
+    page: (f) => `/admin/members/${f.membership.id}`,
+    args: async (f) => [
+      SMALL_STATE,
+      form({
+        paymentId: String(await latestOf(f, 'membershipPayments', 'confirmed')),
+        amount: (f.membership.priceCents / 100).toFixed(2),
+        reason: 'Leaving Ottawa for an exchange term.',
+        refundedOn: '',
+        endsMembership: 'on',
+      }),
+    ],
+    audit: 'membership.refund.record',
+  },
+  {
+    file: PAYMENTS,
     name: 'completeMembershipRefund',
     label: 'complete a refund',
     permission: 'payments.refund',
@@ -726,6 +757,24 @@ const CASES: Case[] = [
   },
   {
     file: `${CONSOLE}/events/registration-actions.ts`,
+    name: 'undoStatusChange',
+    label: 'undo a registration’s status change made by mistake',
+    permission: 'registrations.changeStatus',
+    event: (f) => f.eventX,
+    page: (f) => `/admin/events/${f.eventX}`,
+    args: async (f) => {
+      const registrationId = f.registration(f.eventX, 'cancel.me@example.org');
+      const change = (await f.latest()).statusChanges
+        .filter((row) => row.registration_id === registrationId)
+        .at(-1)!;
+      expect(change.to_status).toBe('cancelled');
+      return [SMALL_STATE, form({ eventId: String(f.eventX), changeId: String(change.id) })];
+    },
+    // The undo's own entry; the registration goes back to confirmed in the same transaction.
+    audit: 'registration.undo',
+  },
+  {
+    file: `${CONSOLE}/events/registration-actions.ts`,
     name: 'changeStatuses',
     label: 'confirm several registrations at once',
     permission: 'registrations.changeStatus',
@@ -951,6 +1000,16 @@ const CASES: Case[] = [
     args: () => [SMALL_STATE, form({ password: PASSWORD })],
     audit: 'account.twoFactorStart',
   },
+  {
+    file: `${CONSOLE}/security/device-actions.ts`,
+    name: 'forgetDevices',
+    label: "forget the account's remembered devices",
+    permission: 'account.security',
+    page: () => '/admin/security',
+    // Each visitor's browser was remembered when it signed in.
+    args: () => [SMALL_STATE, form({ device: 'all' })],
+    audit: 'account.forgetDevice',
+  },
 ];
 
 /** Actions no console permission guards: a token, a password or the session itself does. */
@@ -1000,16 +1059,6 @@ test.describe('the console refuses every visitor a door is not for', () => {
   const actionOf = (file: string, name: string) => {
     const found = actions.find((action) => action.file === file && action.name === name);
     if (!found) throw new Error(`The build has no action ${name} in ${file}`);
-  {
-    file: `${CONSOLE}/security/device-actions.ts`,
-    name: 'forgetDevices',
-    label: "forget the account's remembered devices",
-    permission: 'account.security',
-    page: () => '/admin/security',
-    // Each visitor's browser was remembered when it signed in.
-    args: () => [SMALL_STATE, form({ device: 'all' })],
-    audit: 'account.forgetDevice',
-  },
     return found;
   };
 
@@ -1362,6 +1411,7 @@ test.describe('the console refuses every visitor a door is not for', () => {
       ['/admin/attendance', 'attendance.read'],
       ['/admin/members', 'memberships.read'],
       ['/admin/payments', 'payments.read'],
+      ['/admin/money', 'payments.read'],
       ['/admin/membership/settings', 'membership.settings'],
       ['/admin/membership/announcements', 'memberships.announce'],
       ['/admin/security', 'account.security'],
@@ -1649,6 +1699,25 @@ test.describe('the console refuses every visitor a door is not for', () => {
     expect(after.audit.count).toBe(before.audit.count + 1);
     expect(after.audit.latest).toMatchObject({
       action: 'payment.export',
+      actorId: fixtures.accountId('finance'),
+    });
+  });
+
+  test('the money CSV: signed out 401, the coordinator and an event lead 403; finance’s download audited', async () => {
+    const path = '/admin/money/money.csv';
+    const before = await fingerprint();
+    expect((await visitor('signedOut').fetch(path)).status).toBe(401);
+    expect((await visitor('coordinator').fetch(path)).status).toBe(403);
+    expect((await visitor('leadA').fetch(path)).status).toBe(403);
+    expect(await fingerprint()).toEqual(before);
+    expect((await visitor('finance').fetch(`${path}?year=1999`)).status).toBe(400);
+    const allowed = await visitor('finance').fetch(path);
+    expect(allowed.status).toBe(200);
+    expect(await allowed.text()).toContain('Collected,Refunded,Net');
+    const after = await fingerprint();
+    expect(after.audit.count).toBe(before.audit.count + 1);
+    expect(after.audit.latest).toMatchObject({
+      action: 'payment.export.summary',
       actorId: fixtures.accountId('finance'),
     });
   });
