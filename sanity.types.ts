@@ -568,6 +568,11 @@ export type MembershipEmailsTexts = {
   problemSubject?: string;
   problemLead?: string;
   problemFound?: string;
+  problemFoundOnRecording?: string;
+  problemCosts?: string;
+  problemAlreadyPaid?: string;
+  problemStillOwed?: string;
+  problemReferenceUsed?: string;
   problemWhatToDo?: string;
   reversedSubject?: string;
   reversedLead?: string;
@@ -1880,6 +1885,11 @@ export type TextsQueryResult =
       problemSubject?: string;
       problemLead?: string;
       problemFound?: string;
+      problemFoundOnRecording?: string;
+      problemCosts?: string;
+      problemAlreadyPaid?: string;
+      problemStillOwed?: string;
+      problemReferenceUsed?: string;
       problemWhatToDo?: string;
       reversedSubject?: string;
       reversedLead?: string;

@@ -741,6 +741,26 @@ export const COPY_PAGES = {
       'Payment problem: what was found ({problem}: the finance team’s words)',
       'What we found: {problem}',
     ],
+    problemFoundOnRecording: [
+      'Payment problem found on recording it: its first line',
+      'What we found when we recorded your payment:',
+    ],
+    problemCosts: [
+      'Payment problem: a wrong amount ({amount}, {price})',
+      'We received {amount}, but your membership costs {price}.',
+    ],
+    problemAlreadyPaid: [
+      'Payment problem: paid when nothing was owed ({amount}, {price})',
+      'We received {amount}, but the full {price} of your membership had already arrived, so this payment is more than you owe and we return it.',
+    ],
+    problemStillOwed: [
+      'Payment problem: less than what was owed ({amount}, {owed}, {price})',
+      'We received {amount}, but {owed} of your {price} membership was still owed.',
+    ],
+    problemReferenceUsed: [
+      'Payment problem: the reference was used before',
+      'The e-Transfer reference of your payment was already recorded for another payment, so we need to match it by hand.',
+    ],
     problemWhatToDo: [
       'Payment problem: what to do ({email}, {reference})',
       'What to do: write to {email} with the date, the amount and the reference of your e-Transfer. If you sent less than the amount due, send the difference by e-Transfer with {reference} in the message; if you sent more, or paid twice, we refund the difference.',

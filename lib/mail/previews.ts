@@ -290,8 +290,29 @@ export const EMAIL_PREVIEWS = {
           email: await activationEmailCopy(context),
         },
         {
-          label: 'Payment problem',
+          label: 'Payment problem, found by finance',
           email: await paymentProblemEmail(context, { problem: sample.problem }),
+        },
+        {
+          label: 'Payment problem, found on recording it',
+          email: await paymentProblemEmail(context, {
+            problem: [
+              { kind: 'stillOwed', amount: 'CA$20.00', owed: 'CA$5.00', price: 'CA$25.00' },
+              { kind: 'referenceUsed' },
+            ],
+          }),
+        },
+        {
+          label: 'Payment problem, a wrong amount',
+          email: await paymentProblemEmail(context, {
+            problem: [{ kind: 'costs', amount: 'CA$20.00', price: 'CA$25.00' }],
+          }),
+        },
+        {
+          label: 'Payment problem, paid when nothing was owed',
+          email: await paymentProblemEmail(context, {
+            problem: [{ kind: 'alreadyPaid', amount: 'CA$25.00', price: 'CA$25.00' }],
+          }),
         },
         {
           label: 'Payment taken back',

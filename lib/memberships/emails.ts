@@ -255,14 +255,39 @@ function dueRows(words: MembershipWords, context: MembershipMailContext): Array<
  * 'We need to check your payment': what is wrong (`problem`, written for the member), what to do
  * next, and whom to contact.
  */
+/**
+ * What recording a payment found, for the member: each a whole sentence of the emails' texts,
+ * with the amounts filled in (finance's own words, when they flag a payment by hand, are a string).
+ */
+export type MemberPaymentProblem =
+  | { kind: 'costs'; amount: string; price: string }
+  | { kind: 'alreadyPaid'; amount: string; price: string }
+  | { kind: 'stillOwed'; amount: string; owed: string; price: string }
+  | { kind: 'referenceUsed' };
+
+const PROBLEM_WORDS = {
+  costs: 'problemCosts',
+  alreadyPaid: 'problemAlreadyPaid',
+  stillOwed: 'problemStillOwed',
+  referenceUsed: 'problemReferenceUsed',
+} as const satisfies Record<MemberPaymentProblem['kind'], keyof MembershipWords>;
+
+function problemBlocks(words: MembershipWords, problem: string | MemberPaymentProblem[]): Block[] {
+  if (typeof problem === 'string') return [said(words.problemFound, { problem })];
+  return [
+    said(words.problemFoundOnRecording),
+    ...problem.map(({ kind, ...values }) => said(words[PROBLEM_WORDS[kind]], values)),
+  ];
+}
+
 export async function paymentProblemEmail(
   context: MembershipMailContext,
-  { problem }: { problem: string },
+  { problem }: { problem: string | MemberPaymentProblem[] },
 ): Promise<ComposedEmail> {
   const words = await membershipWords();
   return compose(words, words.problemSubject, context, [
     said(words.problemLead),
-    said(words.problemFound, { problem }),
+    ...problemBlocks(words, problem),
     { kind: 'details', rows: dueRows(words, context) },
     said(words.problemWhatToDo, {
       email: context.contactEmail,

@@ -11,7 +11,12 @@ import {
   membershipRefunds,
   memberships,
 } from '@/lib/db/schema';
-import { emailMembership, paymentProblemEmail, paymentReversedEmail } from './emails';
+import {
+  emailMembership,
+  type MemberPaymentProblem,
+  paymentProblemEmail,
+  paymentReversedEmail,
+} from './emails';
 import { formatAmount } from './format';
 import { moveMembershipStatus } from './history';
 import {
@@ -79,7 +84,8 @@ async function moveToReview(
   }: {
     /** Why, for the status history: in words, without amounts or references. */
     reason: string;
-    memberProblem: string;
+    /** What the member is told was found: finance's words, or what recording it found. */
+    memberProblem: string | MemberPaymentProblem[];
     dedupeKey: string;
     /** The facts behind it, for the audit entry. */
     after?: Record<string, unknown>;
@@ -195,7 +201,7 @@ export async function recordPayment(
 
     const fmt = (cents: number) => formatAmount(cents, membership.currency);
     const problems: string[] = [];
-    const memberProblems: string[] = [];
+    const memberProblems: MemberPaymentProblem[] = [];
     const reasons: string[] = [];
     const amount = fmt(input.amountCents);
     const price = fmt(membership.priceCents);
@@ -207,21 +213,17 @@ export async function recordPayment(
       reasons.push('the amount is not what is owed');
       if (arrived === 0) {
         problems.push(`Received ${amount}, but the membership costs ${price}.`);
-        memberProblems.push(`we received ${amount}, but your membership costs ${price}.`);
+        memberProblems.push({ kind: 'costs', amount, price });
       } else if (money.owedCents === 0) {
         problems.push(
           `Received ${amount}, but nothing more is owed: ${fmt(arrived)} of the ${price} price has already arrived.`,
         );
-        memberProblems.push(
-          `we received ${amount}, but the full ${price} of your membership had already arrived, so this payment is more than you owe and we return it.`,
-        );
+        memberProblems.push({ kind: 'alreadyPaid', amount, price });
       } else {
         problems.push(
           `Received ${amount}, but ${fmt(money.owedCents)} is still owed of the ${price} price.`,
         );
-        memberProblems.push(
-          `we received ${amount}, but ${fmt(money.owedCents)} of your ${price} membership was still owed.`,
-        );
+        memberProblems.push({ kind: 'stillOwed', amount, owed: fmt(money.owedCents), price });
       }
     }
     if (earlier) {
@@ -233,9 +235,7 @@ export async function recordPayment(
       problems.push(
         `The reference ${reference} was already used by payment #${earlier.id} (${whose}).`,
       );
-      memberProblems.push(
-        'the e-Transfer reference of your payment was already recorded for another payment, so we need to match it by hand.',
-      );
+      memberProblems.push({ kind: 'referenceUsed' });
     }
     const flagged = problems.length > 0;
     const problem = flagged ? problems.join(' ').slice(0, TEXT_LENGTH) : null;
@@ -280,7 +280,7 @@ export async function recordPayment(
     if (flagged && !afterActivation) {
       await moveToReview(tx, staff, membership, {
         reason: `A payment was flagged: ${reasons.join(' and ')}.`,
-        memberProblem: `When we recorded your payment, ${memberProblems.join(' Also, ')}`,
+        memberProblem: memberProblems,
         dedupeKey: `membership-payment-problem:payment:${payment!.id}`,
         after: { paymentId: payment!.id, problem },
         now,

@@ -231,7 +231,7 @@ test.describe('money that goes wrong and details that change, settled on a phone
     // One warning, for the short payment: the top-up was no problem.
     const warnings = mailsTo(email, 'Your TCSA membership payment needs attention');
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]!.text).toContain(`we received CA$${dollars(price - 5)}`);
+    expect(warnings[0]!.text).toContain(`We received CA$${dollars(price - 5)}`);
   });
 
   test('overpaid: accepted with a note and the difference refunded in the same step, the member active', async ({

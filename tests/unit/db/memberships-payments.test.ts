@@ -185,7 +185,7 @@ describe(`membership payments (${DATABASE_UNDER_TEST})`, () => {
     const emails = await outboxOf(application.id, 'membership_payment_problem');
     expect(emails).toHaveLength(1);
     expect(emails[0]!.textBody).toContain(
-      'we received CA$20.00, but your membership costs CA$25.00',
+      'We received CA$20.00, but your membership costs CA$25.00.',
     );
     expect(emails[0]!.textBody).toContain('tcsa.telfer@gmail.com');
 

@@ -212,6 +212,7 @@ describe('the emails about memberships', () => {
       context.contactEmail,
       context.etransferInstructions,
       formatAmount(2500),
+      formatAmount(2000),
       formatAmount(500),
       DEFAULT_NEXT_STEPS,
       `${year}–${String((year + 1) % 100).padStart(2, '0')}`,
