@@ -78,10 +78,8 @@ export const REFUND_STATE_WORDS: Record<RefundState, string> = {
   undone: 'Undone: recorded by mistake, never sent',
 };
 
-/** '2026–27' from 2026, the calendar year a membership year starts in. */
-export function membershipYearWords(year: number): string {
-  return `${year}–${String((year + 1) % 100).padStart(2, '0')}`;
-}
+/** '2026–27' from 2026: the membership year as the console says it everywhere. */
+export { membershipYearName as membershipYearWords } from '@/lib/memberships/format';
 
 /** 'Fall 2026' from a term's key, '2026-fall' (lib/admin/numbers.ts); the key as it is if not. */
 export function termWords(key: string): string {

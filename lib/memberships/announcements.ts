@@ -7,6 +7,7 @@ import { clubDate } from '@/lib/db/time';
 import { type QueuedEmail, queueEmails, type Queryable } from '@/lib/mail/outbox';
 import type { Block, ComposedEmail } from '@/lib/mail/templates';
 import { composeMembershipEmail, type MembershipWords, membershipWords } from './emails';
+import { membershipYearName } from './format';
 import { EMPTY_FILTER, parseRosterFilter, rosterConditions, type RosterFilter } from './roster';
 import { unsubscribeKey, unsubscribeToken, unsubscribeUrl } from './unsubscribe';
 
@@ -73,7 +74,7 @@ export function storedAudience(value: unknown): AnnouncementAudience {
 
 /** A membership type as the filters name it: 'Regular 2026–27'. */
 export function typeLabel(type: { name: string; year: number }): string {
-  return `${type.name} ${type.year}–${String((type.year + 1) % 100).padStart(2, '0')}`;
+  return `${type.name} ${membershipYearName(type.year)}`;
 }
 
 /**

@@ -42,3 +42,8 @@ export function addDays(day: string, days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
+
+/** '2026–27' from 2026, the calendar year a membership year starts in (its member IDs' `26`). */
+export function membershipYearName(year: number): string {
+  return `${year}–${String((year + 1) % 100).padStart(2, '0')}`;
+}

@@ -244,7 +244,7 @@ export function parseMembersCsv(text: string): ParsedCsv {
 export type ImportStatus = 'active' | 'expired';
 
 /** `2025–26` from 2025. */
-export const yearLabel = (year: number) => `${year}–${String((year + 1) % 100).padStart(2, '0')}`;
+export { membershipYearName as yearLabel } from './format';
 
 /** `2025–26`, `2025-26`, `2025/26` or `2025`: the year it starts in, or null. */
 export function parseYear(value: string): number | null {

@@ -9,7 +9,7 @@ import {
   membershipTypes,
   membershipYears,
 } from '@/lib/db/schema';
-import { formatAmount } from './format';
+import { formatAmount, membershipYearName } from './format';
 
 /**
  * Money at a glance for finance and the board: for one membership year, what was collected,
@@ -229,11 +229,6 @@ export async function latestYearMoney(
 ): Promise<MoneyAtAGlance | null> {
   const [latest] = await moneyYears(db);
   return latest === undefined ? null : moneyAtAGlance(db, latest);
-}
-
-/** `2026–27` for the membership year 2026. */
-export function membershipYearName(year: number): string {
-  return `${year}–${String((year + 1) % 100).padStart(2, '0')}`;
 }
 
 const monthFormatter = new Intl.DateTimeFormat('en-CA', {

@@ -6,12 +6,8 @@ import { unhandledCount } from '@/lib/admin/inbox';
 import { can } from '@/lib/auth/permissions';
 import { requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
-import {
-  amountOf,
-  latestYearMoney,
-  type MoneyLine,
-  membershipYearName,
-} from '@/lib/memberships/money';
+import { amountOf, latestYearMoney, type MoneyLine } from '@/lib/memberships/money';
+import { membershipYearName } from '@/lib/memberships/format';
 import { EXPIRING_WITHIN_DAYS, membershipCounts } from '@/lib/memberships/roster';
 import { placesTakenLabel } from '@/lib/registrations/counts';
 import { formatConsoleDateTime } from '@/lib/site/format';

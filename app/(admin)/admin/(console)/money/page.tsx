@@ -3,11 +3,10 @@ import Link from 'next/link';
 import { can } from '@/lib/auth/permissions';
 import { pathWithQuery, requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
-import { formatAmount } from '@/lib/memberships/format';
+import { formatAmount, membershipYearName } from '@/lib/memberships/format';
 import {
   amountOf,
   type MoneyLine,
-  membershipYearName,
   moneyAtAGlance,
   moneyYears,
   monthName,

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { requireAccess } from '@/lib/auth/session';
 import { getDb } from '@/lib/db/client';
-import { formatAmount, formatValidity } from '@/lib/memberships/format';
+import { formatAmount, formatValidity, membershipYearName } from '@/lib/memberships/format';
 import { centsToDollarsInput } from '@/lib/memberships/price-input';
 import { readMembershipSettings } from '@/lib/memberships/settings';
 import styles from '../../../console.module.css';
@@ -10,7 +10,7 @@ import { MembershipTypeForm, YearSettingsForm } from './SettingsForms';
 
 export const metadata: Metadata = { title: 'Membership settings' };
 
-const yearLabel = (year: number) => `${year}–${String((year + 1) % 100).padStart(2, '0')}`;
+const yearLabel = membershipYearName;
 
 /**
  * The membership year's settings (membership.settings): the e-Transfer address and instructions,
