@@ -10,13 +10,16 @@ export type ClubSettings = {
   eventMessagesPerDay: number;
 };
 
-/** The defaults the migration's row starts with, for a database whose row was removed. */
+/**
+ * The settings before a super admin first saves them: the row is written by that first save, not
+ * by the migration, so a new database holds no row of data (a restore takes only an empty one).
+ */
 const DEFAULT_CLUB_SETTINGS: ClubSettings = {
   membershipContactAddress: null,
   eventMessagesPerDay: 3,
 };
 
-/** The club's settings row (club_settings, id 1): the one place every reader takes them from. */
+/** The club's settings (club_settings, id 1, else the defaults): every reader takes them here. */
 export async function readClubSettings(db: Pick<Database, 'select'>): Promise<ClubSettings> {
   const [row] = await db
     .select({

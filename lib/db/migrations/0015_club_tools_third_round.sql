@@ -38,5 +38,4 @@ ALTER TABLE "admin_trusted_devices" ADD CONSTRAINT "admin_trusted_devices_user_i
 ALTER TABLE "announcements" ADD CONSTRAINT "announcements_sent_by_id_admin_users_id_fk" FOREIGN KEY ("sent_by_id") REFERENCES "public"."admin_users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "admin_trusted_devices_user_idx" ON "admin_trusted_devices" USING btree ("user_id");--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_announcement_id_announcements_id_fk" FOREIGN KEY ("announcement_id") REFERENCES "public"."announcements"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-INSERT INTO "club_settings" ("id") VALUES (1) ON CONFLICT DO NOTHING;--> statement-breakpoint
 UPDATE "event_registrations" SET "reminder_queued_at" = "queued"."at" FROM (SELECT "registration_id", min("created_at") AS "at" FROM "email_outbox" WHERE "kind" = 'reminder' AND "registration_id" IS NOT NULL GROUP BY "registration_id") AS "queued" WHERE "queued"."registration_id" = "event_registrations"."id";

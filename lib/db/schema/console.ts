@@ -182,7 +182,8 @@ export const adminTrustedDevices = pgTable(
 );
 
 /**
- * The club's settings that are not a membership year's: one row (id 1). The address members
+ * The club's settings that are not a membership year's: one row (id 1), written by the first
+ * save (lib/db/club-settings.ts reads the defaults until then). The address members
  * write to about their membership (a suspension, a question), and how many messages the staff may
  * send to one event's registrants in a day, so one slip cannot flood them.
  */

@@ -59,10 +59,12 @@ afterAll(async () => {
   await database.dispose();
 });
 beforeEach(async () => {
+  // The row the first save of the club settings writes.
+  const settings = { membershipContactAddress: MEMBERSHIP_CONTACT, eventMessagesPerDay: 3 };
   await database.db
-    .update(clubSettings)
-    .set({ membershipContactAddress: MEMBERSHIP_CONTACT, eventMessagesPerDay: 3 })
-    .where(eq(clubSettings.id, 1));
+    .insert(clubSettings)
+    .values({ id: 1, ...settings })
+    .onConflictDoUpdate({ target: clubSettings.id, set: settings });
 });
 
 let members = 0;
