@@ -124,6 +124,7 @@ test.describe('the membership console: members, payments, settings', () => {
       'Dashboard',
       'Members',
       'Payments',
+      'Money',
       'Security',
     ]);
     await expect(finance.getByRole('link', { name: 'Payments to confirm' })).toBeVisible();
