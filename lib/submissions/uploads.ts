@@ -26,7 +26,9 @@ export function uploadsDir(env: ServerEnv = getServerEnv()): string {
   else if (!env.DATABASE_URL && env.PGLITE_DATA_DIR && env.PGLITE_DATA_DIR !== 'memory://') {
     folder = path.join(path.dirname(env.PGLITE_DATA_DIR), 'uploads');
   } else folder = path.join(path.dirname(DEFAULT_PGLITE_DATA_DIR), 'uploads');
-  const resolved = path.resolve(folder);
+  // A folder chosen at run time, not a file of the build: the bundler is told not to trace it
+  // (it would otherwise copy the whole project into the server's output).
+  const resolved = path.resolve(/*turbopackIgnore: true*/ folder);
   const fromPublic = path.relative(path.resolve('public'), resolved);
   if (fromPublic === '' || (!fromPublic.startsWith('..') && !path.isAbsolute(fromPublic))) {
     throw new Error(
