@@ -366,6 +366,44 @@ export async function returnPayment(
 }
 
 /**
+ * Runs `work` in a transaction on a refund, its membership locked first (as every operation on a
+ * membership's money locks it) and the refund and the payment it returns read under that lock.
+ */
+async function withLockedRefund(
+  db: Database,
+  refundId: number,
+  work: (locked: {
+    tx: Transaction;
+    membership: Membership;
+    refund: MembershipRefund;
+    payment: MembershipPayment | null;
+  }) => Promise<RefundResult>,
+): Promise<RefundResult> {
+  if (!Number.isSafeInteger(refundId)) return refuse('This refund does not exist.');
+  const [found] = await db
+    .select({ membershipId: membershipRefunds.membershipId })
+    .from(membershipRefunds)
+    .where(eq(membershipRefunds.id, refundId));
+  if (!found) return refuse('This refund does not exist.');
+  return db.transaction(async (tx): Promise<RefundResult> => {
+    const membership = await lockMembership(tx, found.membershipId);
+    const [refund] = await tx
+      .select()
+      .from(membershipRefunds)
+      .where(eq(membershipRefunds.id, refundId));
+    if (!membership || !refund) return refuse('This refund does not exist.');
+    const [payment] =
+      refund.paymentId === null
+        ? [null]
+        : await tx
+            .select()
+            .from(membershipPayments)
+            .where(eq(membershipPayments.id, refund.paymentId));
+    return work({ tx, membership, refund, payment: payment ?? null });
+  });
+}
+
+/**
  * Completes a pending refund once the money went back on `refundedOn`: the refund is `done`, the
  * member emailed, and the membership `refunded` if the refund ends it. Completing it again
  * changes nothing.
@@ -377,20 +415,7 @@ export async function completeRefund(
 ): Promise<RefundResult> {
   const dayProblem = checkDay(refundedOn, 'the day the refund was sent', clubDate(now));
   if (dayProblem) return refuse(dayProblem);
-  if (!Number.isSafeInteger(refundId)) return refuse('This refund does not exist.');
-  const [found] = await db
-    .select({ membershipId: membershipRefunds.membershipId })
-    .from(membershipRefunds)
-    .where(eq(membershipRefunds.id, refundId));
-  if (!found) return refuse('This refund does not exist.');
-
-  return db.transaction(async (tx): Promise<RefundResult> => {
-    const membership = await lockMembership(tx, found.membershipId);
-    const [refund] = await tx
-      .select()
-      .from(membershipRefunds)
-      .where(eq(membershipRefunds.id, refundId));
-    if (!membership || !refund) return refuse('This refund does not exist.');
+  return withLockedRefund(db, refundId, async ({ tx, membership, refund, payment }) => {
     const amount = formatAmount(refund.amountCents, refund.currency);
     if (refund.state === 'done') {
       return {
@@ -408,13 +433,6 @@ export async function completeRefund(
     if (refund.state === 'undone') {
       return refuse('This refund was undone as recorded by mistake: there is nothing to send.');
     }
-    const [payment] =
-      refund.paymentId === null
-        ? [null]
-        : await tx
-            .select()
-            .from(membershipPayments)
-            .where(eq(membershipPayments.id, refund.paymentId));
     // The bank took the payment back after the refund was recorded: the club no longer holds
     // the money it would return, so sending it would refund more than was received.
     if (payment?.state === 'reversed') {
@@ -482,27 +500,8 @@ export async function undoRefund(
   staff: MembershipStaff,
   { refundId, now = new Date() }: { refundId: number; now?: Date },
 ): Promise<RefundResult> {
-  if (!Number.isSafeInteger(refundId)) return refuse('This refund does not exist.');
-  const [found] = await db
-    .select({ membershipId: membershipRefunds.membershipId })
-    .from(membershipRefunds)
-    .where(eq(membershipRefunds.id, refundId));
-  if (!found) return refuse('This refund does not exist.');
-  return db.transaction(async (tx): Promise<RefundResult> => {
-    const membership = await lockMembership(tx, found.membershipId);
-    const [refund] = await tx
-      .select()
-      .from(membershipRefunds)
-      .where(eq(membershipRefunds.id, refundId));
-    if (!membership || !refund) return refuse('This refund does not exist.');
-    const [payment] =
-      refund.paymentId === null
-        ? [null]
-        : await tx
-            .select()
-            .from(membershipPayments)
-            .where(eq(membershipPayments.id, refund.paymentId));
-    if (!isRefundUndoable(refund, payment ?? null, now)) {
+  return withLockedRefund(db, refundId, async ({ tx, membership, refund, payment }) => {
+    if (!isRefundUndoable(refund, payment, now)) {
       return refuse(
         refund.state === 'pending'
           ? `This refund can no longer be undone (only within ${REFUND_UNDO_MINUTES} minutes of recording it). If it should not be sent, do not send it, and record the reason in the membership's notes.`
