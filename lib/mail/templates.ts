@@ -84,6 +84,19 @@ export type Block =
   | { kind: 'image'; cid: string; alt: string }
   | { kind: 'details'; rows: Array<[string, string]> };
 
+/**
+ * What staff wrote to many (an event's message, an announcement) as the email's paragraphs: a
+ * blank line starts a new one, whatever line endings the browser sent.
+ */
+export function paragraphsOf(body: string): Block[] {
+  return body
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => ({ kind: 'paragraph', text: paragraph }));
+}
+
 /** Draws an email's text and HTML in the club's layout: the greeting, then the blocks in order. */
 export function render(
   subject: string,
@@ -487,13 +500,8 @@ export function eventMessageEmail(
   message: { subject: string; body: string },
 ): ComposedEmail {
   const title = titleOf(context.event, words);
-  const paragraphs = message.body
-    .replace(/\r\n?/g, '\n')
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
   const { text, html } = render(message.subject, greetingOf(words, context.person.firstName), [
-    ...paragraphs.map((paragraph): Block => ({ kind: 'paragraph', text: paragraph })),
+    ...paragraphsOf(message.body),
     { kind: 'paragraph', text: fillCopy(words.messageWhy, { title }) },
     { kind: 'details', rows: eventRows(words, context.event) },
     ...manageBlocks(context.manageUrl, words.seeButton),

@@ -5,7 +5,7 @@ import type { Database } from '@/lib/db/client';
 import { announcements, emailOutbox, memberships } from '@/lib/db/schema';
 import { clubDate } from '@/lib/db/time';
 import { type QueuedEmail, queueEmails, type Queryable } from '@/lib/mail/outbox';
-import type { Block, ComposedEmail } from '@/lib/mail/templates';
+import { type ComposedEmail, paragraphsOf } from '@/lib/mail/templates';
 import { composeMembershipEmail, type MembershipWords, membershipWords } from './emails';
 import { membershipYearName } from './format';
 import { EMPTY_FILTER, parseRosterFilter, rosterConditions, type RosterFilter } from './roster';
@@ -164,13 +164,8 @@ export function announcementEmail(
   person: { preferredName: string; unsubscribeUrl: string },
   draft: AnnouncementDraft,
 ): ComposedEmail {
-  const paragraphs = draft.body
-    .replace(/\r\n?/g, '\n')
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
   return composeMembershipEmail(words, person.preferredName, draft.subject, [
-    ...paragraphs.map((paragraph): Block => ({ kind: 'paragraph', text: paragraph })),
+    ...paragraphsOf(draft.body),
     { kind: 'paragraph', text: words.announcementWhy },
     { kind: 'button', label: words.announcementUnsubscribe, href: person.unsubscribeUrl },
   ]);
