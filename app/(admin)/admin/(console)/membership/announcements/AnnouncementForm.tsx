@@ -6,6 +6,7 @@ import { Field, FormMessage } from '../../_forms/Field';
 import { type AnnouncementFormState, announceToMembers } from './actions';
 import compose from '../../_forms/email-compose.module.css';
 import own from './announcements.module.css';
+import { EMAIL_BODY_LENGTH, EMAIL_SUBJECT_LENGTH } from '../../_forms/email-draft';
 
 /** The audience's fields, as hidden inputs of both forms: the roster's address parameters. */
 function AudienceInputs({ audience }: { audience: Record<string, string> }) {
@@ -33,7 +34,14 @@ export function AnnouncementForm({ audience }: { audience: Record<string, string
     <>
       <form id={form} action={submit} className={styles.form} noValidate>
         <AudienceInputs audience={audience} />
-        <Field form={form} state={state} name="subject" label="Subject" required maxLength={150} />
+        <Field
+          form={form}
+          state={state}
+          name="subject"
+          label="Subject"
+          required
+          maxLength={EMAIL_SUBJECT_LENGTH}
+        />
         <Field
           form={form}
           state={state}
@@ -41,7 +49,7 @@ export function AnnouncementForm({ audience }: { audience: Record<string, string
           label="Message"
           multiline
           required
-          maxLength={5000}
+          maxLength={EMAIL_BODY_LENGTH}
           hint="Each email starts with “Hi” and the member’s preferred name, and ends with why they receive it and their own unsubscribe link. A blank line starts a new paragraph."
         />
         <FormMessage state={state} />

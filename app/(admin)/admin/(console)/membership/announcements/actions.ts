@@ -18,6 +18,7 @@ import {
 } from '@/lib/memberships/announcements';
 import { rosterChoices } from '@/lib/memberships/roster';
 import type { FormState } from '../../_forms/Field';
+import { EMAIL_BODY_LENGTH, EMAIL_SUBJECT_LENGTH, SEND_KEY } from '../../_forms/email-draft';
 
 /**
  * An announcement to the members (lib/memberships/announcements.ts): previewed, with how many
@@ -25,9 +26,6 @@ import type { FormState } from '../../_forms/Field';
  * memberships.announce); sending writes the announcement, its emails and its audit entry in one
  * transaction.
  */
-
-const SUBJECT_LENGTH = 150;
-const BODY_LENGTH = 5000;
 
 /** What the preview showed, kept by the form that sends exactly that. */
 export type AnnouncementPreviewState = {
@@ -48,11 +46,10 @@ export type AnnouncementPreviewState = {
 export type AnnouncementFormState = FormState & { preview?: AnnouncementPreviewState };
 
 const draftSchema = z.object({
-  subject: requiredLine('Subject', SUBJECT_LENGTH),
-  body: requiredText('Message', BODY_LENGTH),
+  subject: requiredLine('Subject', EMAIL_SUBJECT_LENGTH),
+  body: requiredText('Message', EMAIL_BODY_LENGTH),
 });
 
-const SEND_KEY = /^[A-Za-z0-9-]{8,64}$/;
 const AUDIENCE_FIELDS = ['type', 'program', 'study', 'expiring', 'new'] as const;
 
 /** 'preview' shows what goes out and to how many; 'send' sends what the preview showed. */

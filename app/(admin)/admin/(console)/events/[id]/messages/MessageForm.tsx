@@ -12,6 +12,7 @@ import styles from '../../../../console.module.css';
 import { Field, FormMessage } from '../../../_forms/Field';
 import { type MessageFormState, messageRegistrants } from './actions';
 import compose from '../../../_forms/email-compose.module.css';
+import { EMAIL_BODY_LENGTH, EMAIL_SUBJECT_LENGTH } from '../../../_forms/email-draft';
 
 /**
  * Write to a group of the event's registrants: the group, with how many it holds said under it
@@ -83,7 +84,14 @@ export function MessageForm({
             </p>
           ) : null}
         </fieldset>
-        <Field form={form} state={state} name="subject" label="Subject" required maxLength={150} />
+        <Field
+          form={form}
+          state={state}
+          name="subject"
+          label="Subject"
+          required
+          maxLength={EMAIL_SUBJECT_LENGTH}
+        />
         <Field
           form={form}
           state={state}
@@ -91,7 +99,7 @@ export function MessageForm({
           label="Message"
           multiline
           required
-          maxLength={5000}
+          maxLength={EMAIL_BODY_LENGTH}
           hint="Each email starts with “Hi” and the person’s first name, and ends with the event’s date and place and their own registration link. A blank line starts a new paragraph."
         />
         <FormMessage state={state} />

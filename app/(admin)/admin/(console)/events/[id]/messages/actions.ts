@@ -20,6 +20,7 @@ import {
 } from '@/lib/registrations/event-messages';
 import type { FormState } from '../../../_forms/Field';
 import type { SmallActionState } from '../../actions';
+import { EMAIL_BODY_LENGTH, EMAIL_SUBJECT_LENGTH, SEND_KEY } from '../../../_forms/email-draft';
 
 /**
  * Writing to an event's registrants: a message to one group, previewed with its count before it
@@ -29,9 +30,6 @@ import type { SmallActionState } from '../../actions';
  * its emails and its audit entry in one transaction (lib/registrations/event-messages.ts and
  * change-notices.ts).
  */
-
-const SUBJECT_LENGTH = 150;
-const BODY_LENGTH = 5000;
 
 /** What the preview showed, kept by the form that sends exactly that. */
 export type PreviewState = {
@@ -52,11 +50,10 @@ export type MessageFormState = FormState & { preview?: PreviewState };
 
 const draftSchema = z.object({
   audience: z.enum(AUDIENCES, { error: 'Choose who gets the message.' }),
-  subject: requiredLine('Subject', SUBJECT_LENGTH),
-  body: requiredText('Message', BODY_LENGTH),
+  subject: requiredLine('Subject', EMAIL_SUBJECT_LENGTH),
+  body: requiredText('Message', EMAIL_BODY_LENGTH),
 });
 
-const SEND_KEY = /^[A-Za-z0-9-]{8,64}$/;
 const EMPTY = { audience: 'confirmed', subject: '', body: '' };
 
 /** 'preview' shows what goes out and to how many; 'send' sends what the preview showed. */
