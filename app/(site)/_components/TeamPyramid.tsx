@@ -91,7 +91,15 @@ export function TeamPyramid({
   const centerY = (node: PyramidNode) => node.y + TOP_PADDING + size / 2;
 
   return (
-    <div ref={wrapperRef} className={styles.wrapper} onMouseLeave={() => setHoveredId(null)}>
+    <div
+      ref={wrapperRef}
+      className={styles.wrapper}
+      // Only a mouse leaving closes the card: after a tap, a phone's browser may report the
+      // pointer leaving when the page moves under the finger, which must not undo the tap.
+      onPointerLeave={(event) => {
+        if (event.pointerType === 'mouse') setHoveredId(null);
+      }}
+    >
       <svg
         className={styles.chart}
         viewBox={`0 0 ${PYRAMID_VIEW.width} ${PYRAMID_VIEW.height}`}
