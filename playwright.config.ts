@@ -1,10 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * End-to-end tests run in Debian's Chromium (Playwright cannot download its own browser here)
- * against the production build, started on a free port by the global set-up.
+ * End-to-end tests run in Debian's Chromium (Playwright cannot download its own browser here),
+ * its headless shell, the engine Playwright itself uses for headless runs, against the production
+ * build, started on a free port by the global set-up.
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
 
 const chromiumArgs = [
   '--no-sandbox',
