@@ -12,7 +12,7 @@ import {
 
 /** Server-only variables, secrets included; never imported by client code (see ./public.ts). */
 
-export const serverSchema = z.object({
+const serverFields = z.object({
   DATABASE_URL: optionalText.pipe(
     z
       .string()
@@ -75,6 +75,29 @@ export const serverSchema = z.object({
    * lie outside public/. Default: `uploads` beside the PGlite data folder (.data/uploads).
    */
   UPLOADS_DIR: optionalText,
+  /**
+   * An S3-compatible bucket for the uploaded files (resumes and the console's media) in place of
+   * the uploads folder, so that several instances share them: the first five all set, or none
+   * (README, 'More than one instance'). The bucket stays private; the site serves its objects.
+   */
+  S3_BUCKET: optionalText,
+  /** The service's S3 address, e.g. https://<account id>.r2.cloudflarestorage.com. */
+  S3_ENDPOINT: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL.' })
+      .optional(),
+  ),
+  /** The bucket's region (`auto` on Cloudflare R2). */
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** `true` when the service wants the bucket in the path rather than the host name. */
+  S3_FORCE_PATH_STYLE: optionalText.pipe(
+    z
+      .enum(['true', 'false', '1', '0'], { error: 'S3_FORCE_PATH_STYLE must be true or false.' })
+      .transform((value) => value === 'true' || value === '1')
+      .optional(),
+  ),
   // EmailJS values are public (the browser sends them), but they are read at request time and
   // handed to the forms, so a deployment can set them without rebuilding.
   EMAILJS_PUBLIC_KEY: optionalText,
@@ -126,6 +149,29 @@ export const serverSchema = z.object({
   SANITY_REVALIDATE_SECRET: optionalText,
   /** Lets end-to-end tests make one data source fail or come back empty through a cookie. */
   TCSA_ENABLE_TEST_FAULTS: optionalText,
+});
+
+/** The settings of an S3-compatible bucket that must all be given to use one. */
+const S3_REQUIRED = [
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+export const serverSchema = serverFields.superRefine((env, context) => {
+  // Half a bucket's settings would silently keep the files on one server's disk.
+  const given = S3_REQUIRED.filter((name) => env[name] !== undefined);
+  if (given.length === S3_REQUIRED.length) return;
+  if (given.length > 0 || env.S3_FORCE_PATH_STYLE !== undefined) {
+    const missing = S3_REQUIRED.filter((name) => env[name] === undefined);
+    context.addIssue({
+      code: 'custom',
+      path: [missing[0]!],
+      message: `${S3_REQUIRED.join(', ')} are set together or not at all; missing: ${missing.join(', ')}.`,
+    });
+  }
 });
 
 /**
@@ -185,6 +231,12 @@ export function getServerEnv(): ServerEnv {
       SUBMISSION_RATE_LIMIT_PER_MINUTE: process.env.SUBMISSION_RATE_LIMIT_PER_MINUTE,
       TRUSTED_PROXY_HOPS: process.env.TRUSTED_PROXY_HOPS,
       UPLOADS_DIR: process.env.UPLOADS_DIR,
+      S3_BUCKET: process.env.S3_BUCKET,
+      S3_ENDPOINT: process.env.S3_ENDPOINT,
+      S3_REGION: process.env.S3_REGION,
+      S3_ACCESS_KEY_ID: process.env.S3_ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: process.env.S3_SECRET_ACCESS_KEY,
+      S3_FORCE_PATH_STYLE: process.env.S3_FORCE_PATH_STYLE,
       EMAILJS_PUBLIC_KEY: process.env.EMAILJS_PUBLIC_KEY,
       EMAILJS_SERVICE_ID: process.env.EMAILJS_SERVICE_ID,
       EMAILJS_CONTACT_TEMPLATE_ID: process.env.EMAILJS_CONTACT_TEMPLATE_ID,

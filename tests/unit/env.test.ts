@@ -75,6 +75,50 @@ describe('environment', () => {
     const again = await loadEnv();
     expect(() => again.getServerEnv()).toThrow(/CSRF_TRUSTED_ORIGINS/);
   });
+
+  const BUCKET = {
+    S3_BUCKET: 'tcsa-uploads',
+    S3_ENDPOINT: 'https://0123abcd.r2.cloudflarestorage.com',
+    S3_REGION: 'auto',
+    S3_ACCESS_KEY_ID: 'key-id',
+    S3_SECRET_ACCESS_KEY: 'key-secret',
+  };
+
+  it('reads a bucket whose five settings are all set, in the path only when asked', async () => {
+    for (const [name, value] of Object.entries(BUCKET)) vi.stubEnv(name, ` ${value} `);
+    const { getServerEnv } = await loadEnv();
+    expect(getServerEnv()).toMatchObject(BUCKET);
+    expect(getServerEnv().S3_FORCE_PATH_STYLE).toBeUndefined();
+    vi.resetModules();
+    vi.stubEnv('S3_FORCE_PATH_STYLE', 'true');
+    expect((await loadEnv()).getServerEnv().S3_FORCE_PATH_STYLE).toBe(true);
+    vi.resetModules();
+    vi.stubEnv('S3_FORCE_PATH_STYLE', 'yes');
+    const again = await loadEnv();
+    expect(() => again.getServerEnv()).toThrow(/S3_FORCE_PATH_STYLE must be true or false/);
+  });
+
+  it('refuses part of a bucket’s settings, naming the missing ones', async () => {
+    vi.stubEnv('S3_BUCKET', BUCKET.S3_BUCKET);
+    vi.stubEnv('S3_ACCESS_KEY_ID', BUCKET.S3_ACCESS_KEY_ID);
+    const { getServerEnv } = await loadEnv();
+    expect(() => getServerEnv()).toThrow(
+      'S3_ENDPOINT: S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are set together or not at all; missing: S3_ENDPOINT, S3_REGION, S3_SECRET_ACCESS_KEY.',
+    );
+    // The path style alone is part of a bucket's settings too.
+    vi.unstubAllEnvs();
+    vi.resetModules();
+    vi.stubEnv('S3_FORCE_PATH_STYLE', 'false');
+    const alone = await loadEnv();
+    expect(() => alone.getServerEnv()).toThrow(/missing: S3_BUCKET, S3_ENDPOINT/);
+  });
+
+  it('refuses a bucket address without its scheme', async () => {
+    for (const [name, value] of Object.entries(BUCKET)) vi.stubEnv(name, value);
+    vi.stubEnv('S3_ENDPOINT', 's3.eu-west-1.amazonaws.com');
+    const { getServerEnv } = await loadEnv();
+    expect(() => getServerEnv()).toThrow(/S3_ENDPOINT: S3_ENDPOINT must be an http/);
+  });
 });
 
 describe('the Sanity project', () => {
