@@ -2,7 +2,9 @@ import 'server-only';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { detectResumeKind } from '@/lib/submissions/resume-type';
-import { readUpload, safeResumeFileName, uploadsDir } from '@/lib/submissions/uploads';
+import type { ObjectStore } from '@/lib/storage/objects';
+import { objectStore } from '@/lib/storage/store';
+import { readUpload, safeResumeFileName } from '@/lib/submissions/uploads';
 import type { Database } from './client';
 import { toCsv } from './csv';
 import {
@@ -95,8 +97,8 @@ export class ResumeExportError extends Error {
 export type ResumeExportOptions = {
   /** Replace an existing file at the destination. */
   force?: boolean;
-  /** The uploads folder; default the configured one. */
-  folder?: string;
+  /** Where the uploaded files are; default the configured store. */
+  store?: ObjectStore;
 };
 
 export type ResumeExport = { path: string; application: JobApplication; bytes: number };
@@ -115,17 +117,12 @@ export async function exportResume(
   const application = await findJobApplication(db, id);
   if (!application) throw new ResumeExportError(`There is no job application with id ${id}.`);
 
-  const folder = options.folder ?? uploadsDir();
-  let bytes: Buffer;
-  try {
-    bytes = await readUpload(application.resumeStoredName, folder);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new ResumeExportError(
-        `The resume of application ${id} (${application.resumeStoredName}) is missing from ${folder}. Check UPLOADS_DIR.`,
-      );
-    }
-    throw error;
+  const store = options.store ?? objectStore();
+  const bytes = await readUpload(application.resumeStoredName, store);
+  if (!bytes) {
+    throw new ResumeExportError(
+      `The resume of application ${id} (${application.resumeStoredName}) is missing from ${store.where}. Check UPLOADS_DIR, or the S3_* settings.`,
+    );
   }
 
   const existing = await stat(out).catch(() => null);

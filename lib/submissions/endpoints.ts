@@ -10,12 +10,8 @@ import { routeBodyLimit } from '@/lib/http/body-limits.mjs';
 import { discardReceivedFile, receiveMultipart } from '@/lib/http/multipart';
 import type { RateLimiter } from '@/lib/http/rate-limit';
 import { MAX_RESUME_BYTES, RESUME_KINDS, detectResumeKind } from '@/lib/submissions/resume-type';
-import {
-  cleanOriginalName,
-  removeUpload,
-  storeUpload,
-  uploadsDir,
-} from '@/lib/submissions/uploads';
+import { objectStore } from '@/lib/storage/store';
+import { cleanOriginalName, removeUpload, storeUpload } from '@/lib/submissions/uploads';
 import {
   APPLICATION_RECEIVED,
   MESSAGE_RECEIVED,
@@ -254,8 +250,8 @@ function answerApplication(request: Request, options: SubmissionOptions): Promis
         const kind = detectResumeKind(bytes);
         if (!kind) fields.resume_file = RESUME_WRONG_TYPE_MESSAGE;
         if (!parsed.success || !kind) return invalidFields(fields);
-        const folder = uploadsDir();
-        const storedName = await storeUpload(bytes, kind, folder);
+        const store = objectStore();
+        const storedName = await storeUpload(bytes, kind, store);
         try {
           const row = await insertJobApplication(await getDb(), {
             applicantName: parsed.data.applicant_name,
@@ -270,7 +266,7 @@ function answerApplication(request: Request, options: SubmissionOptions): Promis
           return created(answer);
         } catch (error) {
           // No row points at the file: remove it rather than keep an orphan.
-          await removeUpload(storedName, folder).catch(() => {});
+          await removeUpload(storedName, store).catch(() => {});
           throw error;
         }
       });

@@ -1,82 +1,52 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, unlink } from 'node:fs/promises';
-import path from 'node:path';
-import { DEFAULT_PGLITE_DATA_DIR } from '@/lib/env/data-folders';
-import { getServerEnv, type ServerEnv } from '@/lib/env/server';
+import type { ObjectStore } from '@/lib/storage/objects';
+import { objectStore } from '@/lib/storage/store';
 import { RESUME_KINDS, type ResumeKind } from '@/lib/submissions/resume-type';
 
 /**
- * Files visitors upload (job application resumes), kept on the server's file system under names
- * the server generates, in a folder no route serves. The database row records the generated
- * name; executives get a file back with `npm run applications:resume`.
+ * Files visitors upload (job application resumes), kept in the site's object store
+ * (lib/storage/store.ts: the uploads folder, or the S3-compatible bucket) under names the server
+ * generates. Nothing serves them to visitors: the database row records the generated name, and
+ * staff get a file back through the console's checked download or `npm run applications:resume`.
  */
 
 /** A stored name: 32 random hex digits and the extension of the detected kind. */
 const STORED_NAME = /^[0-9a-f]{32}\.(?:pdf|doc|docx)$/;
 
-/**
- * The uploads folder, absolute: UPLOADS_DIR, else `uploads` beside the PGlite data folder (so a
- * server started on another data folder, as the tests do, keeps its files there too), else
- * `.data/uploads`. A folder inside public/ is refused: everything there is served to visitors.
- */
-export function uploadsDir(env: ServerEnv = getServerEnv()): string {
-  let folder: string;
-  if (env.UPLOADS_DIR) folder = env.UPLOADS_DIR;
-  else if (!env.DATABASE_URL && env.PGLITE_DATA_DIR && env.PGLITE_DATA_DIR !== 'memory://') {
-    folder = path.join(path.dirname(env.PGLITE_DATA_DIR), 'uploads');
-  } else folder = path.join(path.dirname(DEFAULT_PGLITE_DATA_DIR), 'uploads');
-  // A folder chosen at run time, not a file of the build: the bundler is told not to trace it
-  // (it would otherwise copy the whole project into the server's output).
-  const resolved = path.resolve(/*turbopackIgnore: true*/ folder);
-  const fromPublic = path.relative(path.resolve('public'), resolved);
-  if (fromPublic === '' || (!fromPublic.startsWith('..') && !path.isAbsolute(fromPublic))) {
-    throw new Error(
-      `UPLOADS_DIR (${resolved}) is inside public/, whose files are served to every visitor; choose a folder outside it.`,
-    );
-  }
-  return resolved;
-}
-
-/** The path of a stored file; refuses anything but a generated name, so no row can reach elsewhere. */
-export function storedFilePath(storedName: string, folder: string = uploadsDir()): string {
+/** The object key of a stored resume; refuses anything but a generated name, so no row can reach elsewhere. */
+export function resumeKey(storedName: string): string {
   if (!STORED_NAME.test(storedName)) {
     throw new Error(`"${storedName}" is not the name of a stored upload.`);
-  }
-  return path.join(folder, storedName);
-}
-
-/**
- * Writes `bytes` under a new random name and returns that name. The file is created exclusively
- * (never overwriting), readable by the server's user only, and flushed to disk before the
- * application is acknowledged.
- */
-export async function storeUpload(
-  bytes: Uint8Array,
-  kind: ResumeKind,
-  folder: string = uploadsDir(),
-): Promise<string> {
-  await mkdir(folder, { recursive: true, mode: 0o700 });
-  const storedName = `${randomBytes(16).toString('hex')}${RESUME_KINDS[kind].extension}`;
-  const file = await open(storedFilePath(storedName, folder), 'wx', 0o600);
-  try {
-    await file.writeFile(bytes);
-    await file.sync();
-  } finally {
-    await file.close();
   }
   return storedName;
 }
 
-export function readUpload(storedName: string, folder: string = uploadsDir()): Promise<Buffer> {
-  return readFile(storedFilePath(storedName, folder));
+/**
+ * Writes `bytes` under a new random name (128 random bits: never one already used) and returns
+ * that name. It is stored whole, and on disk flushed, before the application is acknowledged.
+ */
+export async function storeUpload(
+  bytes: Uint8Array,
+  kind: ResumeKind,
+  store: ObjectStore = objectStore(),
+): Promise<string> {
+  const storedName = `${randomBytes(16).toString('hex')}${RESUME_KINDS[kind].extension}`;
+  await store.put(resumeKey(storedName), bytes, RESUME_KINDS[kind].contentType);
+  return storedName;
+}
+
+/** The stored file's bytes, or null when it is missing. */
+export async function readUpload(
+  storedName: string,
+  store: ObjectStore = objectStore(),
+): Promise<Buffer | null> {
+  return store.read(resumeKey(storedName));
 }
 
 /** Removes a stored file (when its row could not be saved); a missing file is not an error. */
-export async function removeUpload(storedName: string, folder: string = uploadsDir()) {
-  await unlink(storedFilePath(storedName, folder)).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-  });
+export async function removeUpload(storedName: string, store: ObjectStore = objectStore()) {
+  await store.remove(resumeKey(storedName));
 }
 
 /**

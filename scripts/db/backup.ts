@@ -1,6 +1,7 @@
 /**
  * npm run db:backup [-- --out <folder>] [-- --site <url>] — writes the whole database and the
- * uploaded files (resumes, the console's media) to a dated archive, e.g.
+ * uploaded files (resumes, the console's media: from the uploads folder, or from the bucket the
+ * S3_* variables name) to a dated archive, e.g.
  * backups/tcsa-2026-11-25T2301Z.tar.gz (folder: --out, else BACKUP_DIR, else backups/).
  *
  * On PostgreSQL (DATABASE_URL) it runs pg_dump of the server's version. On the embedded database
@@ -12,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { configuredOpenOptions } from '@/lib/db/client';
 import { createBackup } from '@/lib/db/backup/backup';
 import { BackupError } from '@/lib/db/backup/postgres-tools';
-import { uploadsDir } from '@/lib/submissions/uploads';
+import { objectStore } from '@/lib/storage/store';
 
 const USAGE = 'Usage: npm run db:backup [-- --out <folder>] [--site <url of the running site>]';
 
@@ -42,7 +43,7 @@ try {
 try {
   const { file, manifest } = await createBackup({
     source: databaseUrl ? { databaseUrl } : { dataDir: dataDir! },
-    uploadsFolder: uploadsDir(),
+    uploads: objectStore(),
     outDir: values.out ?? process.env.BACKUP_DIR ?? 'backups',
     siteUrl,
   });

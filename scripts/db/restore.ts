@@ -1,6 +1,7 @@
 /**
  * npm run db:restore -- <file> [--yes] — puts a backup written by npm run db:backup back into the
- * configured database (DATABASE_URL, else PGLITE_DATA_DIR) and uploads folder (UPLOADS_DIR).
+ * configured database (DATABASE_URL, else PGLITE_DATA_DIR) and uploaded files (the bucket the
+ * S3_* variables name, else the uploads folder UPLOADS_DIR).
  * Stop the site first: the restore refuses while the database is in use. It asks for --yes before
  * it replaces a database or uploads folder that holds data, and replaces nothing until the
  * restored copy matches the backup. Then start the site: it serves the restored data (applying
@@ -10,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { configuredOpenOptions } from '@/lib/db/client';
 import { BackupError } from '@/lib/db/backup/postgres-tools';
 import { restoreBackup } from '@/lib/db/backup/restore';
-import { uploadsDir } from '@/lib/submissions/uploads';
+import { objectStore } from '@/lib/storage/store';
 
 const USAGE = 'Usage: npm run db:restore -- <backup file> [--yes]';
 
@@ -37,7 +38,7 @@ try {
   const { manifest, movedAside } = await restoreBackup({
     file,
     target: databaseUrl ? { databaseUrl } : { dataDir: dataDir! },
-    uploadsFolder: uploadsDir(),
+    uploads: objectStore(),
     yes: parsed.values.yes ?? false,
   });
   const rows = Object.values(manifest.database.tables).reduce((sum, n) => sum + n, 0);

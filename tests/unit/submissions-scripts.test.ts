@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/client';
 import { insertContactMessage, insertJobApplication } from '@/lib/db/queries';
+import { DiskObjectStore } from '@/lib/storage/disk';
 import { storeUpload } from '@/lib/submissions/uploads';
 import { docBytes } from './api/support/resume-files';
 import { parseCsv } from './db/support/parse-csv';
@@ -35,7 +36,7 @@ beforeAll(async () => {
       senderEmail: 'yu@example.org',
       message: 'Do you run résumé workshops?',
     });
-    const storedName = await storeUpload(docBytes(), 'doc', uploads);
+    const storedName = await storeUpload(docBytes(), 'doc', new DiskObjectStore(uploads));
     applicationId = (
       await insertJobApplication(handle.db, {
         applicantName: 'Chen Yu',

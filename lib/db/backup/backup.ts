@@ -1,17 +1,5 @@
 import { createWriteStream, existsSync } from 'node:fs';
-import {
-  chmod,
-  copyFile,
-  link,
-  mkdir,
-  mkdtemp,
-  readFile,
-  readdir,
-  rename,
-  rm,
-  stat,
-  writeFile,
-} from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -20,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Pool } from 'pg';
 import { create as createTar } from 'tar';
 import { DataFolderInUseError, lockDataFolder } from '@/lib/db/lock';
+import type { ObjectStore } from '@/lib/storage/objects';
 import { countRows, fingerprintFiles } from './inventory';
 import {
   BACKUP_FORMAT,
@@ -44,15 +33,16 @@ import { BACKUP_ROUTE, DATA_DIR_HEADER, ensureBackupToken } from './site-dump';
  * `npm run db:backup`: the whole database and the uploaded files in one dated archive (see
  * ./manifest.ts for its layout). The database is dumped first and the files are read after it:
  * a resume or picture is written before the row that names it, and never changed, so every file
- * a dumped row names is there (files newer than the dump are harmless extras).
+ * a dumped row names is there (files newer than the dump are harmless extras). The files come
+ * from the site's object store: the uploads folder, or the S3-compatible bucket.
  */
 
 export type BackupSource = { databaseUrl: string } | { dataDir: string };
 
 export type BackupOptions = {
   source: BackupSource;
-  /** The uploads folder (UPLOADS_DIR): resumes, and the console's media in media/. */
-  uploadsFolder: string;
+  /** The uploaded files (the uploads folder, or the bucket): resumes, and media in media/. */
+  uploads: ObjectStore;
   /** Where the archive goes (BACKUP_DIR, default backups/). */
   outDir: string;
   /** The running site, asked for the dump when it holds the embedded data folder. */
@@ -218,22 +208,19 @@ async function dumpPostgres(databaseUrl: string, staging: string): Promise<Datab
   }
 }
 
-/** The uploads folder's files, hard-linked (they are never changed in place) or else copied. */
-async function stageUploads(folder: string, staged: string): Promise<void> {
+/** Every object of the store, as a file under its key. */
+async function stageUploads(store: ObjectStore, staged: string): Promise<void> {
   await mkdir(staged, { recursive: true, mode: 0o700 });
-  let entries: string[];
-  try {
-    entries = await readdir(folder, { recursive: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
-  }
-  for (const entry of entries) {
-    const from = path.join(folder, entry);
-    if (!(await stat(from)).isFile()) continue;
-    const to = path.join(staged, entry);
+  for (const { key } of await store.list()) {
+    const object = await store.get(key);
+    // Removed since it was listed (a person's data erased meanwhile): nothing left to keep.
+    if (!object) continue;
+    const to = path.join(staged, ...key.split('/'));
     await mkdir(path.dirname(to), { recursive: true, mode: 0o700 });
-    await link(from, to).catch(() => copyFile(from, to));
+    await pipeline(
+      Readable.fromWeb(object.stream() as unknown as WebReadableStream),
+      createWriteStream(to, { mode: 0o600 }),
+    );
   }
 }
 
@@ -258,7 +245,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
         ? await dumpPostgres(options.source.databaseUrl, staging)
         : await dumpEmbedded(options.source.dataDir, options.siteUrl, staging);
     const uploadsStaged = path.join(staging, UPLOADS_FOLDER);
-    await stageUploads(options.uploadsFolder, uploadsStaged);
+    await stageUploads(options.uploads, uploadsStaged);
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       formatVersion: BACKUP_FORMAT_VERSION,

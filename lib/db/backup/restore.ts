@@ -1,10 +1,13 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Pool, type PoolClient } from 'pg';
 import { extract as extractTar } from 'tar';
 import { DataFolderInUseError, lockDataFolder } from '@/lib/db/lock';
+import { DiskObjectStore } from '@/lib/storage/disk';
+import { type ObjectStore, contentTypeOfKey, isObjectKey } from '@/lib/storage/objects';
 import { countDifferences, countRows, dataRows, fingerprintFiles } from './inventory';
 import {
   type BackupManifest,
@@ -27,6 +30,9 @@ import {
  * every file's SHA-256). Refuses while the site (or anything else) uses the database, and asks
  * for `--yes` before it replaces a database or uploads folder that holds data. On the embedded
  * database the folders it replaces are moved aside (`<folder>.before-restore-<date>`), not deleted.
+ * In a bucket, the backup's objects are written before the database is replaced (their names are
+ * random or their content's hash, so they disturb nothing), and the objects the backup does not
+ * hold are deleted after it.
  */
 
 export type RestoreTarget = { databaseUrl: string } | { dataDir: string };
@@ -34,8 +40,9 @@ export type RestoreTarget = { databaseUrl: string } | { dataDir: string };
 export type RestoreOptions = {
   file: string;
   target: RestoreTarget;
-  uploadsFolder: string;
-  /** Replace a database or uploads folder that holds data. */
+  /** Where the uploaded files go back: the uploads folder, or the bucket. */
+  uploads: ObjectStore;
+  /** Replace a database or uploaded files that hold data. */
   yes: boolean;
   now?: Date;
 };
@@ -84,25 +91,82 @@ function refuseDataWithoutYes(what: string[], yes: boolean): void {
   }
 }
 
-async function uploadsHeld(folder: string): Promise<string[]> {
-  const count = Object.keys((await fingerprintFiles(folder)).files).length;
-  return count ? [`the uploads folder ${folder} holds ${count} file(s)`] : [];
+async function uploadsHeld(store: ObjectStore): Promise<string[]> {
+  const count = (await store.list()).length;
+  return count ? [`${store.where} holds ${count} file(s)`] : [];
 }
 
-/** Moves the staged uploads into place, the current folder aside. */
-async function placeUploads(
+/** Puts the backup's files in place, in two steps around the database's replacement. */
+type UploadsPlacement = {
+  /** Before the database is replaced: only what harms nothing if the restore then fails. */
+  prepare(): Promise<void>;
+  /** Once the database is replaced; answers where the replaced files were kept, if they were. */
+  finish(keepReplaced: boolean): Promise<string | null>;
+};
+
+/** The uploads folder: the staged folder is renamed into place, the current one aside. */
+function folderPlacement(staging: string, folder: string, aside: string): UploadsPlacement {
+  return {
+    prepare: async () => {},
+    finish: async (keepReplaced) => {
+      await mkdir(path.dirname(folder), { recursive: true });
+      let moved: string | null = null;
+      if (existsSync(folder)) {
+        await rename(folder, aside);
+        moved = aside;
+      }
+      await rename(path.join(staging, UPLOADS_FOLDER), folder);
+      if (moved && !keepReplaced) {
+        await rm(moved, { recursive: true, force: true });
+        return null;
+      }
+      return moved;
+    },
+  };
+}
+
+/** A bucket: the backup's objects are written first and checked, the others deleted last. */
+function bucketPlacement(
   staging: string,
-  folder: string,
-  aside: string,
-): Promise<string | null> {
-  await mkdir(path.dirname(folder), { recursive: true });
-  let moved: string | null = null;
-  if (existsSync(folder)) {
-    await rename(folder, aside);
-    moved = aside;
-  }
-  await rename(path.join(staging, UPLOADS_FOLDER), folder);
-  return moved;
+  manifest: BackupManifest,
+  store: ObjectStore,
+): UploadsPlacement {
+  const keys = Object.keys(manifest.uploads.files).filter(isObjectKey);
+  return {
+    prepare: async () => {
+      const sizes = new Map<string, number>();
+      for (const key of keys) {
+        const bytes = await readFile(path.join(staging, UPLOADS_FOLDER, ...key.split('/')));
+        await store.put(key, bytes, contentTypeOfKey(key));
+        sizes.set(key, bytes.byteLength);
+      }
+      const listed = new Map((await store.list()).map((entry) => [entry.key, entry.size]));
+      const wrong = keys.filter((key) => listed.get(key) !== sizes.get(key));
+      if (wrong.length) {
+        throw new BackupError(
+          `${store.where} does not hold the backup's files as written (${wrong.slice(0, 5).join(', ')}); nothing else was changed. Run the restore again.`,
+        );
+      }
+    },
+    finish: async () => {
+      const kept = new Set(keys);
+      for (const { key } of await store.list()) {
+        if (!kept.has(key)) await store.remove(key);
+      }
+      return null;
+    },
+  };
+}
+
+function placementOf(
+  staging: string,
+  manifest: BackupManifest,
+  store: ObjectStore,
+  stamp: string,
+): UploadsPlacement {
+  return store instanceof DiskObjectStore
+    ? folderPlacement(staging, store.folder, `${store.folder}.before-restore-${stamp}`)
+    : bucketPlacement(staging, manifest, store);
 }
 
 async function restoreEmbedded(
@@ -110,6 +174,7 @@ async function restoreEmbedded(
   staging: string,
   manifest: BackupManifest,
   options: RestoreOptions,
+  uploads: UploadsPlacement,
   stamp: string,
 ): Promise<string[]> {
   if (manifest.database.kind !== 'pglite') {
@@ -146,8 +211,9 @@ async function restoreEmbedded(
         held.push(`the database in ${folder} holds ${rows === null ? 'data' : `${rows} rows`}`);
       }
     }
-    held.push(...(await uploadsHeld(options.uploadsFolder)));
+    held.push(...(await uploadsHeld(options.uploads)));
     refuseDataWithoutYes(held, options.yes);
+    await uploads.prepare();
 
     const fresh = `${folder}.restoring-${stamp}`;
     await rm(fresh, { recursive: true, force: true });
@@ -180,12 +246,8 @@ async function restoreEmbedded(
       movedAside.push(`${folder}.before-restore-${stamp}`);
     }
     await rename(fresh, folder);
-    const uploads = await placeUploads(
-      staging,
-      options.uploadsFolder,
-      `${options.uploadsFolder}.before-restore-${stamp}`,
-    );
-    if (uploads) movedAside.push(uploads);
+    const keptUploads = await uploads.finish(true);
+    if (keptUploads) movedAside.push(keptUploads);
     return movedAside;
   } finally {
     lock.release();
@@ -215,6 +277,7 @@ async function restorePostgres(
   staging: string,
   manifest: BackupManifest,
   options: RestoreOptions,
+  uploads: UploadsPlacement,
   stamp: string,
 ): Promise<void> {
   if (manifest.database.kind !== 'postgres') {
@@ -237,7 +300,7 @@ async function restorePostgres(
       refuseDataWithoutYes(
         [
           ...(rows ? [`the database holds ${rows} rows`] : []),
-          ...(await uploadsHeld(options.uploadsFolder)),
+          ...(await uploadsHeld(options.uploads)),
         ],
         options.yes,
       );
@@ -252,6 +315,7 @@ async function restorePostgres(
         );
       }
       const pgRestore = await postgresTool('pg_restore', major);
+      await uploads.prepare();
 
       const suffix = `_before_restore_${stamp.toLowerCase().replace(/[^0-9a-z]/g, '')}`;
       const { rows: present } = await client.query<{ name: string }>(
@@ -305,20 +369,19 @@ async function restorePostgres(
   } finally {
     await pool.end();
   }
-  const aside = `${options.uploadsFolder}.before-restore-${stamp}`;
-  const moved = await placeUploads(staging, options.uploadsFolder, aside);
   // On PostgreSQL the old database is gone once the restore is checked; its old uploads go too.
-  if (moved) await rm(moved, { recursive: true, force: true });
+  await uploads.finish(false);
 }
 
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const file = path.resolve(options.file);
   if (!existsSync(file)) throw new BackupError(`There is no file ${file}.`);
   const stamp = backupStamp(options.now ?? new Date());
-  const uploadsParent = path.dirname(path.resolve(options.uploadsFolder));
-  await mkdir(uploadsParent, { recursive: true });
   // Beside the uploads folder: the restored files are then moved into place, not copied.
-  const staging = await mkdtemp(path.join(uploadsParent, '.tcsa-restore-'));
+  const stagingParent =
+    options.uploads instanceof DiskObjectStore ? path.dirname(options.uploads.folder) : tmpdir();
+  await mkdir(stagingParent, { recursive: true });
+  const staging = await mkdtemp(path.join(stagingParent, '.tcsa-restore-'));
   try {
     try {
       await extractTar({ file, cwd: staging, strict: true });
@@ -330,11 +393,19 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     const manifest = await readManifest(staging, file);
     await checkStagedUploads(staging, manifest);
     await mkdir(path.join(staging, UPLOADS_FOLDER), { recursive: true });
+    const uploads = placementOf(staging, manifest, options.uploads, stamp);
     let movedAside: string[] = [];
     if ('databaseUrl' in options.target) {
-      await restorePostgres(options.target.databaseUrl, staging, manifest, options, stamp);
+      await restorePostgres(options.target.databaseUrl, staging, manifest, options, uploads, stamp);
     } else {
-      movedAside = await restoreEmbedded(options.target.dataDir, staging, manifest, options, stamp);
+      movedAside = await restoreEmbedded(
+        options.target.dataDir,
+        staging,
+        manifest,
+        options,
+        uploads,
+        stamp,
+      );
     }
     return { manifest, movedAside };
   } finally {

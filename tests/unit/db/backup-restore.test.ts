@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,8 +21,12 @@ import { manifestSchema } from '@/lib/db/backup/manifest';
 import * as schema from '@/lib/db/schema';
 import { seedDatabase } from '@/lib/db/seed';
 import { getServerEnv } from '@/lib/env/server';
+import { DiskObjectStore } from '@/lib/storage/disk';
+import type { ObjectStore } from '@/lib/storage/objects';
+import { S3ObjectStore } from '@/lib/storage/s3';
 import { readUpload, storeUpload } from '@/lib/submissions/uploads';
 import { pdfBytes } from '../api/support/resume-files';
+import { startS3Server } from '../support/s3-server';
 import { createTestDataFolder } from './support/test-database';
 
 vi.mock('next/cache', () => import('../api/support/next-cache'));
@@ -84,7 +88,7 @@ async function contents(db: Database): Promise<Record<string, string[]>> {
  * several states with their history, payments and a refund, registrations, a job application
  * with its resume, and a picture uploaded in the console.
  */
-async function fillDatabase(db: Database, uploads: string) {
+async function fillDatabase(db: Database, uploads: ObjectStore) {
   await seedDatabase(db);
   const now = new Date('2026-09-15T15:00:00Z');
   await db.insert(schema.membershipYears).values({
@@ -201,8 +205,7 @@ async function fillDatabase(db: Database, uploads: string) {
     resumeSize: resume.byteLength,
   });
   const picture = randomBytes(20_000);
-  mkdirSync(path.join(uploads, 'media'), { recursive: true });
-  writeFileSync(path.join(uploads, 'media', 'f00d.webp'), picture);
+  await uploads.put('media/f00d.webp', picture, 'image/webp');
   return { storedName, resume, picture };
 }
 
@@ -240,7 +243,7 @@ async function expectManifestCountsEveryTable(file: string, source: Database) {
 async function expectSameData(
   source: Database,
   restored: DatabaseHandle,
-  restoredUploads: string,
+  restoredUploads: ObjectStore,
   files: Awaited<ReturnType<typeof fillDatabase>>,
 ) {
   const before = await contents(source);
@@ -256,13 +259,9 @@ async function expectSameData(
   }
   expect(await contents(restored.db)).toEqual(before);
   expect(
-    Buffer.from(await readUpload(files.storedName, restoredUploads)).equals(
-      Buffer.from(files.resume),
-    ),
+    (await readUpload(files.storedName, restoredUploads))?.equals(Buffer.from(files.resume)),
   ).toBe(true);
-  expect(readFileSync(path.join(restoredUploads, 'media', 'f00d.webp')).equals(files.picture)).toBe(
-    true,
-  );
+  expect((await restoredUploads.read('media/f00d.webp'))?.equals(files.picture)).toBe(true);
 }
 
 describe.skipIf(serverUrl)('backup and restore (PGlite, the site running)', () => {
@@ -301,7 +300,7 @@ describe.skipIf(serverUrl)('backup and restore (PGlite, the site running)', () =
   });
 
   it('backs up through the running site, refuses a restore onto it, restores into a fresh folder', async () => {
-    const files = await fillDatabase(source.db, sourceUploads());
+    const files = await fillDatabase(source.db, new DiskObjectStore(sourceUploads()));
     const backups = path.join(work, 'backups');
     const env = { PGLITE_DATA_DIR: sourceDir(), UPLOADS_DIR: sourceUploads(), BACKUP_DIR: backups };
 
@@ -343,7 +342,7 @@ describe.skipIf(serverUrl)('backup and restore (PGlite, the site running)', () =
 
     const restored = await openDatabase({ dataDir: target.PGLITE_DATA_DIR });
     try {
-      await expectSameData(source.db, restored, target.UPLOADS_DIR, files);
+      await expectSameData(source.db, restored, new DiskObjectStore(target.UPLOADS_DIR), files);
     } finally {
       await restored.close();
     }
@@ -378,7 +377,7 @@ describe.runIf(serverUrl)('backup and restore (PostgreSQL, pg_dump)', () => {
 
   it('backs up with pg_dump, refuses a database in use, restores into a fresh database', async () => {
     const uploads = path.join(work, 'pg-source-uploads');
-    const files = await fillDatabase(source.db, uploads);
+    const files = await fillDatabase(source.db, new DiskObjectStore(uploads));
     const backups = path.join(work, 'pg-backups');
     const backup = await runScript('backup', [], {
       DATABASE_URL: urlOf(names.source),
@@ -411,9 +410,107 @@ describe.runIf(serverUrl)('backup and restore (PostgreSQL, pg_dump)', () => {
 
     const restored = await openDatabase({ databaseUrl: target.DATABASE_URL });
     try {
-      await expectSameData(source.db, restored, target.UPLOADS_DIR, files);
+      await expectSameData(source.db, restored, new DiskObjectStore(target.UPLOADS_DIR), files);
     } finally {
       await restored.close();
+    }
+  });
+});
+
+/*
+ * The uploaded files in a bucket (S3_* set; a real S3-protocol server, s3rver): the backup reads
+ * every object into the archive, and the restore writes them into another bucket and deletes the
+ * objects the backup does not hold, on whichever database this pass tests (on the embedded one the
+ * site is stopped, so the script dumps the data folder itself).
+ */
+describe('backup and restore with the files in a bucket', () => {
+  const suffix = `${process.pid}_${randomBytes(3).toString('hex')}`;
+  const names = { source: `tcsa_s3_src_${suffix}`, target: `tcsa_s3_dst_${suffix}` };
+  const urlOf = (name: string) => {
+    const url = new URL(serverUrl!);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+  const dataDir = (which: 'source' | 'target') => path.join(work, `s3-${which}`, 'pglite');
+  const databaseEnv = (which: 'source' | 'target'): Record<string, string> =>
+    serverUrl ? { DATABASE_URL: urlOf(names[which]) } : { PGLITE_DATA_DIR: dataDir(which) };
+  const open = (which: 'source' | 'target') =>
+    openDatabase(serverUrl ? { databaseUrl: urlOf(names[which]) } : { dataDir: dataDir(which) });
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let pool: Pool | null = null;
+
+  beforeAll(async () => {
+    s3 = await startS3Server(['club-files', 'restored-files']);
+    if (serverUrl) {
+      pool = new Pool({ connectionString: serverUrl, max: 1 });
+      for (const name of Object.values(names)) await pool.query(`create database "${name}"`);
+    } else {
+      await createTestDataFolder(dataDir('source'));
+    }
+  });
+  afterAll(async () => {
+    await s3.close();
+    if (pool) {
+      for (const name of Object.values(names)) {
+        await pool.query(`drop database if exists "${name}" with (force)`);
+      }
+      await pool.end();
+    }
+  });
+
+  it('backs up every object and restores them into a bucket, removing the objects the backup does not hold', async () => {
+    const source = await open('source');
+    const bucket = new S3ObjectStore(s3.settings('club-files'));
+    let files: Awaited<ReturnType<typeof fillDatabase>>;
+    try {
+      files = await fillDatabase(source.db, bucket);
+    } finally {
+      // A stopped site: the backup opens the embedded folder itself.
+      if (!serverUrl) await source.close();
+    }
+    const backups = path.join(work, 's3-backups');
+    const backup = await runScript('backup', [], {
+      ...databaseEnv('source'),
+      ...s3.env('club-files'),
+      BACKUP_DIR: backups,
+    });
+    expect(backup.code, backup.stderr).toBe(0);
+    expect(backup.stdout).toContain('2 uploaded file(s)');
+    const file = backupIn(backups);
+    const checked = serverUrl ? source : await open('source');
+    try {
+      const manifest = await expectManifestCountsEveryTable(file, checked.db);
+      expect(Object.keys(manifest.uploads.files).sort()).toEqual([
+        files.storedName,
+        'media/f00d.webp',
+      ]);
+
+      // The target bucket holds a file of its own: a restore asks for --yes, then removes it.
+      const target = { ...databaseEnv('target'), ...s3.env('restored-files') };
+      const restoredBucket = new S3ObjectStore(s3.settings('restored-files'));
+      await restoredBucket.put('media/0ld.webp', Buffer.from('old'), 'image/webp');
+      const refused = await runScript('restore', [file], target);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(
+        `The bucket restored-files at ${s3.endpoint} holds 1 file(s). Run again with --yes to replace it with the backup.`,
+      );
+      expect(await restoredBucket.list()).toEqual([{ key: 'media/0ld.webp', size: 3 }]);
+
+      const restore = await runScript('restore', [file, '--yes'], target);
+      expect(restore.code, restore.stderr).toBe(0);
+      expect(restore.stdout).toContain('2 uploaded file(s), checked against the backup');
+      expect((await restoredBucket.list()).map((entry) => entry.key)).toEqual([
+        files.storedName,
+        'media/f00d.webp',
+      ]);
+      const restored = await open('target');
+      try {
+        await expectSameData(checked.db, restored, restoredBucket, files);
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await checked.close();
     }
   });
 });

@@ -20,7 +20,8 @@ import { insertContactMessage, insertJobApplication, insertServiceRequest } from
 import { registerForEvent } from '@/lib/registrations/intake';
 import { events } from '@/lib/db/schema';
 import { resetServerEnvForTests } from '@/lib/env/server';
-import { storeUpload, storedFilePath } from '@/lib/submissions/uploads';
+import { DiskObjectStore } from '@/lib/storage/disk';
+import { storeUpload } from '@/lib/submissions/uploads';
 import {
   DATABASE_UNDER_TEST,
   type TestDatabase,
@@ -55,7 +56,7 @@ afterAll(async () => {
 });
 
 async function application(name: string, email: string) {
-  const stored = await storeUpload(PDF, 'pdf', uploads);
+  const stored = await storeUpload(PDF, 'pdf', new DiskObjectStore(uploads));
   return insertJobApplication(database.db, {
     applicantName: name,
     applicantEmail: email,
@@ -205,7 +206,7 @@ describe(`the inbox (${DATABASE_UNDER_TEST})`, () => {
       emails: 1,
       ...nothingElse,
     });
-    const resumeFile = storedFilePath(applied.resumeStoredName, uploads);
+    const resumeFile = path.join(uploads, applied.resumeStoredName);
     expect(existsSync(resumeFile)).toBe(true);
 
     const counts = await erasePersonalData(db, admin, 'erase.me@example.org');

@@ -200,7 +200,7 @@ describe(`a stored resume back to a file (${DATABASE_UNDER_TEST})`, () => {
     const row = (await findJobApplication(database.db, id))!;
     unlinkSync(path.join(uploads, row.resumeStoredName));
     await expect(exportResume(database.db, id, path.join(out, 'gone.pdf'))).rejects.toThrow(
-      `The resume of application ${id} (${row.resumeStoredName}) is missing from ${uploads}. Check UPLOADS_DIR.`,
+      `The resume of application ${id} (${row.resumeStoredName}) is missing from the uploads folder ${uploads}. Check UPLOADS_DIR, or the S3_* settings.`,
     );
   });
 });

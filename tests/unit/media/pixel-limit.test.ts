@@ -6,14 +6,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_PIXELS, UPLOAD_MESSAGES, tooManyPixelsMessage } from '@/lib/media/kinds';
 import { storeUploadedMedia } from '@/lib/media/process';
-import { FileSystemMediaStore } from '@/lib/media/store';
+import { type MediaStore, mediaStore } from '@/lib/media/store';
+import { DiskObjectStore } from '@/lib/storage/disk';
 
 let folder: string;
-let store: FileSystemMediaStore;
+let store: MediaStore;
 
 beforeAll(() => {
   folder = mkdtempSync(path.join(tmpdir(), 'tcsa-pixels-'));
-  store = new FileSystemMediaStore(folder);
+  store = mediaStore(new DiskObjectStore(folder));
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 

@@ -6,14 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from '@/lib/media/kinds';
 import { storeUploadedMedia } from '@/lib/media/process';
 import { byteRange } from '@/lib/media/range';
-import { FileSystemMediaStore, isMediaName } from '@/lib/media/store';
+import { type MediaStore, mediaStore, isMediaName } from '@/lib/media/store';
+import { DiskObjectStore } from '@/lib/storage/disk';
 
 let folder: string;
-let store: FileSystemMediaStore;
+let store: MediaStore;
 
 beforeAll(() => {
   folder = mkdtempSync(path.join(tmpdir(), 'tcsa-media-'));
-  store = new FileSystemMediaStore(folder);
+  store = mediaStore(new DiskObjectStore(folder));
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -118,7 +119,9 @@ describe('stored uploads are judged by their content', () => {
   });
 
   it('leaves no partial file behind', () => {
-    expect(readdirSync(folder).filter((name) => name.endsWith('.part'))).toEqual([]);
+    const files = readdirSync(folder, { recursive: true }).map(String);
+    expect(files.filter((name) => name.endsWith('.webp')).length).toBeGreaterThan(0);
+    expect(files.filter((name) => name.endsWith('.part'))).toEqual([]);
   });
 });
 

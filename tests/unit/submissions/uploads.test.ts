@@ -4,14 +4,15 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ServerEnv } from '@/lib/env/server';
+import { DiskObjectStore } from '@/lib/storage/disk';
+import { uploadsDir } from '@/lib/storage/store';
 import { detectResumeKind, zipEntryNames } from '@/lib/submissions/resume-type';
 import {
   cleanOriginalName,
   readUpload,
   removeUpload,
+  resumeKey,
   storeUpload,
-  storedFilePath,
-  uploadsDir,
 } from '@/lib/submissions/uploads';
 import {
   compoundFile,
@@ -24,6 +25,7 @@ import {
 } from '../api/support/resume-files';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'tcsa-uploads-unit-'));
+const store = new DiskObjectStore(folder);
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('detectResumeKind: judged by content', () => {
@@ -110,26 +112,25 @@ describe('uploads folder', () => {
 
   it('stores bytes under a new random name, private to the server user, and reads them back', async () => {
     const bytes = pdfBytes(10_000);
-    const first = await storeUpload(bytes, 'pdf', folder);
-    const second = await storeUpload(bytes, 'pdf', folder);
+    const first = await storeUpload(bytes, 'pdf', store);
+    const second = await storeUpload(bytes, 'pdf', store);
     expect(first).toMatch(/^[0-9a-f]{32}\.pdf$/);
     expect(second).not.toBe(first);
-    expect(new Uint8Array(await readUpload(first, folder))).toEqual(bytes);
+    expect(new Uint8Array((await readUpload(first, store))!)).toEqual(bytes);
     expect(new Uint8Array(readFileSync(path.join(folder, second)))).toEqual(bytes);
     expect(statSync(path.join(folder, first)).mode & 0o777).toBe(0o600);
-    expect(await storeUpload(docxBytes(), 'docx', folder)).toMatch(/\.docx$/);
-    await removeUpload(first, folder);
-    await removeUpload(first, folder); // already gone: not an error
-    await expect(readUpload(first, folder)).rejects.toThrow(/ENOENT/);
+    expect(await storeUpload(docxBytes(), 'docx', store)).toMatch(/\.docx$/);
+    await removeUpload(first, store);
+    await removeUpload(first, store); // already gone: not an error
+    expect(await readUpload(first, store)).toBeNull();
   });
 
-  it('only ever reaches generated names inside the folder', () => {
+  it('only ever reaches generated names', async () => {
     for (const name of ['../secret.pdf', '/etc/passwd', 'a.pdf', `${'a'.repeat(32)}.exe`, '']) {
-      expect(() => storedFilePath(name, folder)).toThrow(/is not the name of a stored upload/);
+      expect(() => resumeKey(name)).toThrow(/is not the name of a stored upload/);
+      await expect(readUpload(name, store)).rejects.toThrow(/is not the name of a stored upload/);
     }
-    expect(storedFilePath(`${'a'.repeat(32)}.doc`, folder)).toBe(
-      path.join(folder, `${'a'.repeat(32)}.doc`),
-    );
+    expect(resumeKey(`${'a'.repeat(32)}.doc`)).toBe(`${'a'.repeat(32)}.doc`);
   });
 });
 

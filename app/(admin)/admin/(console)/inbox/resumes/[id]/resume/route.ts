@@ -29,11 +29,16 @@ export async function GET(
   const db = await getDb();
   const application = id === null ? null : await findApplication(db, id);
   if (!application) return text(404, 'There is no such application.');
-  let bytes: Buffer;
+  // Read whole through the site (at most 5 MB), from the uploads folder or the private bucket:
+  // its type is checked before the first byte is sent, and no address of the file ever leaves.
+  let bytes: Buffer | null = null;
   try {
     bytes = await readUpload(application.resumeStoredName);
+    if (!bytes) console.error(`The resume of application ${application.id} is missing.`);
   } catch (error) {
     console.error(`The resume of application ${application.id} could not be read:`, error);
+  }
+  if (!bytes) {
     return text(404, 'The resume file is missing from the server. Ask the club’s technical lead.');
   }
   const kind = detectResumeKind(bytes);
