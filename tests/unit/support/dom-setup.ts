@@ -56,6 +56,20 @@ export function scrollIntoView(element: Element, isIntersecting = true) {
   });
 }
 
+/** jsdom has no PointerEvent: a mouse event that carries which kind of pointer made it. */
+class FakePointerEvent extends MouseEvent {
+  readonly pointerType: string;
+  readonly pointerId: number;
+  constructor(type: string, init: PointerEventInit = {}) {
+    super(type, init);
+    this.pointerType = init.pointerType ?? '';
+    this.pointerId = init.pointerId ?? 0;
+  }
+}
+if (typeof window.PointerEvent === 'undefined') {
+  window.PointerEvent = FakePointerEvent as unknown as typeof PointerEvent;
+}
+
 beforeEach(() => {
   intersectionObservers.length = 0;
   observerCallbacks.clear();
