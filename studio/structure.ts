@@ -84,6 +84,11 @@ export const PAGES: readonly { id: string; title: string; documents: readonly Fi
         texts('membership'),
       ],
     },
+    {
+      id: 'console',
+      title: 'Club console',
+      documents: [texts('system', 'System page: the checks and what to do')],
+    },
   ];
 
 function documentItem(S: StructureBuilder, { type, id, title }: FixedDocument) {

@@ -1604,6 +1604,346 @@ export const COPY_PAGES = {
       'This part of the page could not be loaded. Please try again in a moment.',
     ],
   }),
+  system: page('Console: the System page', {
+    title: ['Title (and the browser tab’s)', 'System'],
+    intro: [
+      'Introduction',
+      'Whether the site is ready to run on the internet, checked each time this page opens. A check that fails says what to do; on the server, npm run doctor runs the same checks.',
+    ],
+    allPassed: ['Summary: every check passed', 'Every check passed.'],
+    someFailed: ['Summary: some checks failed ({count})', 'Checks that failed: {count}.'],
+    checkedAt: ['When the checks ran ({time})', 'Checked at {time}.'],
+    checkAgain: ['Link that runs the checks again', 'Check again'],
+    whatToDo: ['Heading of what to do when a check fails', 'What to do'],
+    passed: ['Status: passed', 'Passed'],
+    failed: ['Status: failed', 'Failed'],
+    skipped: ['Status: not checked', 'Not checked'],
+    publicAddressName: ['Check: the public address', 'Public address'],
+    emailName: ['Check: email', 'Email'],
+    secretsName: ['Check: secrets', 'Secrets'],
+    databaseName: ['Check: the database', 'Database'],
+    foldersName: ['Check: the data folders', 'Data folders'],
+    scheduledWorkName: ['Check: the scheduled work', 'Scheduled work'],
+    backupsName: ['Check: backups', 'Backups'],
+    restoreTestName: ['Check: a tested restore', 'Tested restore'],
+    proxyName: ['Check: the reverse proxy', 'Reverse proxy'],
+    sanityName: ['Check: the Sanity project', 'Sanity project'],
+    siteUrlUnset: [
+      'Public address: not set',
+      'NEXT_PUBLIC_SITE_URL is not set: the links in the site’s emails and its QR codes point to this server’s localhost, which nobody else can open.',
+    ],
+    siteUrlUnsetFix: [
+      'Public address: not set, what to do',
+      'Set NEXT_PUBLIC_SITE_URL to the club’s address (for example https://tcsa.example.org) in the site’s .env.local, then build the site again and restart it (README, Going live: Updating the site).',
+    ],
+    siteUrlNotHttps: [
+      'Public address: not https ({url})',
+      'The public address {url} is not https: passwords and members’ details would cross the internet unencrypted.',
+    ],
+    siteUrlNotHttpsFix: [
+      'Public address: not https, what to do',
+      'Put Caddy in front of the site (deploy/Caddyfile) and set NEXT_PUBLIC_SITE_URL to the https:// address, then build the site again and restart it.',
+    ],
+    siteAnswers: ['Public address: answers ({url})', '{url} answers.'],
+    siteWrongStatus: [
+      'Public address: answers something else ({url}, {status})',
+      '{url} answered with status {status} instead of the home page.',
+    ],
+    siteNotAnswering: [
+      'Public address: no answer ({url}, {error})',
+      '{url} did not answer: {error}.',
+    ],
+    siteNotAnsweringFix: [
+      'Public address: no answer, what to do',
+      'Check that the site and Caddy run (sudo systemctl status tcsa caddy), that the domain’s DNS record points at this server, and that the firewall lets ports 80 and 443 in.',
+    ],
+    httpRedirects: [
+      'Public address: http sent on to https',
+      'Visitors who type http:// are sent on to https://.',
+    ],
+    httpNotRedirected: [
+      'Public address: http not sent on ({url}, {status})',
+      '{url} answered with status {status} instead of sending visitors on to https://.',
+    ],
+    httpNotAnswering: [
+      'Public address: no answer over http ({url}, {error})',
+      '{url} did not answer: {error}.',
+    ],
+    httpNotRedirectedFix: [
+      'Public address: http not sent on, what to do',
+      'Let Caddy answer port 80, which it sends on to https:// by itself: open port 80 in the firewall, and stop any other web server on it.',
+    ],
+    smtpUnset: [
+      'Email: no SMTP server',
+      'SMTP_URL is not set: the site sends no email (registrations, invitations, memberships), and every email waits in the outbox.',
+    ],
+    smtpUnsetFix: [
+      'Email: no SMTP server, what to do',
+      'Set SMTP_URL to the club’s email provider (for example smtps://user:password@smtp.example.org:465) and MAIL_FROM to the club’s address in .env.local, then restart the site.',
+    ],
+    smtpAnswers: [
+      'Email: the SMTP server answers ({host})',
+      'The SMTP server {host} answers and accepts the site’s sign-in.',
+    ],
+    smtpRefused: [
+      'Email: the SMTP server fails ({host}, {error})',
+      'The SMTP server {host} could not be reached or refused the site’s sign-in: {error}.',
+    ],
+    smtpRefusedFix: [
+      'Email: the SMTP server fails, what to do',
+      'Check the server, port, user and password in SMTP_URL against the email provider’s settings (smtps:// with port 465, or smtp:// with port 587), and that this server may connect out to that port.',
+    ],
+    mailFromUnset: [
+      'Email: no sender',
+      'MAIL_FROM is not set: emails would go out from a made-up no-reply address, which mail providers refuse or mark as spam.',
+    ],
+    mailFromInvalid: [
+      'Email: sender without an address ({from})',
+      'MAIL_FROM ({from}) holds no email address.',
+    ],
+    mailFromFix: [
+      'Email: sender, what to do',
+      'Set MAIL_FROM to the club’s address that the provider lets this account send from, for example "TCSA <tcsa@example.org>".',
+    ],
+    mailFromSet: ['Email: the sender ({from})', 'Emails go out from {from}.'],
+    secretsStrong: ['Secrets: the ones set ({names})', 'Set, long and random: {names}.'],
+    secretsNoneSet: ['Secrets: none set', 'No secret is set, and this configuration needs none.'],
+    authSecretInDatabase: [
+      'Secrets: the console’s secret kept in the database',
+      'BETTER_AUTH_SECRET is not set: the site keeps the secret it made in its database, and each backup keeps it too.',
+    ],
+    secretWeak: [
+      'Secrets: one too easy to guess ({name}, {length})',
+      '{name} is too easy to guess ({length} characters, or a few characters repeated).',
+    ],
+    secretWeakFix: [
+      'Secrets: too easy to guess, what to do ({name})',
+      'Replace {name} in .env.local with a long random value made by openssl rand -hex 32, then restart the site.',
+    ],
+    secretReused: [
+      'Secrets: two the same ({name}, {other})',
+      '{name} and {other} hold the same value: whoever learns one knows both.',
+    ],
+    secretReusedFix: [
+      'Secrets: two the same, what to do',
+      'Give each secret its own value (openssl rand -hex 32 for each).',
+    ],
+    databaseEmbedded: [
+      'Database: the embedded one answers ({location})',
+      'The embedded database in {location} answers.',
+    ],
+    databasePostgres: [
+      'Database: PostgreSQL answers ({location})',
+      'PostgreSQL answers at {location}.',
+    ],
+    databaseMigrated: [
+      'Database: every migration applied ({count})',
+      'All {count} changes to the database’s tables (migrations) are applied.',
+    ],
+    databasePending: [
+      'Database: migrations not applied ({count})',
+      '{count} of the site’s migrations are not applied yet.',
+    ],
+    databasePendingFix: [
+      'Database: migrations not applied, what to do',
+      'Restart the site, which applies them as it starts (sudo systemctl restart tcsa).',
+    ],
+    databaseUnreachable: ['Database: no answer ({error})', 'The database did not answer: {error}.'],
+    databaseUnreachableFix: [
+      'Database: no answer, what to do',
+      'On PostgreSQL, check DATABASE_URL and that the server runs (sudo systemctl status postgresql); on the embedded database, check that PGLITE_DATA_DIR names the site’s data folder and that no other program holds it.',
+    ],
+    folderReady: [
+      'Data folders: one ready ({folder}, {gigabytes})',
+      '{folder}: the site can write there, and {gigabytes} GB are free.',
+    ],
+    folderNotWritable: [
+      'Data folders: one the site cannot write in ({folder}, {error})',
+      'The site cannot write in {folder}: {error}.',
+    ],
+    folderNotWritableFix: [
+      'Data folders: cannot write, what to do ({folder})',
+      'Give the folder to the site’s user: sudo chown -R tcsa:tcsa {folder}.',
+    ],
+    folderFull: [
+      'Data folders: one nearly full ({folder}, {gigabytes})',
+      '{folder}: only {gigabytes} GB are free.',
+    ],
+    folderFullFix: [
+      'Data folders: nearly full, what to do ({gigabytes})',
+      'Free some space (old logs: sudo journalctl --vacuum-size=200M; backups already copied off the server) or move to a larger disk: keep at least {gigabytes} GB free.',
+    ],
+    uploadsInBucket: [
+      'Data folders: uploads in a bucket ({bucket})',
+      'Uploaded files are kept in the bucket {bucket}.',
+    ],
+    scheduledRecent: [
+      'Scheduled work: ran lately ({time})',
+      'The scheduled work (reminders, membership expiry, email delivery) last ran at {time}, within the last 5 minutes.',
+    ],
+    scheduledLate: [
+      'Scheduled work: stopped ({time})',
+      'The scheduled work last ran at {time}, more than 5 minutes ago: it has stopped.',
+    ],
+    scheduledStoppedFix: [
+      'Scheduled work: stopped, what to do',
+      'See in the server’s log what holds it up (sudo journalctl -u tcsa --since "1 hour ago"), then restart the site (sudo systemctl restart tcsa).',
+    ],
+    scheduledNotYet: [
+      'Scheduled work: not run yet',
+      'The scheduled work has not run yet in this server: it first runs a few seconds after the server starts, then every minute.',
+    ],
+    scheduledNotYetFix: [
+      'Scheduled work: not run yet, what to do',
+      'Check again in a minute; if it still has not run, see the server’s log (sudo journalctl -u tcsa --since "1 hour ago").',
+    ],
+    scheduledFailed: [
+      'Scheduled work: the last run failed ({time}, {error})',
+      'The last run, ending at {time}, failed: {error}.',
+    ],
+    scheduledFailedFix: [
+      'Scheduled work: failed, what to do',
+      'See the whole error in the server’s log (sudo journalctl -u tcsa --since "1 hour ago"); the work runs again every minute.',
+    ],
+    scheduledNoSite: [
+      'Scheduled work: no site running',
+      'No running site answered, so nothing does the scheduled work.',
+    ],
+    scheduledNoSiteFix: [
+      'Scheduled work: no site running, what to do',
+      'Start the site (sudo systemctl start tcsa) and check again.',
+    ],
+    backupRecent: [
+      'Backups: the newest is recent ({file}, {time}, {folder})',
+      'The newest backup, {file}, was written at {time}, within the last 30 hours.',
+    ],
+    backupOld: [
+      'Backups: the newest is old ({file}, {time}, {folder})',
+      'The newest backup, {file}, was written at {time}, more than 30 hours ago: the nightly backup did not run.',
+    ],
+    backupOldFix: [
+      'Backups: old, what to do',
+      'See why in sudo systemctl status tcsa-backup.timer tcsa-backup.service and sudo journalctl -u tcsa-backup.service; make one now with sudo systemctl start tcsa-backup.service.',
+    ],
+    backupNone: ['Backups: none ({folder})', 'There is no backup in {folder}.'],
+    backupNoneFix: [
+      'Backups: none, what to do',
+      'Turn the nightly backup on (sudo systemctl enable --now tcsa-backup.timer) and make the first one now (sudo systemctl start tcsa-backup.service); BACKUP_DIR must name the folder it writes to.',
+    ],
+    restoreRecent: [
+      'Tested restore: recent ({backup}, {date})',
+      'A restore of {backup} was tested on {date}, within the last 4 months.',
+    ],
+    restoreOld: [
+      'Tested restore: old ({backup}, {date})',
+      'The last tested restore, of {backup}, was on {date}, more than 4 months ago.',
+    ],
+    restoreNever: [
+      'Tested restore: none',
+      'No tested restore is recorded: nobody knows yet that the backups can be put back.',
+    ],
+    restoreFix: [
+      'Tested restore: what to do',
+      'Test a restore of the latest backup on another computer (README, Keeping the data: Testing a restore), then record it on the server: npm run doctor -- --restore-tested <the backup’s file name>.',
+    ],
+    proxyNoRequest: [
+      'Reverse proxy: not checked, no request',
+      'Not checked: no request came through the public address to look at.',
+    ],
+    proxyNotPublic: [
+      'Reverse proxy: not checked, another address ({host})',
+      'Not checked: this request came to {host}, not to the public address.',
+    ],
+    proxyNone: [
+      'Reverse proxy: none, none trusted',
+      'No proxy added an address to X-Forwarded-For, and TRUSTED_PROXY_HOPS is 0: the site takes each visitor’s address from the connection.',
+    ],
+    proxyMatches: [
+      'Reverse proxy: the setting matches ({hops}, {count})',
+      'TRUSTED_PROXY_HOPS is {hops}, as many as the proxies that added the visitor’s address to X-Forwarded-For ({count}): the rate limits count each visitor by their own address.',
+    ],
+    proxyUntrusted: [
+      'Reverse proxy: a proxy not trusted ({hops}, {count})',
+      'Proxies added the visitor’s address to X-Forwarded-For ({count}), but TRUSTED_PROXY_HOPS is 0: the rate limits count every visitor as the proxy, so one busy minute locks everybody out.',
+    ],
+    proxyTooMany: [
+      'Reverse proxy: the setting trusts too many ({hops}, {count})',
+      'TRUSTED_PROXY_HOPS is {hops}, more than the proxies that added the visitor’s address to X-Forwarded-For ({count}): a visitor can write an address there themselves and escape the rate limits.',
+    ],
+    proxyTooFew: [
+      'Reverse proxy: the setting trusts too few ({hops}, {count})',
+      'TRUSTED_PROXY_HOPS is {hops}, fewer than the proxies that added an address to X-Forwarded-For ({count}): the rate limits count every visitor as one of the proxies.',
+    ],
+    proxyFix: [
+      'Reverse proxy: the setting, what to do ({hops}, {count})',
+      'Set TRUSTED_PROXY_HOPS={count} in .env.local (1 behind the Caddy of deploy/Caddyfile) and restart the site.',
+    ],
+    proxyNotHttps: [
+      'Reverse proxy: visitors not on https ({proto})',
+      'The proxy tells the site that the visitor came over “{proto}”, not https (X-Forwarded-Proto).',
+    ],
+    proxyNotHttpsFix: [
+      'Reverse proxy: not on https, what to do',
+      'Serve the site through Caddy with deploy/Caddyfile, which takes visitors to https:// and tells the site so.',
+    ],
+    sanityNotUsed: [
+      'Sanity project: none',
+      'No Sanity project is set (NEXT_PUBLIC_SANITY_PROJECT_ID): the site’s texts come from the dataset bundled with its code.',
+    ],
+    sanityAnswers: [
+      'Sanity project: answers ({project}, {dataset})',
+      'The Sanity project {project} answers for the dataset {dataset}.',
+    ],
+    sanityRefused: [
+      'Sanity project: refuses ({project}, {dataset}, {status})',
+      'The Sanity project {project} answered with status {status} for the dataset {dataset}.',
+    ],
+    sanityUnreachable: [
+      'Sanity project: no answer ({project}, {dataset}, {error})',
+      'The Sanity project {project} could not be reached: {error}.',
+    ],
+    sanityTokenFix: [
+      'Sanity project: token refused, what to do',
+      'Make a new read token in the project’s settings on sanity.io (API, Tokens, Viewer), put it in SANITY_API_READ_TOKEN, then restart the site.',
+    ],
+    sanityProjectFix: [
+      'Sanity project: no answer, what to do',
+      'Check NEXT_PUBLIC_SANITY_PROJECT_ID and NEXT_PUBLIC_SANITY_DATASET against the project on sanity.io/manage, and that this server may connect out to the internet.',
+    ],
+    webhookSecretUnset: [
+      'Sanity project: no webhook secret',
+      'SANITY_REVALIDATE_SECRET is not set: a text published in the Studio does not show on the site until its cached pages expire.',
+    ],
+    webhookSecretFix: [
+      'Sanity project: webhook secret, what to do',
+      'In the project’s settings on sanity.io (API, Webhooks), give the site’s webhook (POST to the public address’s /api/revalidate) a secret made by openssl rand -hex 32, put the same in SANITY_REVALIDATE_SECRET, then restart the site.',
+    ],
+    webhookAccepted: [
+      'Sanity project: the webhook’s secret works ({url})',
+      '{url} accepts requests signed with SANITY_REVALIDATE_SECRET.',
+    ],
+    webhookRefused: [
+      'Sanity project: the webhook refused ({url}, {status})',
+      '{url} answered with status {status} to a request signed with SANITY_REVALIDATE_SECRET.',
+    ],
+    webhookUnreachable: [
+      'Sanity project: the webhook does not answer ({url}, {error})',
+      '{url} did not answer: {error}.',
+    ],
+    checkTimedOut: [
+      'Any check: took too long ({seconds})',
+      'The check did not finish within {seconds} seconds.',
+    ],
+    checkTimedOutFix: [
+      'Any check: took too long, what to do',
+      'Check again; if it takes too long again, a server it waits for (email, database, the public address) is not answering.',
+    ],
+    checkError: ['Any check: could not be made ({error})', 'The check could not be made: {error}.'],
+    checkErrorFix: [
+      'Any check: could not be made, what to do',
+      'See the server’s log (sudo journalctl -u tcsa --since "1 hour ago") and check again.',
+    ],
+  }),
 } as const;
 
 export type CopyPage = keyof typeof COPY_PAGES;
