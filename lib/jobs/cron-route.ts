@@ -3,7 +3,7 @@ import { constantTimeEqual } from '@/lib/http/csrf';
 import { getDb } from '@/lib/db/client';
 import { getServerEnv } from '@/lib/env/server';
 import { NO_STORE, apiError } from '@/lib/http/api-errors';
-import { runTick } from './tick';
+import { recordScheduledRun, runTick } from './tick';
 
 /**
  * The token of an `Authorization: Bearer <token>` header, or '' for any other header. The scheme
@@ -24,8 +24,10 @@ export async function handleCronTick(request: Request): Promise<Response> {
   if (!constantTimeEqual(bearerToken(request.headers.get('authorization')), secret)) {
     return apiError('cron_unauthorized');
   }
+  const startedAt = new Date();
   try {
     const report = await runTick(await getDb());
+    recordScheduledRun(startedAt);
     return Response.json(
       {
         reminders_queued: report.reminders,
@@ -36,6 +38,7 @@ export async function handleCronTick(request: Request): Promise<Response> {
       { headers: NO_STORE },
     );
   } catch (error) {
+    recordScheduledRun(startedAt, error);
     console.error('POST /api/cron/tick failed:', error);
     return apiError('server_error', { message: 'The scheduled work failed; see the server log.' });
   }

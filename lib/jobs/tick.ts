@@ -71,11 +71,32 @@ type SenderState = {
   unreachable: string | null;
 };
 
+/** One run of the scheduled work in this process: when it started and ended, and how. */
+export type ScheduledRun = { startedAt: Date; finishedAt: Date; error: string | null };
+
 const state = globalThis as typeof globalThis & {
   __tcsaTicker?: NodeJS.Timeout;
   __tcsaTicking?: boolean;
   __tcsaSender?: SenderState;
+  __tcsaLastRun?: ScheduledRun;
 };
+
+/**
+ * Notes that a run of the scheduled work ended (the minute's tick, or POST /api/cron/tick), so
+ * that the console's System page and `npm run doctor` can tell the work is done on time.
+ */
+export function recordScheduledRun(startedAt: Date, error: unknown = null): void {
+  state.__tcsaLastRun = {
+    startedAt,
+    finishedAt: new Date(),
+    error: error === null ? null : error instanceof Error ? error.message : String(error),
+  };
+}
+
+/** The last run of the scheduled work this process did, or null when it has done none yet. */
+export function lastScheduledRun(): ScheduledRun | null {
+  return state.__tcsaLastRun ?? null;
+}
 
 function sender(): SenderState {
   state.__tcsaSender ??= {
@@ -234,6 +255,8 @@ export function startTicking(): void {
     // A slow SMTP server must not make ticks pile up.
     if (state.__tcsaTicking) return;
     state.__tcsaTicking = true;
+    const startedAt = new Date();
+    let failure: unknown = null;
     try {
       // Each step waits for a burst that began while the one before it ran.
       await untilRequestsPause();
@@ -247,12 +270,14 @@ export function startTicking(): void {
       // Through the process's one sender, which a registration may have woken already.
       await drainOutbox();
     } catch (error) {
+      failure = error;
       console.error(
         'The scheduled work (reminders, memberships, email delivery) failed; it runs again in a minute:',
         error,
       );
     } finally {
       state.__tcsaTicking = false;
+      recordScheduledRun(startedAt, failure);
     }
   };
   setTimeout(() => void tick(), FIRST_TICK_MS).unref();
