@@ -33,17 +33,22 @@ const CONTENT_DOCUMENTS: Partial<Record<CopyPage, [id: string, firstField: strin
 };
 /**
  * The form answers' texts are listed under 'Every page', beside the site's texts; the emails'
- * texts under 'Emails the site sends'.
+ * texts under 'Emails the site sends'; the console's System page under 'Club console'.
  */
 const LISTED_UNDER: Partial<Record<CopyPage, StructurePage>> = {
   answers: 'site',
   registrationEmails: 'emails',
   consoleEmails: 'emails',
   membershipEmails: 'emails',
+  system: 'console',
 };
 type StructurePage =
-  | Exclude<CopyPage, 'answers' | 'registrationEmails' | 'consoleEmails' | 'membershipEmails'>
-  | 'emails';
+  | Exclude<
+      CopyPage,
+      'answers' | 'registrationEmails' | 'consoleEmails' | 'membershipEmails' | 'system'
+    >
+  | 'emails'
+  | 'console';
 const structurePage = (pageId: CopyPage): StructurePage =>
   LISTED_UNDER[pageId] ?? (pageId as StructurePage);
 
@@ -61,6 +66,7 @@ const PAGE_TITLES: Record<StructurePage, string> = {
   partnerships: 'Partnerships page',
   privacy: 'Privacy policy page',
   membership: 'Membership pages',
+  console: 'Club console',
 };
 
 /** The title a document has in the bundled dataset. */
