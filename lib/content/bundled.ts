@@ -2,6 +2,7 @@ import 'server-only';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { evaluate, parse } from 'groq-js';
+import { getServerEnv } from '../env/server';
 import { OFFLINE_ASSET_BASE_PATH } from './image';
 
 /**
@@ -153,17 +154,34 @@ export async function queryDocuments(
   return value.get();
 }
 
-type LoadedDataset = { modified: number; views: Map<Perspective, ContentDocument[]> };
+/**
+ * The bundled dataset's file; a test server (TCSA_ENABLE_TEST_FAULTS=1) may name a copy with
+ * TCSA_TEST_DATASET, with copy of the wrong shape planted in it.
+ */
+function datasetFile(): string {
+  const env = getServerEnv();
+  if (env.TCSA_ENABLE_TEST_FAULTS === '1' && env.TCSA_TEST_DATASET) {
+    return path.resolve(env.TCSA_TEST_DATASET);
+  }
+  // The path is spelled out so the build traces only this file, not the whole project.
+  return path.join(process.cwd(), 'studio', 'dataset', 'production.ndjson');
+}
+
+type LoadedDataset = {
+  file: string;
+  modified: number;
+  views: Map<Perspective, ContentDocument[]>;
+};
 let loaded: LoadedDataset | undefined;
 
 /** The bundled dataset's documents in a perspective; re-read when the file changes. */
 export function bundledDocuments(perspective: Perspective): ContentDocument[] {
-  // The path is spelled out so the build traces only this file, not the whole project.
-  const file = path.join(process.cwd(), 'studio', 'dataset', 'production.ndjson');
+  const file = datasetFile();
   const modified = statSync(file).mtimeMs;
-  if (!loaded || loaded.modified !== modified) {
+  if (!loaded || loaded.file !== file || loaded.modified !== modified) {
     const documents = resolveExportedAssets(parseNdjson(readFileSync(file, 'utf8')));
     loaded = {
+      file,
       modified,
       views: new Map([
         ['published', applyPerspective(documents, 'published')],

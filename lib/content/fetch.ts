@@ -2,9 +2,11 @@ import 'server-only';
 import type { ClientReturn, QueryParams } from '@sanity/client';
 import { unstable_rethrow } from 'next/navigation';
 import { bundledDocuments, queryBundledDataset, queryDocuments, type Perspective } from './bundled';
-import { coerceToShape } from './coerce';
+import { coerceToType, type ShapeProblem } from './coerce';
 import { getSanityClient } from './client';
+import { describeShapeProblems } from './dataset-check';
 import { readWithFallback } from './lake-fallback';
+import { contentSchema, queryType } from './shapes';
 import { currentPerspective } from './draft';
 import { readToken } from './token';
 import { noteFailedRead } from '../http/page-render';
@@ -49,7 +51,7 @@ export async function contentFetch<const Q extends string>(
 ): Promise<ClientReturn<Q, unknown>> {
   try {
     const read = await withTestCopy(documentIdOf(options), await fetchFromSource(options));
-    const result = await inBundledShape(read, options);
+    const result = await inSchemaShape(read, options);
     return (await testFaultFor('copy')) === 'markers'
       ? (markCopy(result) as ClientReturn<Q, unknown>)
       : result;
@@ -69,36 +71,72 @@ function documentIdOf({ params, tags }: ContentFetchOptions<string>): string {
 type BundledReference = { documents: unknown; results: Map<string, unknown> };
 let bundledReference: BundledReference | undefined;
 
-/** The query's result over the bundled dataset's published copy, kept until the file changes. */
-async function bundledResult(query: string, params: QueryParams): Promise<unknown> {
+/**
+ * The query's result over the bundled dataset's published copy, put through the same check as
+ * every read (what a field falls back to must have the schema's shape too), kept until the file
+ * changes. What the check replaced in the bundled copy is said once, for whoever runs the site.
+ */
+async function bundledFallback(query: string, params: QueryParams): Promise<unknown> {
   const documents = bundledDocuments('published');
   if (bundledReference?.documents !== documents) {
     bundledReference = { documents, results: new Map() };
   }
   const key = `${query}\u0000${JSON.stringify(params)}`;
   if (!bundledReference.results.has(key)) {
-    bundledReference.results.set(key, await queryDocuments(documents, query, params));
+    const problems: ShapeProblem[] = [];
+    const result = coerceToType(
+      await queryDocuments(documents, query, params),
+      queryType(query),
+      undefined,
+      { schema: contentSchema(), problems, path: describe(query, params) },
+    );
+    if (problems.length > 0) {
+      console.warn(
+        `The bundled dataset has copy of another shape than the schema's (${describe(query, params)}); ` +
+          'pages show its words, or their own:\n' +
+          describeShapeProblems(problems),
+      );
+    }
+    bundledReference.results.set(key, result);
   }
   return bundledReference.results.get(key);
 }
 
+function describe(query: string, params: QueryParams): string {
+  const id = typeof params.id === 'string' ? params.id : /_type == "([^"]+)"/.exec(query)?.[1];
+  return id ?? query.trim().slice(0, 40);
+}
+
 /**
- * The read in the shape the pages expect, field by field, with the bundled copy where a field
- * is empty or of the wrong kind (lib/content/coerce.ts). A document that does not exist stays
- * null: pages say so where it matters (the privacy policy not published yet).
+ * The read in the schema's shape, field by field, with the bundled copy where a field is empty
+ * or of another kind (lib/content/coerce.ts): the same check for the Content Lake's answers,
+ * drafts and the bundled dataset. A document that does not exist stays null: pages say so where
+ * it matters (the privacy policy not published yet).
  */
-async function inBundledShape<Q extends string>(
+async function inSchemaShape<Q extends string>(
   read: unknown,
   { query, params = {} }: ContentFetchOptions<Q>,
 ): Promise<ClientReturn<Q, unknown>> {
   if (read === null || read === undefined) return read as ClientReturn<Q, unknown>;
+  let type;
   try {
-    return coerceToShape(read, await bundledResult(query, params)) as ClientReturn<Q, unknown>;
+    type = queryType(query);
   } catch (error) {
-    // The bundled dataset could not be read (a broken file): the read is all there is.
-    console.error('The bundled copy could not be read to check the content against it', error);
+    // The schema could not be read (a broken file): the read is all there is.
+    console.error('The content schema could not be read to check the content against it', error);
     return read as ClientReturn<Q, unknown>;
   }
+  let fallback: unknown;
+  try {
+    fallback = await bundledFallback(query, params);
+  } catch (error) {
+    // The bundled dataset could not be read (a broken file): the schema's shape, no fallback.
+    console.error('The bundled copy could not be read to check the content against it', error);
+  }
+  return coerceToType(read, type, fallback, { schema: contentSchema() }) as ClientReturn<
+    Q,
+    unknown
+  >;
 }
 
 async function fetchFromSource<const Q extends string>({

@@ -149,6 +149,11 @@ const serverFields = z.object({
   SANITY_REVALIDATE_SECRET: optionalText,
   /** Lets end-to-end tests make one data source fail or come back empty through a cookie. */
   TCSA_ENABLE_TEST_FAULTS: optionalText,
+  /**
+   * A test server's bundled dataset in place of studio/dataset/production.ndjson (a copy with
+   * copy of the wrong shape planted in it); read only with TCSA_ENABLE_TEST_FAULTS=1.
+   */
+  TCSA_TEST_DATASET: optionalText,
 });
 
 /** The settings of an S3-compatible bucket that must all be given to use one. */
@@ -257,6 +262,7 @@ export function getServerEnv(): ServerEnv {
       SANITY_PREVIEW_SECRET: process.env.SANITY_PREVIEW_SECRET,
       SANITY_REVALIDATE_SECRET: process.env.SANITY_REVALIDATE_SECRET,
       TCSA_ENABLE_TEST_FAULTS: process.env.TCSA_ENABLE_TEST_FAULTS,
+      TCSA_TEST_DATASET: process.env.TCSA_TEST_DATASET,
     }),
   };
   return cachedServerEnv;

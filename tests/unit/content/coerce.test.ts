@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { coerceToShape, isPortableText, portableTextToPlain, textOf } from '@/lib/content/coerce';
+import type { TypeNode } from 'groq-js';
+import { coerceToType, isPortableText, portableTextToPlain, textOf } from '@/lib/content/coerce';
+import { contentSchema } from '@/lib/content/shapes';
 import { queryBundledDataset } from '@/lib/content/bundled';
 import * as queries from '@/lib/content/queries';
 import { COPY_PAGE_IDS, defaultCopy, textsDocumentId, type CopyPage } from '@/lib/copy/catalogue';
@@ -126,7 +128,9 @@ describe('every singleton field with a value of the wrong shape', () => {
   const documentTypes = singletonTypes.filter((type) => !type.name.endsWith('Texts'));
 
   for (const type of documentTypes) {
-    const fields = (type as { fields: { name: string; type: string }[] }).fields;
+    const fields = (
+      type as { fields: { name: string; type: string; options?: { list?: unknown[] } }[] }
+    ).fields;
     for (const field of fields) {
       it(`${type.name}.${field.name}: plain text or the bundled value, never another shape`, async () => {
         const all = await reads();
@@ -144,7 +148,10 @@ describe('every singleton field with a value of the wrong shape', () => {
             overrides.current = { [id]: { [field.name]: value } };
             const result = (await read()) as Record<string, unknown>;
             const shown = result[field.name];
-            if (typeof reference === 'string') {
+            if (typeof reference === 'string' && field.options?.list) {
+              // One of a fixed set of values: the bundled one, whatever words were put there.
+              expect(shown, `${id}.${field.name} with ${label}`).toBe(reference);
+            } else if (typeof reference === 'string') {
               // A text: the blocks' words, else the bundled text; always visible characters.
               expect(shown, `${id}.${field.name} with ${label}`).toBe(
                 label === 'Portable Text' ? BLOCK_WORDS : reference,
@@ -206,37 +213,95 @@ describe('the rule for one text', () => {
     expect(portableTextToPlain([...BLOCKS, ...BLOCKS])).toBe(`${BLOCK_WORDS}\n${BLOCK_WORDS}`);
   });
 
+  const text: TypeNode = { type: 'string' };
+  const number: TypeNode = { type: 'number' };
+  const attribute = (value: TypeNode) => ({ type: 'objectAttribute' as const, value });
+  const listOf = (attributes: Record<string, TypeNode>): TypeNode => ({
+    type: 'array',
+    of: {
+      type: 'object',
+      attributes: Object.fromEntries(
+        Object.entries(attributes).map(([name, value]) => [name, attribute(value)]),
+      ),
+    },
+  });
+  const check = () => ({ schema: contentSchema() });
+
   it('turns a plain text into one paragraph where Portable Text belongs', () => {
-    const shaped = coerceToShape('One line', BLOCKS) as unknown[];
+    const shaped = coerceToType(
+      'One line',
+      { type: 'inline', name: 'blockContent' },
+      BLOCKS,
+      check(),
+    ) as unknown[];
     expect(portableTextToPlain(shaped)).toBe('One line');
   });
 
-  it('matches list items by key and leaves out items of the wrong kind', () => {
-    const reference = [
+  it('matches list items by key and leaves out items of the wrong kind or with nothing in them', () => {
+    const fallback = [
       { _key: 'a', title: 'A', body: 'Alpha' },
       { _key: 'b', title: 'B', body: 'Beta' },
     ];
+    const problems: { path: string; found: string; expected: string }[] = [];
     expect(
-      coerceToShape(
-        [{ _key: 'b', title: BLOCKS, body: '' }, 'stray', { _key: 'c', title: 7 }],
-        reference,
+      coerceToType(
+        [
+          { _key: 'b', title: BLOCKS, body: '' },
+          'stray',
+          { _key: 'c', title: 7 },
+          { _key: 'd', title: 'Delta' },
+        ],
+        listOf({ _key: text, title: text, body: text }),
+        fallback,
+        { ...check(), problems, path: 'page.benefits' },
       ),
     ).toEqual([
       { _key: 'b', title: BLOCK_WORDS, body: 'Beta' },
-      { _key: 'c', title: '', body: '' },
+      { _key: 'd', title: 'Delta', body: null },
+    ]);
+    expect(problems).toEqual([
+      { path: 'page.benefits[0].title', found: 'rich text', expected: 'a text' },
+      { path: 'page.benefits[1]', found: 'a text', expected: 'an object' },
+      { path: 'page.benefits[2].title', found: 'a number', expected: 'a text' },
     ]);
   });
 
   it('keeps numbers numbers and leaves out list items that lose theirs', () => {
-    const reference = [{ year: 2023, events: 2 }];
     expect(
-      coerceToShape(
+      coerceToType(
         [
           { year: '2024', events: 3 },
           { year: 'soon', events: 1 },
         ],
-        reference,
+        listOf({ year: number, events: number }),
+        [{ year: 2023, events: 2 }],
+        check(),
       ),
     ).toEqual([{ year: 2024, events: 3 }]);
+  });
+
+  it('without a usable value or fallback, a text is nothing and a list is empty', () => {
+    const type: TypeNode = {
+      type: 'object',
+      attributes: {
+        title: attribute(text),
+        items: attribute(listOf({ title: text })),
+        page: attribute({
+          type: 'union',
+          of: [
+            { type: 'string', value: 'events' },
+            { type: 'string', value: 'alumni' },
+          ],
+        }),
+      },
+    };
+    expect(
+      coerceToType({ title: { a: 1 }, items: 'x', page: 'home' }, type, undefined, check()),
+    ).toEqual({ title: null, items: [], page: null });
+    expect(coerceToType({ title: BLOCKS, page: 'alumni' }, type, undefined, check())).toEqual({
+      title: BLOCK_WORDS,
+      items: [],
+      page: 'alumni',
+    });
   });
 });
