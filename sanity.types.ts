@@ -871,6 +871,8 @@ export type EventTexts = {
   memberIdHint?: string;
   membersOnlyUntil?: string;
   membersOnlyEvent?: string;
+  membersOnlyUntilThen?: string;
+  membersOnlyEventThen?: string;
   nonMemberOpens?: string;
   statusLabel?: string;
   cardStatus?: string;
@@ -1761,6 +1763,8 @@ export type TextsQueryResult =
       memberIdHint?: string;
       membersOnlyUntil?: string;
       membersOnlyEvent?: string;
+      membersOnlyUntilThen?: string;
+      membersOnlyEventThen?: string;
       nonMemberOpens?: string;
       statusLabel?: string;
       cardStatus?: string;

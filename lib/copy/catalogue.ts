@@ -310,6 +310,14 @@ export const COPY_PAGES = {
       'Members only until {date}',
     ],
     membersOnlyEvent: ['Registration: members-only event', 'This event is for members only.'],
+    membersOnlyUntilThen: [
+      'Registration: member window, then the places or the waitlist ({date}: public opening; {then}: places left or waitlist only)',
+      'Members only until {date}. {then}',
+    ],
+    membersOnlyEventThen: [
+      'Registration: members-only event, then the places ({then}: places left)',
+      'This event is for members only. {then}',
+    ],
     nonMemberOpens: [
       'Form: non-member in the member window ({date})',
       'Registration opens to everyone on {date}. Members register now with their member ID.',

@@ -47,7 +47,9 @@ export const REGISTRATION_FORM_COPY_KEYS = [
   'questionYes',
   'questionNo',
   'membersOnlyUntil',
+  'membersOnlyUntilThen',
   'membersOnlyEvent',
+  'membersOnlyEventThen',
   'nonMemberOpens',
 ] as const satisfies (keyof Copy<'event'>)[];
 

@@ -19,6 +19,7 @@ import {
   submitRegistration,
 } from '@/lib/registrations/client';
 import { answersOf, QuestionFields } from './QuestionFields';
+import { availabilityLine } from './availability-line';
 import { useHydrated } from '@/lib/site/use-hydrated';
 
 export type RegistrationFormCopy = Pick<
@@ -35,53 +36,6 @@ function sitePath(url: string): string {
     return parsed.pathname;
   } catch {
     return url;
-  }
-}
-
-/**
- * One line about registering, from GET /api/events/{id}/availability/: places left, 'Waitlist
- * only', 'Event full', 'Registration opens …' or 'Registration closed'. Null: nothing to say.
- */
-function availabilityText(
-  availability: AvailabilityDto | null,
-  copy: RegistrationFormCopy,
-  formatDate: (iso: string) => string,
-): string | null {
-  if (!availability) return null;
-  switch (availability.state) {
-    case 'registration_closed':
-      return availability.places_left === 0 ? copy.full : copy.closedTitle;
-    case 'completed':
-    case 'cancelled':
-      return copy.closedTitle;
-    case 'coming_soon': {
-      const opensAt = availability.member_registration_opens_at ?? availability.opens_at;
-      return opensAt ? fillCopy(copy.opensAt, { date: formatDate(opensAt) }) : copy.closedTitle;
-    }
-    case 'waitlist_only':
-      // In the member window, only members may join the waitlist: the line says until when.
-      return !availability.open_to_everyone && !availability.members_only && availability.opens_at
-        ? [
-            fillCopy(copy.membersOnlyUntil, { date: formatDate(availability.opens_at) }),
-            copy.waitlistOnly,
-          ].join('. ')
-        : copy.waitlistOnly;
-    case 'member_registration_open':
-    case 'general_registration_open': {
-      const membersOnlyLine =
-        availability.state === 'member_registration_open' && availability.opens_at
-          ? fillCopy(copy.membersOnlyUntil, { date: formatDate(availability.opens_at) })
-          : availability.members_only
-            ? copy.membersOnlyEvent
-            : null;
-      const placesLine =
-        availability.places_left === null
-          ? null
-          : availability.places_left === 1
-            ? copy.onePlaceLeft
-            : fillCopy(copy.placesLeft, { count: availability.places_left });
-      return [membersOnlyLine, placesLine].filter(Boolean).join('. ') || null;
-    }
   }
 }
 
@@ -172,7 +126,7 @@ export function RegistrationForm({
     };
   }, [eventId]);
 
-  const availabilityLine = availabilityText(availability, copy, (iso) =>
+  const availabilityText = availabilityLine(availability, copy, (iso) =>
     clubDateTime(iso, timeZoneLabel),
   );
   // The server refuses these anyway; the button says so before anyone types.
@@ -258,7 +212,7 @@ export function RegistrationForm({
         data-testid="registration-availability"
         aria-live="polite"
       >
-        {availabilityLine}
+        {availabilityText}
         {availability?.requires_review && !refusing ? (
           <span className={styles.review}>{copy.reviewNote}</span>
         ) : null}
