@@ -4,9 +4,9 @@ import { parse, typeEvaluate, type SchemaType, type TypeNode } from 'groq-js';
 
 /**
  * The shapes copy must have: the schema the Studio edits, as `npm run typegen` extracts it
- * (`studio/schema.json`, committed, and checked against the schema types by `npm test`), and
- * each query's result type evaluated from it by groq-js, the way typegen writes
- * `sanity.types.ts`. Every read is checked against them (lib/content/coerce.ts), whatever its
+ * (`studio/schema.json`, committed with `sanity.types.ts`, which is made from it, and extracted
+ * again before every build), and each query's result type evaluated from it by groq-js, the way
+ * typegen writes `sanity.types.ts`. Every read is checked against them (lib/content/coerce.ts), whatever its
  * source: the Content Lake, a draft, or the bundled dataset itself.
  */
 

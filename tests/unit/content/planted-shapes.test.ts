@@ -1,15 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@sanity/client';
@@ -17,6 +9,16 @@ import { evaluate, parse, type ObjectTypeNode, type SchemaType, type TypeNode } 
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COPY_PAGE_IDS, defaultCopy, textsDocumentId, type CopyPage } from '@/lib/copy/catalogue';
 import { PAGE_HERO_PAGES } from '@/schemas';
+import {
+  PLANTED,
+  PLANTED_TEXT,
+  PLANTED_WORDS,
+  pageDocumentFields,
+  plantedDataset,
+  readDataset,
+  writeDataset,
+  type DatasetDocument,
+} from '@/tests/e2e/support/planted-dataset';
 import { documentTypes } from '@/schemas/documents';
 import { objectTypes } from '@/schemas/objects';
 import { singletonTypes } from '@/schemas/singletons';
@@ -38,92 +40,17 @@ const SCHEMA = JSON.parse(readFileSync('studio/schema.json', 'utf8')) as SchemaT
 const work = mkdtempSync(path.join(tmpdir(), 'tcsa-planted-'));
 const plantedFile = path.join(work, 'planted.ndjson');
 
-type Document = { _id: string; _type: string } & Record<string, unknown>;
-
-const original: Document[] = readFileSync(DATASET, 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '')
-  .map((line) => JSON.parse(line) as Document);
-
-/** The words of the planted rich text (a paragraph with a link in it). */
-const WORDS = 'Planted words';
-
-/** Wrong values an import, the API or an edit of the bundled file could store in any field. */
-const PLANTED: Record<string, unknown> = {
-  'rich text with a link': [
-    {
-      _type: 'block',
-      _key: 'planted',
-      style: 'normal',
-      markDefs: [{ _type: 'link', _key: 'l1', href: 'https://example.org/planted' }],
-      children: [
-        { _type: 'span', _key: 's1', text: 'Planted ', marks: [] },
-        { _type: 'span', _key: 's2', text: 'words', marks: ['l1'] },
-      ],
-    },
-  ],
-  'an object': { planted: { deeper: true } },
-  'a number': 42,
-  'a yes/no': true,
-  'a list of texts': ['planted', 'list'],
-  'an image': { _type: 'image', asset: { _type: 'reference', _ref: 'image-planted-10x10-png' } },
-  'a plain text': 'Planted text',
-  'an empty list': [],
-};
-
-const PAGE_DOCUMENT_TYPES = new Set<string>([
-  ...singletonTypes.map((type) => type.name),
-  ...documentTypes.map((type) => type.name),
-]);
+const original = readDataset(DATASET);
+const WORDS = PLANTED_WORDS;
+const PAGE_DOCUMENT_TYPES = new Set(pageDocumentFields().keys());
+const planted = (value: unknown, depth: 0 | 1) => plantedDataset(original, value, depth);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const fieldsOf = (value: Record<string, unknown>) =>
-  Object.keys(value).filter((key) => !key.startsWith('_'));
-
-/**
- * The dataset with `value` in every field of every page document (`depth` 0), or in every field
- * of their lists' items and objects (`depth` 1), drafts and release versions included.
- */
-function planted(value: unknown, depth: 0 | 1): Document[] {
-  const copy = structuredClone(original);
-  for (const document of copy) {
-    if (!PAGE_DOCUMENT_TYPES.has(document._type)) continue;
-    const declared = SCHEMA.find((entry) => entry.name === document._type);
-    const schemaFields = declared?.type === 'document' ? fieldsOf(declared.attributes) : [];
-    expect(schemaFields.length, document._type).toBeGreaterThan(0);
-    // Every field of the document's type, those it leaves empty too.
-    for (const field of depth === 0 ? schemaFields : fieldsOf(document)) {
-      if (depth === 0) {
-        document[field] = structuredClone(value);
-        continue;
-      }
-      const inner = document[field];
-      const targets = Array.isArray(inner)
-        ? inner.filter(isRecord)
-        : isRecord(inner)
-          ? [inner]
-          : [];
-      for (const target of targets) {
-        for (const key of fieldsOf(target)) target[key] = structuredClone(value);
-      }
-    }
-  }
-  return copy;
-}
-
-let version = 1_700_000_000;
-function writeDataset(documents: Document[]) {
-  writeFileSync(plantedFile, documents.map((document) => JSON.stringify(document)).join('\n'));
-  // A new modification time each round: the site reads the file again when it changes.
-  version += 1;
-  utimesSync(plantedFile, version, version);
-}
-
 // The Content Lake stand-in: GROQ over the planted copy's published documents.
-let lakeDocuments: Document[] = original;
+let lakeDocuments: DatasetDocument[] = original;
 let server: Server;
 const lake = vi.hoisted(() => ({ url: '' as string | null }));
 
@@ -157,9 +84,9 @@ beforeAll(async () => {
       if (name.startsWith('$')) params[name.slice(1)] = JSON.parse(value);
     }
     const dataset = applyPerspective(resolveExportedAssets(lakeDocuments), 'published');
-    evaluate(parse(query, { params }), { dataset, params })
+    Promise.resolve(evaluate(parse(query, { params }), { dataset, params }))
       .then((value) => value.get())
-      .then((result) => {
+      .then((result: unknown) => {
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ ms: 1, query, result }));
       })
@@ -186,14 +113,10 @@ beforeEach(() => {
 
 type Source = 'offline' | 'lake, bundled planted too' | 'lake, bundled intact';
 
-async function useSource(source: Source, documents: Document[]) {
+async function useSource(source: Source, documents: DatasetDocument[]) {
   vi.stubEnv('PGLITE_DATA_DIR', path.join(work, 'pglite'));
   vi.stubEnv('TCSA_ENABLE_TEST_FAULTS', '1');
-  if (source === 'lake, bundled intact') {
-    writeDataset(original);
-  } else {
-    writeDataset(documents);
-  }
+  writeDataset(plantedFile, source === 'lake, bundled intact' ? original : documents);
   vi.stubEnv('TCSA_TEST_DATASET', plantedFile);
   lakeDocuments = documents;
   lake.url = source === 'offline' ? null : lakeUrl;
@@ -322,9 +245,22 @@ function textFields(type: TypeNode): string[] {
 /** The reads of the intact dataset offline: what a field falls back to when the bundled copy is intact. */
 const intact = new Map<string, Record<string, unknown>>();
 
+describe('the schema the check reads', () => {
+  it('has every field of the Studio’s document types (npm run typegen extracts it again)', () => {
+    for (const type of [...singletonTypes, ...documentTypes]) {
+      const declared = SCHEMA.find((entry) => entry.name === type.name);
+      expect(declared?.type, type.name).toBe('document');
+      const extracted = Object.keys(declared?.type === 'document' ? declared.attributes : {});
+      for (const field of (type as { fields: { name: string }[] }).fields) {
+        expect(extracted, `${type.name}.${field.name} in studio/schema.json`).toContain(field.name);
+      }
+    }
+  });
+});
+
 describe('the field kinds planted', () => {
   it('cover every kind of the page documents: string, text, rich text, list, image and link', () => {
-    const objectFields = new Map(
+    const objectFields = new Map<string, { name: string; type: string }[]>(
       objectTypes.map((type) => [
         type.name,
         ((type as { fields?: { name: string; type: string }[] }).fields ?? []).map((f) => f),
@@ -387,7 +323,7 @@ describe('copy of the wrong shape planted in a copy of the bundled dataset', () 
                   label === 'rich text with a link'
                     ? WORDS
                     : label === 'a plain text'
-                      ? 'Planted text'
+                      ? PLANTED_TEXT
                       : null;
                 const spare = source === 'lake, bundled intact' ? intact.get(name)![field] : null;
                 expect(shown, `${name}.${field} (${perspective})`).toBe(words ?? spare ?? null);
@@ -409,7 +345,7 @@ describe('copy of the wrong shape planted in a copy of the bundled dataset', () 
                   label === 'rich text with a link'
                     ? WORDS
                     : label === 'a plain text'
-                      ? 'Planted text'
+                      ? PLANTED_TEXT
                       : text,
                 );
               }
