@@ -5,6 +5,7 @@ import { deliverDueEmails, type DeliveryReport, type MailTransport } from '@/lib
 import { type MembershipExpiryReport, runMembershipExpiry } from '@/lib/memberships/expiry';
 import { type UnpaidApplicationsReport, runUnpaidApplications } from '@/lib/memberships/unpaid';
 import { queueReminders } from '@/lib/registrations/registration-emails';
+import { runsScheduledWork } from './scheduler-lease';
 
 /**
  * The server's scheduled work, run every minute by the server itself (startTicking) and by a
@@ -248,13 +249,22 @@ export function resetSenderForTests(): void {
   state.__tcsaSender = undefined;
 }
 
-/** Starts the every-minute tick in this process (once, whatever the number of calls). */
+/**
+ * Starts the every-minute tick in this process (once, whatever the number of calls). On
+ * PostgreSQL, of several instances only the one holding the scheduler's lease runs the work
+ * (./scheduler-lease.ts); the others' ticks only check whether the lease is free, and note no run.
+ */
 export function startTicking(): void {
   if (state.__tcsaTicker) return;
   const tick = async () => {
     // A slow SMTP server must not make ticks pile up.
     if (state.__tcsaTicking) return;
     state.__tcsaTicking = true;
+    // A database that cannot be reached to check the lease fails the run below, which says so.
+    if (!(await runsScheduledWork().catch(() => true))) {
+      state.__tcsaTicking = false;
+      return;
+    }
     const startedAt = new Date();
     let failure: unknown = null;
     try {
