@@ -76,6 +76,11 @@ const serverFields = z.object({
    */
   UPLOADS_DIR: optionalText,
   /**
+   * Folder of the archives `npm run db:backup` writes (default `backups`, in the site's folder);
+   * the System page and `npm run doctor` read the newest one's age there.
+   */
+  BACKUP_DIR: optionalText,
+  /**
    * An S3-compatible bucket for the uploaded files (resumes and the console's media) in place of
    * the uploads folder, so that several instances share them: the first five all set, or none
    * (README, 'More than one instance'). The bucket stays private; the site serves its objects.
@@ -236,6 +241,7 @@ export function getServerEnv(): ServerEnv {
       SUBMISSION_RATE_LIMIT_PER_MINUTE: process.env.SUBMISSION_RATE_LIMIT_PER_MINUTE,
       TRUSTED_PROXY_HOPS: process.env.TRUSTED_PROXY_HOPS,
       UPLOADS_DIR: process.env.UPLOADS_DIR,
+      BACKUP_DIR: process.env.BACKUP_DIR,
       S3_BUCKET: process.env.S3_BUCKET,
       S3_ENDPOINT: process.env.S3_ENDPOINT,
       S3_REGION: process.env.S3_REGION,
