@@ -26,6 +26,8 @@ const RULES = {
     event_lead: 'none',
   },
   'audit.read': { super_admin: 'all', coordinator: 'none', finance: 'none', event_lead: 'none' },
+  /** The System page: whether the server is ready to go live (its settings, email, backups). */
+  'system.read': { super_admin: 'all', coordinator: 'none', finance: 'none', event_lead: 'none' },
   /** The events page: an event lead finds only the events they lead there (`eventsInView`). */
   'events.list': { super_admin: 'all', coordinator: 'all', finance: 'none', event_lead: 'all' },
   'events.create': { super_admin: 'all', coordinator: 'all', finance: 'none', event_lead: 'none' },

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { NOT_ALLOWED_MESSAGE } from '@/lib/auth/messages';
 import { expect, test } from './support/fixtures';
+import { setTestFault } from './support/faults';
 import { builtServerActions, callAction, Client, form } from './support/server-actions';
 import { startSite, type RunningSite } from './support/server';
 import {
@@ -46,6 +47,80 @@ test.describe('the membership console: members, payments, settings', () => {
       coordinator: '198.51.100.22',
       finance: '198.51.100.23',
     });
+  });
+
+  test('the System page: the super admin sees each check with what to do; the coordinator, finance and a visitor signed out are refused', async ({
+    browser,
+    page,
+    expectAccessible,
+  }) => {
+    await admin
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'System' })
+      .click();
+    await expect(admin.getByRole('heading', { name: 'System', level: 1 })).toBeVisible();
+    const check = (name: string) =>
+      admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name, level: 2 }) });
+    for (const name of [
+      'Public address',
+      'Email',
+      'Secrets',
+      'Database',
+      'Data folders',
+      'Scheduled work',
+      'Backups',
+      'Tested restore',
+      'Reverse proxy',
+      'Sanity project',
+    ]) {
+      await expect(check(name)).toHaveCount(1);
+    }
+    // This test server: its own database, no public address, no email, no backup yet.
+    await expect(check('Database')).toContainText('Passed');
+    await expect(check('Database')).toContainText('migrations) are applied.');
+    await expect(check('Email')).toContainText('Failed');
+    await expect(check('Email')).toContainText('SMTP_URL is not set');
+    await expect(check('Email')).toContainText('What to do');
+    await expect(check('Public address')).toContainText('NEXT_PUBLIC_SITE_URL is not set');
+    await expect(check('Reverse proxy')).toContainText('Not checked');
+    await expect(check('Sanity project')).toContainText('Not checked');
+    // The scheduled work runs a few seconds after the server starts, then every minute.
+    await expect
+      .poll(async () => {
+        await admin.reload();
+        return check('Scheduled work').textContent();
+      })
+      .toContain('within the last 5 minutes');
+    await expectAccessible(admin);
+    // Every word is the Studio's: with the copy marked, names and statuses are marked.
+    await setTestFault(admin.context(), site.baseURL, 'copy=markers');
+    await admin.reload();
+    await expect(admin.getByRole('heading', { level: 1 })).toHaveText('⟦System⟧');
+    await expect(check('⟦Database⟧').getByRole('heading')).toHaveText('⟦Database⟧⟦Passed⟧');
+    await admin.context().clearCookies({ name: 'tcsa-test-fault' });
+
+    const coordinator = await newPage(browser, '198.51.100.26', widthOf(page));
+    await signIn(coordinator, COORDINATOR);
+    const coordinatorNav = coordinator.getByRole('navigation', { name: 'Console' });
+    await expect(coordinatorNav.getByRole('link', { name: 'Club settings' })).toHaveCount(0);
+    await expect(coordinatorNav.getByRole('link', { name: 'System' })).toHaveCount(0);
+    for (const [person, address] of [
+      [COORDINATOR, '198.51.100.26'],
+      [FINANCE, '198.51.100.27'],
+    ] as const) {
+      const refused =
+        person === COORDINATOR ? coordinator : await newPage(browser, address, widthOf(page));
+      if (person === FINANCE) await signIn(refused, FINANCE);
+      const answer = await refused.goto('/admin/system');
+      expect(answer?.status()).toBe(403);
+      await expect(
+        refused.getByRole('heading', { name: 'Not available to your role' }),
+      ).toBeVisible();
+      await expect(refused.getByText('Database')).toHaveCount(0);
+    }
+    const stranger = await newPage(browser, '198.51.100.28', widthOf(page));
+    await stranger.goto('/admin/system');
+    await expect(stranger).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin%2Fsystem/);
   });
 
   test('the coordinator finds a member by ID and by email, sees no amount, and cannot confirm a payment', async ({

@@ -25,6 +25,7 @@ const EXPECTED: Record<Action, Record<Role, 'yes' | 'no' | 'own events'>> = {
   },
   'accounts.manage': { super_admin: 'yes', coordinator: 'no', finance: 'no', event_lead: 'no' },
   'audit.read': { super_admin: 'yes', coordinator: 'no', finance: 'no', event_lead: 'no' },
+  'system.read': { super_admin: 'yes', coordinator: 'no', finance: 'no', event_lead: 'no' },
   'events.list': { super_admin: 'yes', coordinator: 'yes', finance: 'no', event_lead: 'yes' },
   'events.create': { super_admin: 'yes', coordinator: 'yes', finance: 'no', event_lead: 'no' },
   'events.edit': {

@@ -24,6 +24,7 @@ const SECTIONS: readonly (ConsoleLink & { action: Action })[] = [
   { href: '/admin/settings', label: 'Club settings', action: 'membership.settings' },
   { href: '/admin/accounts', label: 'Accounts', action: 'accounts.manage' },
   { href: '/admin/audit', label: 'Audit log', action: 'audit.read' },
+  { href: '/admin/system', label: 'System', action: 'system.read' },
   { href: '/admin/security', label: 'Security', action: 'account.security' },
 ];
 
