@@ -129,6 +129,7 @@ export type SystemTexts = {
   httpRedirects?: string;
   httpNotRedirected?: string;
   httpNotAnswering?: string;
+  httpNotChecked?: string;
   httpNotRedirectedFix?: string;
   smtpUnset?: string;
   smtpUnsetFix?: string;
@@ -2603,6 +2604,7 @@ export type TextsQueryResult =
       httpRedirects?: string;
       httpNotRedirected?: string;
       httpNotAnswering?: string;
+      httpNotChecked?: string;
       httpNotRedirectedFix?: string;
       smtpUnset?: string;
       smtpUnsetFix?: string;

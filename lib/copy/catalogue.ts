@@ -1677,6 +1677,10 @@ export const COPY_PAGES = {
       'Public address: no answer over http ({url}, {error})',
       '{url} did not answer: {error}.',
     ],
+    httpNotChecked: [
+      'Public address: http not checked, a port of its own ({port})',
+      'http:// is not checked: the public address names a port of its own ({port}), as only a test set-up does.',
+    ],
     httpNotRedirectedFix: [
       'Public address: http not sent on, what to do',
       'Let Caddy answer port 80, which it sends on to https:// by itself: open port 80 in the firewall, and stop any other web server on it.',

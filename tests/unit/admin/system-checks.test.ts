@@ -107,6 +107,16 @@ describe('public address', () => {
     expect(result.text).toContain('https://tcsa.example.org answers.');
   });
 
+  it('leaves http:// unchecked for an address with a port of its own (a test set-up)', async () => {
+    const fetcher = fakeFetch([[/^https:\/\/localhost:18443\/$/, () => new Response('home')]]);
+    const result = await check(
+      'publicAddress',
+      contextOf(envOf({ NEXT_PUBLIC_SITE_URL: 'https://localhost:18443' }), { fetch: fetcher }),
+    );
+    expect(result).toMatchObject({ status: 'pass', keys: ['siteAnswers', 'httpNotChecked'] });
+    expect(fetcher.calls).toEqual(['GET https://localhost:18443/']);
+  });
+
   it('fails unset, on http://, when the address does not answer, and when http:// stays', async () => {
     expect(await check('publicAddress', contextOf(envOf()))).toMatchObject({
       status: 'fail',
