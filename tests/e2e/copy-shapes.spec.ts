@@ -1,4 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test } from './support/fixtures';
+import {
+  PLANTED,
+  PLANTED_WORDS,
+  plantedDataset,
+  readDataset,
+  writeDataset,
+} from './support/planted-dataset';
+import { SITE_ROUTES } from './support/routes';
+import { E2E_PREVIEW_SECRET, startSite } from './support/server';
 import { setTestCopy } from './support/test-copy';
 
 /**
@@ -157,5 +169,73 @@ test(
     // What streams in after the first paint (the page's metadata) must not put the site's title back.
     await page.waitForTimeout(1000);
     expect(await page.title()).toBe('Page not found | TCSA');
+  },
+);
+
+test(
+  'wrong-shaped copy in the bundled dataset: every page loads, published and in preview',
+  // Plain HTTP against one server of its own: what is checked is the server's answer.
+  { tag: '@one-width' },
+  async () => {
+    const work = mkdtempSync(path.join(tmpdir(), 'tcsa-planted-'));
+    const file = path.join(work, 'production.ndjson');
+    const original = readDataset();
+    writeDataset(file, original);
+    const site = await startSite({ TCSA_TEST_DATASET: file });
+    try {
+      const events = (await (await fetch(`${site.baseURL}/api/events/`)).json()) as {
+        id: number;
+      }[];
+      const pages = [
+        ...SITE_ROUTES.map((route) => route.path),
+        ...events.slice(0, 3).map((event) => `/events/${event.id}`),
+        '/preview-link-not-valid',
+        '/studio',
+        '/no-such-page',
+      ];
+      // The fault cookie keeps these pages out of the page cache: each is rendered from the copy.
+      const published = 'tcsa-test-fault=copy=none';
+      const enable = await fetch(
+        `${site.baseURL}/api/draft-mode/enable?secret=${E2E_PREVIEW_SECRET}&redirect=/`,
+        { redirect: 'manual' },
+      );
+      const preview = [
+        published,
+        ...enable.headers.getSetCookie().map((cookie) => cookie.split(';')[0]),
+      ].join('; ');
+      expect(preview).toContain('__prerender_bypass=');
+
+      const answers: string[] = [];
+      const load = async (pagePath: string, cookie: string, round: string) => {
+        const response = await fetch(`${site.baseURL}${pagePath}`, { headers: { cookie } });
+        const body = await response.text();
+        const expected = pagePath === '/no-such-page' ? 404 : 200;
+        const wrong = response.status !== expected || body.includes('[object Object]');
+        if (wrong) answers.push(`${round} ${pagePath}: ${response.status}`);
+        return body;
+      };
+      const rounds = [
+        ...Object.entries(PLANTED).map(([label, value]) => [label, value, 0] as const),
+        ...(['rich text with a link', 'an object', 'a plain text'] as const).map(
+          (label) => [`${label} in lists and objects`, PLANTED[label], 1] as const,
+        ),
+      ];
+      for (const [label, value, depth] of rounds) {
+        writeDataset(file, plantedDataset(original, value, depth));
+        for (const pagePath of pages) await load(pagePath, published, label);
+        // Preview reads the drafts perspective: the planted published documents and drafts.
+        for (const pagePath of ['/', '/services', '/membership']) {
+          const body = await load(pagePath, preview, `${label}, preview`);
+          if (label === 'rich text with a link' && pagePath === '/') {
+            expect(body).toContain(PLANTED_WORDS);
+          }
+        }
+      }
+      expect(answers).toEqual([]);
+      expect(site.log()).not.toMatch(/TypeError/);
+    } finally {
+      await site.stop();
+      rmSync(work, { recursive: true, force: true });
+    }
   },
 );
