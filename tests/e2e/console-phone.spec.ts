@@ -6,7 +6,7 @@ import { COLLECTION_SPECS } from '@/lib/admin/collection-specs';
 import { EVENT_TABS, eventTabHref } from '@/lib/admin/event-tabs';
 import { expect, test } from './support/fixtures';
 import { Client } from './support/server-actions';
-import { startSite, type RunningSite } from './support/server';
+import { E2E_PREVIEW_SECRET, startSite, type RunningSite } from './support/server';
 import { createSuperAdmin } from './support/membership-staff';
 
 /**
@@ -418,6 +418,12 @@ test.describe('the console on a phone', () => {
     await admin.goto('/admin/content');
     await expect(admin.getByRole('main')).not.toContainText(/hero media/i);
     await expect(admin.getByRole('link', { name: 'Home page picture or video' })).toBeVisible();
+    // The reviewers' preview link, with the site's preview secret.
+    const preview = new URL(
+      await admin.getByRole('textbox', { name: 'Preview link' }).inputValue(),
+    );
+    expect(preview.pathname).toBe('/api/draft-mode/enable');
+    expect(preview.searchParams.get('secret')).toBe(E2E_PREVIEW_SECRET);
     await admin.goto(`/admin/events/${eventId}`);
     const main = admin.getByRole('main');
     await expect(main.locator('option', { hasText: 'Mark as excused' }).first()).toBeAttached();

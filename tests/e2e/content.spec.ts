@@ -15,6 +15,16 @@ test('/studio without a Sanity project speaks to an executive and to the develop
   const executives = main.getByRole('region', { name: 'For club executives' });
   await expect(executives).toContainText('where the club edits the words of the website');
   await expect(executives).toContainText("Ask the club's technical lead (the super admin");
+  // Where each kind of edit lives, and how a reviewer gets a preview link: never from a server's
+  // output, which executives do not see.
+  await expect(executives).toContainText('Events and registrations, membership and payments');
+  await expect(executives.getByRole('link', { name: '/admin' })).toHaveAttribute('href', '/admin');
+  await expect(executives.getByRole('link', { name: 'Site content' })).toHaveAttribute(
+    'href',
+    '/admin/content',
+  );
+  await expect(executives).toContainText('or ask whoever runs the site for it');
+  await expect(executives).not.toContainText('npm start');
   const developers = main.getByRole('region', { name: /For the developer/ });
   // The project is read when the server starts: a restart is enough, no new build.
   await expect(developers).toContainText('the server reads these values when it starts');

@@ -36,16 +36,32 @@ export function ConnectStudio() {
             For club executives
           </h2>
           <p className={styles.lead}>
-            This is where the club edits the words of the website (page titles, buttons, the privacy
-            policy, the footer) and sends reviewers a preview before publishing. Events, the team
-            and other club data are not edited here.
+            This is where the club edits the words of the website. Where each kind of edit lives:
           </p>
+          <ul className={styles.places}>
+            <li>
+              <strong>The words of the pages</strong> (titles, messages, buttons and labels, the
+              privacy policy, the footer, the emails&apos; texts): here, in the studio, once it is
+              connected.
+            </li>
+            <li>
+              <strong>
+                Events and registrations, membership and payments, the team and alumni
+              </strong>
+              , sponsors, pictures and the site&apos;s other lists: the club&apos;s console at{' '}
+              <Link href="/admin">/admin</Link>, which works already.
+            </li>
+            <li>
+              <strong>A preview link for a reviewer</strong>, to read unpublished words before they
+              go live: copy it from the console&apos;s{' '}
+              <Link href="/admin/content">Site content</Link> page, or ask whoever runs the site for
+              it.
+            </li>
+          </ul>
           <p className={styles.lead}>
             The studio needs a Sanity project, and this site has none set up, so nothing can be
-            edited here yet. Ask the club&apos;s technical lead (the super admin of the club&apos;s
-            console, at <Link href="/admin">/admin</Link>) to connect one; the steps for them are
-            below. Until then the site shows its built-in texts, and reviewers can still preview
-            with the link that <code>npm start</code> prints.
+            edited here yet. Ask the club&apos;s technical lead (the super admin of the console) to
+            connect one; the steps for them are below. Until then the site shows its built-in texts.
           </p>
         </section>
 
