@@ -1,11 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PolicyContent } from '@/app/(site)/privacy-policy/_components/PolicyContent';
-import { bundledDocuments } from '@/lib/content/bundled';
+import { applyPerspective, parseNdjson, resolveExportedAssets } from '@/lib/content/bundled';
 import type { PrivacyPolicyContent } from '@/lib/content';
 
 function bundledPolicy(): PrivacyPolicyContent {
-  const document = bundledDocuments('published').find(({ _id }) => _id === 'privacyPolicy');
+  // Read from the file itself: the site's reader takes the server's settings, which a DOM test
+  // (a browser's window) may not read.
+  const documents = applyPerspective(
+    resolveExportedAssets(parseNdjson(readFileSync('studio/dataset/production.ndjson', 'utf8'))),
+    'published',
+  );
+  const document = documents.find(({ _id }) => _id === 'privacyPolicy');
   if (!document) throw new Error('The bundled dataset has no privacy policy');
   return document as unknown as PrivacyPolicyContent;
 }
