@@ -41,6 +41,17 @@ ensure_chromium() {
   fi
 }
 
+# The two-instance lane puts Debian's Caddy in front of the site, as a deployment does (HTTPS with
+# its own certificate authority, `tls internal`, so no internet is needed).
+ensure_caddy() {
+  if ! command -v caddy >/dev/null; then
+    echo "Installing Debian's caddy for the two-instance tests..."
+    apt_install caddy
+    # The package starts a Caddy of the system's on port 80; the tests run their own.
+    systemctl disable --now caddy >/dev/null 2>&1 || true
+  fi
+}
+
 # The WebKit lane drives Debian's WebKitGTK: webkit2gtk-driver (WebKitWebDriver and MiniBrowser)
 # on a virtual X display (xvfb, whose xvfb-run needs xauth). No browser is downloaded.
 ensure_webkit() {
