@@ -42,7 +42,8 @@ install_dependencies_if_changed() {
 }
 
 # Serves the build folder `$1`: writes it in build.env and restarts the site. The restart is
-# gentle (requests in progress finish) and Caddy holds the requests that arrive meanwhile.
+# gentle (requests in progress finish), and the requests that arrive meanwhile wait on the port
+# systemd holds (tcsa.socket).
 serve_build() {
   printf 'NEXT_DIST_DIR=%s\n' "$1" >"$BUILD_ENV"
   chown "$SITE_USER:" "$BUILD_ENV"

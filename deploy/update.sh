@@ -9,8 +9,9 @@
 # 3. builds it into a folder of its own (.next-<commit>), while the old version keeps serving
 #    from its own; a failed build changes nothing: the old version keeps running;
 # 4. restarts the site on the new build: the old server finishes the requests in progress and
-#    stops (scripts/serve.mjs), Caddy holds the new ones until the new server answers (a few
-#    seconds), and the new server applies its database migrations as it starts;
+#    stops (scripts/serve.mjs), the new ones wait on the site's port, which systemd holds
+#    (deploy/tcsa.socket), until the new server takes them (seconds), and the new server applies
+#    its database migrations as it starts;
 # 5. waits until it answers; if it does not within 90 seconds, goes back to the previous
 #    version by itself (deploy/rollback.sh).
 # Then check it: sudo -u tcsa npm run doctor (in /srv/tcsa).

@@ -15,7 +15,9 @@
  * Everything else is what `next start` does: PORT (default 3000) and the hostname to listen on,
  * HTTP keep-alive, the origin recorded for the server's own requests (the page cache renders
  * through it: lib/http/page-cache.ts serverRenderOrigin), a 'Ready' line once it answers, and a
- * graceful stop on SIGTERM or SIGINT (no new connections, requests in progress finish).
+ * graceful stop on SIGTERM or SIGINT (no new connections, requests in progress finish). Under
+ * systemd with deploy/tcsa.socket it serves the listening socket systemd passes instead, which
+ * stays open across a restart.
  *
  * The embedded database's folder is locked while Next.js prepares (instrumentation.ts), before
  * the server listens: a second server on the same folder exits with code 1 and its reason, and
@@ -107,6 +109,25 @@ function appOrigin() {
 process.env.PORT = String(port);
 process.env.__NEXT_PRIVATE_ORIGIN = appOrigin();
 
+/**
+ * The listening socket systemd hands over when it holds the port itself (socket activation,
+ * deploy/tcsa.socket), as sd_listen_fds(3) defines it: LISTEN_PID names this process and
+ * LISTEN_FDS counts the sockets from file descriptor 3. systemd keeps that socket open while the
+ * site restarts, so a connection made meanwhile waits in its queue for the new server instead of
+ * being refused. Null otherwise: the server listens on its port itself.
+ */
+function systemdSocket() {
+  if (process.env.LISTEN_PID !== String(process.pid) || !(Number(process.env.LISTEN_FDS) >= 1)) {
+    return null;
+  }
+  // Not for the processes this one starts.
+  delete process.env.LISTEN_PID;
+  delete process.env.LISTEN_FDS;
+  delete process.env.LISTEN_FDNAMES;
+  return { fd: 3 };
+}
+const inheritedSocket = systemdSocket();
+
 const server = createServer({ IncomingMessage: BoundedIncomingMessage });
 if (keepAliveText !== undefined) server.keepAliveTimeout = Number(keepAliveText);
 
@@ -163,9 +184,11 @@ server.on('error', (error) => {
   );
 });
 
-server.listen(port, hostname, () => {
+server.listen(inheritedSocket ?? { port, host: hostname }, () => {
   console.log(`  ▲ TCSA site (Next.js ${nextVersion}, scripts/serve.mjs)`);
-  console.log(`  - Local:   ${appOrigin()}`);
+  console.log(
+    `  - Local:   ${appOrigin()}${inheritedSocket ? ' (its socket held by systemd)' : ''}`,
+  );
   if (hops > 0) console.log(`  - Client addresses: X-Forwarded-For, ${hops} trusted proxy hop(s)`);
   if (testClock) console.log(`  - Test clock: ${testClock.path} (tests only)`);
   console.log(` ✓ Ready in ${((Date.now() - startedAt) / 1000).toFixed(1)}s`);

@@ -23,7 +23,7 @@ import { tempTree } from '../support/temp-tree';
 const ROOT = process.cwd();
 const SITE = '/srv/tcsa';
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
-const UNITS = ['tcsa.service', 'tcsa-backup.service', 'tcsa-backup.timer'];
+const UNITS = ['tcsa.socket', 'tcsa.service', 'tcsa-backup.service', 'tcsa-backup.timer'];
 const SCRIPTS = readdirSync(path.join(ROOT, 'deploy')).filter((name) => name.endsWith('.sh'));
 
 /** A unit file's settings: `Section.Key` → the values it is given, comments left out. */
@@ -86,9 +86,8 @@ describe('deploy/Caddyfile', () => {
     expect(text).toMatch(
       /"handler":"reverse_proxy".*"upstreams":\[\{"dial":"127\.0\.0\.1:3000"\}\]/,
     );
-    // While the site restarts, requests wait for it, their bodies kept to be sent again.
+    // A site not running at all is waited for, up to 30 s.
     expect(text).toContain('"try_duration":30000000000');
-    expect(text).toContain('"buffer_requests":true');
     expect(text).toContain('{"handler":"request_body","max_size":64000000}');
     // www. sent on to the domain.
     expect(text).toContain('"host":["www.tcsa.example.org"]');
@@ -101,9 +100,14 @@ describe('deploy/Caddyfile', () => {
     expect(CONSOLE_VIDEO_BYTES + 1024 * 1024).toBeLessThan(64_000_000);
   });
 
-  it('sends requests to the address and port the site’s unit listens on', () => {
+  it('sends requests to the address and port systemd holds for the site, which it serves', () => {
     const exec = setting(unitSettings('deploy/tcsa.service'), 'Service.ExecStart');
     expect(exec).toContain('--port 3000 --hostname 127.0.0.1');
+    expect(setting(unitSettings('deploy/tcsa.socket'), 'Socket.ListenStream')).toBe(
+      '127.0.0.1:3000',
+    );
+    expect(setting(unitSettings('deploy/tcsa.service'), 'Unit.Requires')).toBe('tcsa.socket');
+    expect(read('scripts/serve.mjs')).toContain('process.env.LISTEN_PID !== String(process.pid)');
     expect(read('deploy/Caddyfile')).toContain('reverse_proxy 127.0.0.1:3000');
     expect(read('deploy/release-common.sh')).toContain('PORT=${TCSA_PORT:-3000}');
     // The options serve.mjs reads.
