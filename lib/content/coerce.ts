@@ -276,7 +276,10 @@ function isBlockList(item: TypeNode, schema: SchemaType): boolean {
   );
 }
 
-/** An item the page could not show: nothing in it, or without a number it needs. */
+/**
+ * An item the page could not show: none of the fields it must have, or without a number it
+ * needs. An item whose fields are all optional (an inline object of rich text) is never hollow.
+ */
 function isHollow(item: unknown, type: TypeNode, schema: SchemaType): boolean {
   if (!isRecord(item)) return false;
   const objects = membersOf(type, schema).filter(
@@ -284,15 +287,14 @@ function isHollow(item: unknown, type: TypeNode, schema: SchemaType): boolean {
   );
   const own = objects.length === 1 ? objects[0] : objects.find((m) => typeNameOf(m) === item._type);
   if (!own) return false;
-  const fields = Object.entries(own.attributes).filter(([key]) => !key.startsWith('_'));
-  if (fields.length === 0) return false;
-  const needsNumber = fields.some(
-    ([key, attribute]) =>
-      !attribute.optional &&
-      resolve(attribute.value, schema).type === 'number' &&
-      isAbsent(item[key]),
+  const required = Object.entries(own.attributes).filter(
+    ([key, attribute]) => !key.startsWith('_') && !attribute.optional,
   );
-  return needsNumber || fields.every(([key]) => isAbsent(item[key]));
+  if (required.length === 0) return false;
+  const needsNumber = required.some(
+    ([key, attribute]) => resolve(attribute.value, schema).type === 'number' && isAbsent(item[key]),
+  );
+  return needsNumber || required.every(([key]) => isAbsent(item[key]));
 }
 
 function coerceList(value: unknown, item: TypeNode, fallback: unknown, walk: Walk): unknown[] {

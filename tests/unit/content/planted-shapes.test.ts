@@ -258,6 +258,41 @@ describe('the schema the check reads', () => {
   });
 });
 
+describe('the intact bundled dataset', () => {
+  it('passes the check unchanged: every query, both perspectives', async () => {
+    await useSource('offline', original);
+    const { contentFetch } = await import('@/lib/content/fetch');
+    const { queryBundledDataset } = await import('@/lib/content/bundled');
+    const queries = await import('@/lib/content/queries');
+    const { pageHeroId } = await import('@/schemas');
+    const reads: [string, Record<string, unknown>][] = [
+      [queries.siteSettingsQuery, {}],
+      [queries.homePageQuery, {}],
+      [queries.joinUsPageQuery, {}],
+      [queries.servicesPageQuery, {}],
+      [queries.privacyPolicyQuery, {}],
+      [queries.membershipPageQuery, {}],
+      ...PAGE_HERO_PAGES.map(({ page }): [string, Record<string, unknown>] => [
+        queries.pageHeroQuery,
+        { id: pageHeroId(page) },
+      ]),
+      ...COPY_PAGE_IDS.map((page): [string, Record<string, unknown>] => [
+        queries.textsQuery,
+        { id: textsDocumentId(page) },
+      ]),
+    ];
+    for (const perspective of ['published', 'drafts'] as const) {
+      for (const [query, params] of reads) {
+        const checked = await contentFetch({ query, params, tags: ['test'], perspective });
+        expect(checked, `${query.trim().slice(0, 40)} ${JSON.stringify(params)}`).toEqual(
+          await queryBundledDataset(query, params, perspective),
+        );
+      }
+    }
+    expect(vi.mocked(console.warn)).not.toHaveBeenCalled();
+  });
+});
+
 describe('the field kinds planted', () => {
   it('cover every kind of the page documents: string, text, rich text, list, image and link', () => {
     const objectFields = new Map<string, { name: string; type: string }[]>(
