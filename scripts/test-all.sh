@@ -9,6 +9,7 @@ source scripts/lib/common.sh
 ensure_dependencies
 ensure_chromium
 ensure_webkit
+ensure_deploy_tools
 mkdir -p .reports
 
 # Each step's minutes, printed at the end (the README's Tests section keeps the figures).

@@ -52,6 +52,17 @@ ensure_caddy() {
   fi
 }
 
+# The deploy files' tests check them with the tools that read them: Caddy's validator, and
+# systemd's systemd-analyze and systemd-socket-activate (Debian's systemd package; nothing is
+# started with it).
+ensure_deploy_tools() {
+  ensure_caddy
+  if ! command -v systemd-analyze >/dev/null || ! command -v systemd-socket-activate >/dev/null; then
+    echo "Installing Debian's systemd tools for the deploy files' tests..."
+    apt_install systemd
+  fi
+}
+
 # The WebKit lane drives Debian's WebKitGTK: webkit2gtk-driver (WebKitWebDriver and MiniBrowser)
 # on a virtual X display (xvfb, whose xvfb-run needs xauth). No browser is downloaded.
 ensure_webkit() {
