@@ -431,9 +431,9 @@ async function checkRestoreTest(context: SystemContext): Promise<CheckResult> {
 const bare = (address: string) => address.replace(/^::ffff:(?=\d+\.)/i, '');
 
 /**
- * How many proxies added an address to X-Forwarded-For. Next.js writes the connection's address
- * there when no proxy did: with no proxy trusted, one entry that is the connection's own address
- * (the client address the server entry found) is that, and counts no proxy.
+ * How many proxies added an address to X-Forwarded-For. Next.js writes the connection's own
+ * address there (and `http` in X-Forwarded-Proto) when no proxy did: with no proxy trusted, one
+ * entry that is the connection's own address, on a request no proxy marked as https, counts none.
  */
 export function forwardedCount(facts: ProxyFacts, hops: number): number {
   const entries = (facts.forwardedFor ?? '')
@@ -443,6 +443,7 @@ export function forwardedCount(facts: ProxyFacts, hops: number): number {
   const filledByNext =
     hops === 0 &&
     entries.length === 1 &&
+    facts.forwardedProto !== 'https' &&
     facts.clientAddress !== null &&
     bare(entries[0]!) === bare(facts.clientAddress);
   return filledByNext ? 0 : entries.length;

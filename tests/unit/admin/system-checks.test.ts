@@ -414,7 +414,10 @@ describe('reverse proxy', () => {
     const none = await check(
       'proxy',
       contextOf(envOf(site), {
-        request: through('::ffff:203.0.113.7', { clientAddress: '203.0.113.7' }),
+        request: through('::ffff:203.0.113.7', {
+          clientAddress: '203.0.113.7',
+          forwardedProto: 'http',
+        }),
       }),
     );
     expect(none).toMatchObject({ status: 'pass', keys: ['proxyNone'] });
@@ -435,6 +438,13 @@ describe('reverse proxy', () => {
       );
       expect(result, key).toMatchObject({ status: 'fail', keys: [key, 'proxyFix'] });
     }
+    // A proxy on this machine for a visitor on it too: the address is the connection's, but the
+    // proxy said https, which Next.js never writes for a plain connection.
+    const loopback = await check(
+      'proxy',
+      contextOf(envOf(site), { request: through('127.0.0.1', { clientAddress: '127.0.0.1' }) }),
+    );
+    expect(loopback.keys).toEqual(['proxyUntrusted', 'proxyFix']);
     const untrusted = await check(
       'proxy',
       contextOf(envOf(site), { request: through('203.0.113.7', { clientAddress: '127.0.0.1' }) }),
