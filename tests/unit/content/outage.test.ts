@@ -149,7 +149,7 @@ describe('the Content Lake out of reach', () => {
     const first = (await timedRead()).result;
     expect([
       await bundledHomePage(),
-      { ...(await bundledHomePage()), heroTitle: 'Back again' },
+      { ...((await bundledHomePage()) as object), heroTitle: 'Back again' },
     ]).toContainEqual(first);
     // The background read reaches the Lake and finds it answering.
     await vi.waitFor(() => expect(lake.requests).toBeGreaterThanOrEqual(2), { timeout: 3000 });
