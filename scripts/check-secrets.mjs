@@ -78,19 +78,33 @@ export function findSecrets(dir, secrets) {
 }
 
 /**
- * Every (file, name) pair where a file holds the name of a server-only variable: the server's
- * schema kept out of client code, not even its names reach the browser.
+ * The ways a name appears when code that reads it reached the browser, minified or not: an
+ * object key or destructured name (`{DATABASE_URL:a,SMTP_URL}`), a property (`env.DATABASE_URL`)
+ * or a whole string (`"DATABASE_URL"`, as in a list of names or `env["DATABASE_URL"]`). A sentence
+ * of the System page's copy that tells an operator which variable to set (the Studio shows it as
+ * a field's default) names it among words, which is no leak.
+ *
+ * @param {string} name
+ */
+function codeFormsOf(name) {
+  return new RegExp([`[{,]${name}[:,}]`, `\\.${name}(?![\\w$])`, `(["'\`])${name}\\1`].join('|'));
+}
+
+/**
+ * Every (file, name) pair where a file holds the name of a server-only variable as code: the
+ * server's schema kept out of client code, not even its names reach the browser.
  *
  * @param {string} dir
  * @param {readonly string[]} names
  * @returns {{ file: string; name: string }[]}
  */
 export function findVariableNames(dir, names = SERVER_VARIABLES) {
+  const patterns = names.map((name) => ({ name, pattern: codeFormsOf(name) }));
   const leaks = [];
   for (const file of filesUnder(dir)) {
     const content = readFileSync(file).toString('latin1');
-    for (const name of names) {
-      if (content.includes(name)) leaks.push({ file, name: `the name ${name}` });
+    for (const { name, pattern } of patterns) {
+      if (pattern.test(content)) leaks.push({ file, name: `the name ${name}` });
     }
   }
   return leaks;

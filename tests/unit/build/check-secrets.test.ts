@@ -98,6 +98,30 @@ describe('findVariableNames', () => {
       'the name SANITY_REVALIDATE_SECRET',
     ]);
   });
+
+  it('finds a name read as a property, a whole string or a destructured key', () => {
+    const dist = buildWith({
+      'chunks/property.js': 'let a=process.env.SMTP_URL;',
+      'chunks/string.js': 'const n=["MAIL_FROM"];e[`BACKUP_DIR`];',
+      'chunks/destructured.js': 'const{CRON_SECRET}=process.env',
+    });
+    const leaks = findVariableNames(path.join(dist, 'static'));
+    expect(leaks.map(({ name }) => name).sort()).toEqual([
+      'the name BACKUP_DIR',
+      'the name CRON_SECRET',
+      'the name MAIL_FROM',
+      'the name SMTP_URL',
+    ]);
+  });
+
+  it('lets a sentence of copy name a variable an operator sets (the Studio shows it)', () => {
+    const dist = buildWith({
+      'chunks/studio.js':
+        'smtpUnset:["Email: no SMTP server","SMTP_URL is not set: the site sends nothing."],' +
+        'fix:["Set TRUSTED_PROXY_HOPS={count} in .env.local, check DATABASE_URL, SMTP_URL and MAIL_FROM."]',
+    });
+    expect(findVariableNames(path.join(dist, 'static'))).toEqual([]);
+  });
 });
 
 describe('scripts/check-secrets.mjs', () => {
