@@ -154,17 +154,27 @@ export async function queryDocuments(
   return value.get();
 }
 
+/** The bundled dataset's file, when it last changed, and a way to read it. */
+type DatasetSource = { file: string; modified: number; read: () => string };
+
 /**
  * The bundled dataset's file; a test server (TCSA_ENABLE_TEST_FAULTS=1) may name a copy with
  * TCSA_TEST_DATASET, with copy of the wrong shape planted in it.
  */
-function datasetFile(): string {
+function datasetSource(): DatasetSource {
   const env = getServerEnv();
   if (env.TCSA_ENABLE_TEST_FAULTS === '1' && env.TCSA_TEST_DATASET) {
-    return path.resolve(env.TCSA_TEST_DATASET);
+    const testFile = path.resolve(env.TCSA_TEST_DATASET);
+    // Not traced: a test server's copy lives outside the project and is never deployed.
+    return {
+      file: testFile,
+      modified: statSync(/*turbopackIgnore: true*/ testFile).mtimeMs,
+      read: () => readFileSync(/*turbopackIgnore: true*/ testFile, 'utf8'),
+    };
   }
   // The path is spelled out so the build traces only this file, not the whole project.
-  return path.join(process.cwd(), 'studio', 'dataset', 'production.ndjson');
+  const file = path.join(process.cwd(), 'studio', 'dataset', 'production.ndjson');
+  return { file, modified: statSync(file).mtimeMs, read: () => readFileSync(file, 'utf8') };
 }
 
 type LoadedDataset = {
@@ -176,10 +186,9 @@ let loaded: LoadedDataset | undefined;
 
 /** The bundled dataset's documents in a perspective; re-read when the file changes. */
 export function bundledDocuments(perspective: Perspective): ContentDocument[] {
-  const file = datasetFile();
-  const modified = statSync(file).mtimeMs;
+  const { file, modified, read } = datasetSource();
   if (!loaded || loaded.file !== file || loaded.modified !== modified) {
-    const documents = resolveExportedAssets(parseNdjson(readFileSync(file, 'utf8')));
+    const documents = resolveExportedAssets(parseNdjson(read()));
     loaded = {
       file,
       modified,
