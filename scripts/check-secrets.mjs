@@ -13,6 +13,8 @@ export const SECRET_VARIABLES = [
   'SANITY_PREVIEW_SECRET',
   'SANITY_REVALIDATE_SECRET',
   'CRON_SECRET',
+  'BETTER_AUTH_SECRET',
+  'S3_SECRET_ACCESS_KEY',
 ];
 
 /** Shorter values would match by chance; a real secret is far longer. */

@@ -81,6 +81,10 @@ SECRET_CANARIES=(
   DATABASE_URL=postgres://tcsa:canary-db-password-6e1f@127.0.0.1:1/canary
   CRON_SECRET=canary-cron-secret-47d1b8
   SMTP_URL=smtp://club:canary-smtp-password-9a3e@127.0.0.1:1
+  BETTER_AUTH_SECRET=canary-auth-secret-5b0e72d94c1a8f36e2d7b40c
+  # A bucket is all five S3 variables or none (lib/env/server.ts).
+  S3_BUCKET=canary-bucket S3_ENDPOINT=http://127.0.0.1:1 S3_REGION=canary-region
+  S3_ACCESS_KEY_ID=canary-access-key S3_SECRET_ACCESS_KEY=canary-s3-secret-key-d81c3f
 )
 # The stamp says the build was made with these values; a build without them must be redone.
 canary_stamp="$NEXT_DIST_DIR/.secret-canaries"
@@ -103,7 +107,11 @@ step "WebKit tests (WebKitGTK at 390 px through WebDriver)"
 bash scripts/test-webkit.sh --reporter=default --reporter=json \
   --outputFile.json=.reports/webkit.json || status=$?
 
+step "two instances behind Caddy (PostgreSQL, an S3 bucket)"
+bash scripts/test-two-instances.sh --reporter=default --reporter=json \
+  --outputFile.json=.reports/instances.json || status=$?
+
 print_steps
 node scripts/summarize-tests.mjs .reports/unit.json:unit .reports/unit-postgres.json:postgres \
-  .reports/e2e.json:e2e .reports/webkit.json:webkit
+  .reports/e2e.json:e2e .reports/webkit.json:webkit .reports/instances.json:instances
 exit "$status"

@@ -16,6 +16,8 @@ const ENV = {
   SANITY_REVALIDATE_SECRET: 'revalidate-secret-09',
   DATABASE_URL: 'postgres://site:p%40ss-word-77@db.example:5432/tcsa',
   CRON_SECRET: 'cron-secret-0123456789',
+  BETTER_AUTH_SECRET: 'auth-secret-0f3b9e1d7a5c2e8b4d6f1a3c5e7b9d0f',
+  S3_SECRET_ACCESS_KEY: 's3-secret-key-77a1',
   SMTP_URL: 'smtps://club:smtp-pass-4411@smtp.example.org:465',
 };
 
@@ -44,6 +46,8 @@ describe('secretsFrom', () => {
       { name: 'SANITY_PREVIEW_SECRET', value: 'preview/secret+1' },
       { name: 'SANITY_REVALIDATE_SECRET', value: 'revalidate-secret-09' },
       { name: 'CRON_SECRET', value: 'cron-secret-0123456789' },
+      { name: 'BETTER_AUTH_SECRET', value: 'auth-secret-0f3b9e1d7a5c2e8b4d6f1a3c5e7b9d0f' },
+      { name: 'S3_SECRET_ACCESS_KEY', value: 's3-secret-key-77a1' },
       { name: 'DATABASE_URL password', value: 'p@ss-word-77' },
       { name: 'SMTP_URL password', value: 'smtp-pass-4411' },
     ]);
@@ -67,11 +71,13 @@ describe('findSecrets', () => {
       'chunks/other.js': 'fetch("/x?s=preview%2Fsecret%2B1")',
       'css/site.css': 'body{color:red}',
       'media/data.json': '{"p":"p@ss-word-77"}',
+      'chunks/upload.js': 'new S3Client({credentials:{secretAccessKey:"s3-secret-key-77a1"}})',
     });
     const leaks = findSecrets(path.join(dist, 'static'), secretsFrom(ENV));
     expect(leaks.map(({ file, name }) => [path.relative(dist, file), name]).sort()).toEqual([
       ['static/chunks/app/page-1.js', 'SANITY_API_READ_TOKEN'],
       ['static/chunks/other.js', 'SANITY_PREVIEW_SECRET'],
+      ['static/chunks/upload.js', 'S3_SECRET_ACCESS_KEY'],
       ['static/media/data.json', 'DATABASE_URL password'],
     ]);
   });
@@ -137,7 +143,7 @@ describe('scripts/check-secrets.mjs', () => {
     const dist = buildWith({ 'chunks/a.js': 'a', 'chunks/b.js': 'b' });
     const { code, output } = await scan(dist, ENV);
     expect(code).toBe(0);
-    expect(output).toContain('none of 6 server secrets, nor the name of any of the');
+    expect(output).toContain('none of 8 server secrets, nor the name of any of the');
     expect(output).toContain('server variables, in 2 files');
   });
 
