@@ -600,6 +600,11 @@ export type AnswersTexts = {
   labelMemberId?: string;
   whatMemberIdRequest?: string;
   whatChangeRequest?: string;
+  apiNoEndpoint?: string;
+  doctorTokenWrong?: string;
+  cronOff?: string;
+  cronTokenWrong?: string;
+  cronFailed?: string;
 };
 
 export type MembershipEmailsTexts = {
@@ -1650,6 +1655,11 @@ export type TextsQueryResult =
       labelMemberId?: string;
       whatMemberIdRequest?: string;
       whatChangeRequest?: string;
+      apiNoEndpoint?: string;
+      doctorTokenWrong?: string;
+      cronOff?: string;
+      cronTokenWrong?: string;
+      cronFailed?: string;
     }
   | {
       _id: string;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getDatabase } from '@/lib/db/client';
 import { getServerEnv } from '@/lib/env/server';
-import { NO_STORE } from '@/lib/http/api-errors';
+import { apiError, NO_STORE } from '@/lib/http/api-errors';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address.mjs';
 import { constantTimeEqual } from '@/lib/http/csrf';
 import { bearerToken } from '@/lib/jobs/cron-route';
@@ -35,22 +35,18 @@ export function runningSiteContext(headers: Headers): SystemContext {
 /** The path `npm run doctor` asks the running site at. */
 export const DOCTOR_ROUTE = '/api/doctor';
 
-function refused(status: number, error: string): Response {
-  return Response.json({ error }, { status, headers: NO_STORE });
-}
-
 /**
  * GET /api/doctor with `Authorization: Bearer <token of <data folder>/doctor-token>`: the System
  * page's checks as this site makes them, for `npm run doctor` (scripts/doctor.ts). The command
  * asks through the public address, so that the proxy's headers on its own request are checked
- * too. Without the token file the route answers 404, as if it were not there.
+ * too. Without the token file the route answers as any address of the API that is not there.
  */
 export async function handleDoctorRequest(request: Request): Promise<Response> {
   const env = getServerEnv();
   const token = await readDoctorToken(env);
-  if (!token) return refused(404, 'Not found');
+  if (!token) return apiError('not_found');
   if (!constantTimeEqual(bearerToken(request.headers.get('authorization')), token)) {
-    return refused(401, 'The token does not match the one in the site’s data folder.');
+    return apiError('doctor_unauthorized');
   }
   const checks = await runSystemChecks(runningSiteContext(request.headers));
   return Response.json({ checks }, { headers: NO_STORE });

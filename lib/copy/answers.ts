@@ -98,6 +98,18 @@ export const MEMBERSHIP_ANSWER_KEYS = [
   ...SHARED_ANSWER_KEYS,
 ] as AnswerKey[];
 
+/** The words of the addresses a program calls (a scheduler, npm run doctor), not a form. */
+export const NO_ENDPOINT_ANSWER_KEYS = ['apiNoEndpoint'] as const satisfies AnswerKey[];
+export const DOCTOR_ANSWER_KEYS = [
+  'apiNoEndpoint',
+  'doctorTokenWrong',
+] as const satisfies AnswerKey[];
+export const CRON_ANSWER_KEYS = [
+  'cronOff',
+  'cronTokenWrong',
+  'cronFailed',
+] as const satisfies AnswerKey[];
+
 /**
  * What a form in the browser needs to say its own field messages in the editors' words: the
  * given answers' texts as the spec words them and as the editors do (`copy`: the page's

@@ -1218,6 +1218,26 @@ export const COPY_PAGES = {
     labelMemberId: ['Field name in the membership messages: member ID', 'member ID'],
     whatMemberIdRequest: ['Forms: a member ID request (in the server error)', 'member ID request'],
     whatChangeRequest: ['Forms: a change request (in the server error)', 'change request'],
+    apiNoEndpoint: [
+      'Address checks: no such API address (also the doctor address while it is off)',
+      'There is no API endpoint at this address.',
+    ],
+    doctorTokenWrong: [
+      'Address checks: npm run doctor sent the wrong token',
+      'The token does not match the one in the site’s data folder.',
+    ],
+    cronOff: [
+      'Address checks: scheduled work through the address is off',
+      'Scheduled work through this address is off: set CRON_SECRET on the server.',
+    ],
+    cronTokenWrong: [
+      'Address checks: the scheduler sent a wrong secret',
+      'The scheduler secret is missing or wrong (Authorization: Bearer <CRON_SECRET>).',
+    ],
+    cronFailed: [
+      'Address checks: the scheduled work failed',
+      'The scheduled work failed; see the server log.',
+    ],
   }),
 
   joinUs: page('Join-us page texts', {

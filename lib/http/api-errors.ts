@@ -53,6 +53,10 @@ export const API_ERRORS = {
     status: 401,
     message: 'The scheduler secret is missing or wrong (Authorization: Bearer <CRON_SECRET>).',
   },
+  doctor_unauthorized: {
+    status: 401,
+    message: 'The token does not match the one in the site’s data folder.',
+  },
   registration_not_open: { status: 409, message: 'Registration for this event is not open yet.' },
   member_not_verified: {
     status: 409,

@@ -14,6 +14,8 @@ export function bearerToken(header: string | null): string {
   return /^bearer +(.*)$/i.exec(header ?? '')?.[1] ?? '';
 }
 
+export const CRON_FAILED_MESSAGE = 'The scheduled work failed; see the server log.';
+
 /**
  * POST /api/cron/tick: the scheduled work for platforms without a long-lived server process,
  * called with `Authorization: Bearer <CRON_SECRET>`. Answers what it did.
@@ -40,6 +42,6 @@ export async function handleCronTick(request: Request): Promise<Response> {
   } catch (error) {
     recordScheduledRun(startedAt, error);
     console.error('POST /api/cron/tick failed:', error);
-    return apiError('server_error', { message: 'The scheduled work failed; see the server log.' });
+    return apiError('server_error', { message: CRON_FAILED_MESSAGE });
   }
 }
