@@ -21,6 +21,8 @@ import { stampClientAddress } from './client-address.mjs';
  * - A body sent without a length (chunked) is cut one byte past that limit: the route then sees
  *   a body over its limit and refuses it in its own words, and nothing more is read from the
  *   connection, which closes shortly after the answer.
+ * - Any answer given before its request's body has all arrived says `Connection: close`
+ *   (BoundedIncomingMessage.closeAfter), so that no other request is sent on the connection.
  * - A build file that does not exist (`/_next/static/...`, any other `/_next/` path but the image
  *   optimizer's) gets a small 404 with the site's security headers, not Next.js's whole
  *   not-found page (20 KB) without them.
@@ -32,8 +34,8 @@ export const LINGER_MS = 2000;
 /**
  * A connection closed with the client's bytes still unread is reset, and a client still sending
  * can lose the answer before reading it (why servers "linger" before closing). Node closes a
- * connection at once after the answer when the client asked for that (`Connection: close`):
- * here it sends its end at once but closes only LINGER_MS later.
+ * connection at once after an answer that says `Connection: close`: here it sends its end at
+ * once but closes only LINGER_MS later.
  *
  * @param {import('node:net').Socket | null} socket
  */
@@ -94,14 +96,29 @@ export class BoundedIncomingMessage extends IncomingMessage {
   }
 
   /**
-   * Once `response` has gone out, a connection whose body was not read to its end cannot carry
-   * another request: it is closed, LINGER_MS later (see lingerBeforeClosing).
+   * An answer given before the request's body has all arrived (a refusal that leaves it unread,
+   * or a body cut at its limit) says `Connection: close`, and its connection is closed after it
+   * (LINGER_MS later, see lingerBeforeClosing): the unread rest of the body would otherwise be
+   * read as the next request. Said in the answer, not only done, so that a client or a proxy that
+   * reuses connections sends no other request on it: behind a proxy that would be another
+   * visitor's request, failed with a reset.
    *
    * @param {import('node:http').ServerResponse} response
    */
   closeAfter(response) {
     // Taken now: by the time the answer has gone out, Node has detached it from the request.
     const socket = this.socket;
+    // Node writes the head through writeHead, whether the app calls it or its first write does.
+    const writeHead = response.writeHead;
+    /** @type {(...args: any[]) => import('node:http').ServerResponse} */
+    const closingWriteHead = (...args) => {
+      if (!this.bodyComplete && !response.headersSent) {
+        response.setHeader('Connection', 'close');
+        lingerBeforeClosing(socket);
+      }
+      return writeHead.apply(response, args);
+    };
+    response.writeHead = /** @type {typeof response.writeHead} */ (closingWriteHead);
     response.once('finish', () => {
       if (this.bodyComplete || !socket) return;
       setTimeout(() => socket.destroy(), LINGER_MS).unref();

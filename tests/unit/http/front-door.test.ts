@@ -1,4 +1,4 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bodyLimitFor } from '@/lib/http/body-limits.mjs';
@@ -162,7 +162,7 @@ describe('the front door', () => {
     expect(requests.map((request) => request.bodyCut)).toEqual([false, false]);
   });
 
-  it('closes a connection whose body it left unread shortly after the answer, not before', async () => {
+  it('closes a connection whose body it left unread after an answer that says so, read whole', async () => {
     const { port } = await start();
     const socket = connect(port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
@@ -179,8 +179,93 @@ describe('the front door', () => {
     );
     const closedAt = await closed;
     expect(received).toMatch(/^HTTP\/1\.1 413 /);
-    expect(closedAt - answered).toBeGreaterThanOrEqual(LINGER_MS - 100);
+    expect(received).toMatch(/\r\nConnection: close\r\n/i);
+    expect(received).toMatch(/\r\n\r\n\{"error":"[^"]+"\}$/);
     expect(closedAt - answered).toBeLessThan(LINGER_MS + 2000);
+  });
+
+  it('says Connection: close on any answer given before the body has arrived, and only then', async () => {
+    const frontDoor = createFrontDoor({ hops: 0, production: true });
+    server = createServer({ IncomingMessage: BoundedIncomingMessage }, (request, response) => {
+      if (frontDoor(request as BoundedIncomingMessage, response)) return;
+      // A route that refuses without reading the body (a CSRF check), or reads it all first.
+      if (request.url === '/refuses-early') {
+        response.statusCode = 403;
+        return void response.end('refused');
+      }
+      request.resume();
+      request.on('end', () => response.end('read'));
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const early = await send(port, { path: '/refuses-early', total: 900 * 1024, declared: true });
+    expect(early.answer).toMatchObject({ status: 403, body: 'refused' });
+    expect(early.answer.headers.connection).toBe('close');
+
+    // A body read to its end leaves the connection open for the next request.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const sockets = new Set<unknown>();
+      for (let i = 0; i < 3; i += 1) {
+        const answer = await new Promise<{ connection?: string; body: string }>(
+          (resolve, reject) => {
+            const request = httpRequest(
+              { host: '127.0.0.1', port, method: 'POST', path: '/reads', agent },
+              (response) => {
+                let body = '';
+                response.on('data', (data: Buffer) => (body += data.toString()));
+                response.on('end', () =>
+                  resolve({ connection: response.headers.connection, body }),
+                );
+              },
+            );
+            request.on('socket', (socket) => sockets.add(socket));
+            request.on('error', reject);
+            request.end('{"message": "hello"}');
+          },
+        );
+        expect(answer).toEqual({ connection: 'keep-alive', body: 'read' });
+      }
+      expect(sockets.size).toBe(1);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('harms no request of a client that reuses its connections while it refuses oversized ones', async () => {
+    const { port } = await start();
+    // As a proxy keeps its connections to the site open and sends every visitor's request on them.
+    const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+    const call = (path: string, size: number) =>
+      new Promise<number>((resolve, reject) => {
+        const request = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path,
+            agent,
+            headers: { 'content-type': 'application/json', 'content-length': String(size) },
+          },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode ?? 0));
+          },
+        );
+        request.on('error', reject);
+        request.end(Buffer.alloc(Math.min(size, 64 * 1024), 0x20));
+      });
+    try {
+      const oversized = 100 * 1024 * 1024;
+      const calls = Array.from({ length: 200 }, (_, i) =>
+        i % 10 === 0 ? call('/api/messages/', oversized) : call('/api/messages/', 16),
+      );
+      const statuses = await Promise.all(calls);
+      expect(statuses.filter((status, i) => i % 10 !== 0 && status !== 200)).toEqual([]);
+      expect(statuses.filter((status, i) => i % 10 === 0 && status !== 413)).toEqual([]);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('sets the client’s address from the connection, whatever the client sent', async () => {
