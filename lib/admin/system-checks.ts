@@ -53,7 +53,7 @@ export type SystemContext = {
   request: ProxyFacts | null;
   /** The database to check; `close` when the check opened it for itself. */
   database: () => Promise<{ handle: DatabaseHandle; close: boolean }>;
-  /** The scheduled work's last run in the process answering; 'not-running' when no site runs. */
+  /** The scheduled work's last run, by any instance; 'not-running' when no site runs. */
   scheduledWork: ScheduledRun | null | 'not-running';
   /** Less free space than this in a data folder fails (default 1 GiB). */
   minFreeBytes?: number;

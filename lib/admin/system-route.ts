@@ -21,14 +21,15 @@ export function proxyFactsOf(headers: Headers): ProxyFacts {
 
 /**
  * The checks as the running site makes them for a request (the System page's, or npm run
- * doctor's at GET /api/doctor): its own environment, database and scheduled work.
+ * doctor's at GET /api/doctor): its own environment and database, and the club's scheduled work
+ * (whichever instance ran it).
  */
-export function runningSiteContext(headers: Headers): SystemContext {
+export async function runningSiteContext(headers: Headers): Promise<SystemContext> {
   return {
     env: getServerEnv(),
     request: proxyFactsOf(headers),
     database: async () => ({ handle: await getDatabase(), close: false }),
-    scheduledWork: lastScheduledRun(),
+    scheduledWork: await lastScheduledRun(),
   };
 }
 
@@ -48,6 +49,6 @@ export async function handleDoctorRequest(request: Request): Promise<Response> {
   if (!constantTimeEqual(bearerToken(request.headers.get('authorization')), token)) {
     return apiError('doctor_unauthorized');
   }
-  const checks = await runSystemChecks(runningSiteContext(request.headers));
+  const checks = await runSystemChecks(await runningSiteContext(request.headers));
   return Response.json({ checks }, { headers: NO_STORE });
 }

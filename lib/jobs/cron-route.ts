@@ -29,7 +29,7 @@ export async function handleCronTick(request: Request): Promise<Response> {
   const startedAt = new Date();
   try {
     const report = await runTick(await getDb());
-    recordScheduledRun(startedAt);
+    await recordScheduledRun(startedAt);
     return Response.json(
       {
         reminders_queued: report.reminders,
@@ -40,7 +40,7 @@ export async function handleCronTick(request: Request): Promise<Response> {
       { headers: NO_STORE },
     );
   } catch (error) {
-    recordScheduledRun(startedAt, error);
+    await recordScheduledRun(startedAt, error);
     console.error('POST /api/cron/tick failed:', error);
     return apiError('server_error', { message: CRON_FAILED_MESSAGE });
   }

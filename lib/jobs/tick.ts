@@ -5,6 +5,7 @@ import { deliverDueEmails, type DeliveryReport, type MailTransport } from '@/lib
 import { type MembershipExpiryReport, runMembershipExpiry } from '@/lib/memberships/expiry';
 import { type UnpaidApplicationsReport, runUnpaidApplications } from '@/lib/memberships/unpaid';
 import { queueReminders } from '@/lib/registrations/registration-emails';
+import { type ScheduledRun, readScheduledRun, saveScheduledRun } from './scheduled-runs';
 import { runsScheduledWork } from './scheduler-lease';
 
 /**
@@ -72,8 +73,7 @@ type SenderState = {
   unreachable: string | null;
 };
 
-/** One run of the scheduled work in this process: when it started and ended, and how. */
-export type ScheduledRun = { startedAt: Date; finishedAt: Date; error: string | null };
+export type { ScheduledRun } from './scheduled-runs';
 
 const state = globalThis as typeof globalThis & {
   __tcsaTicker?: NodeJS.Timeout;
@@ -83,20 +83,37 @@ const state = globalThis as typeof globalThis & {
 };
 
 /**
- * Notes that a run of the scheduled work ended (the minute's tick, or POST /api/cron/tick), so
- * that the console's System page and `npm run doctor` can tell the work is done on time.
+ * Notes that a run of the scheduled work ended (the minute's tick, or POST /api/cron/tick), in this
+ * process and in the database every instance shares, so that the console's System page and `npm
+ * run doctor` can tell the work is done on time whichever instance answers them. A database that
+ * cannot take the note leaves it in this process, which the run's own failure explains.
  */
-export function recordScheduledRun(startedAt: Date, error: unknown = null): void {
-  state.__tcsaLastRun = {
+export async function recordScheduledRun(startedAt: Date, error: unknown = null): Promise<void> {
+  const run: ScheduledRun = {
     startedAt,
     finishedAt: new Date(),
     error: error === null ? null : error instanceof Error ? error.message : String(error),
   };
+  state.__tcsaLastRun = run;
+  try {
+    await saveScheduledRun(await getDb(), run);
+  } catch (failure) {
+    console.error('The end of the scheduled work could not be noted in the database:', failure);
+  }
 }
 
-/** The last run of the scheduled work this process did, or null when it has done none yet. */
-export function lastScheduledRun(): ScheduledRun | null {
-  return state.__tcsaLastRun ?? null;
+/**
+ * The last run of the scheduled work, by any instance on this database, or null when none has
+ * run yet. This process's own note counts when it is newer (the database could not take it).
+ */
+export async function lastScheduledRun(): Promise<ScheduledRun | null> {
+  const own = state.__tcsaLastRun ?? null;
+  const shared = await getDb()
+    .then(readScheduledRun)
+    .catch(() => null);
+  if (!shared) return own;
+  if (!own) return shared;
+  return own.finishedAt > shared.finishedAt ? own : shared;
 }
 
 function sender(): SenderState {
@@ -286,8 +303,8 @@ export function startTicking(): void {
         error,
       );
     } finally {
+      await recordScheduledRun(startedAt, failure);
       state.__tcsaTicking = false;
-      recordScheduledRun(startedAt, failure);
     }
   };
   setTimeout(() => void tick(), FIRST_TICK_MS).unref();

@@ -159,6 +159,23 @@ export const serverSecrets = pgTable('server_secrets', {
 });
 
 /**
+ * The scheduled work's last run, whichever instance ran it (one row, id 1, written at the end of
+ * each run): of several instances only one runs the work (lib/jobs/scheduler-lease.ts), and the
+ * System page and `npm run doctor` of every one of them say whether the club's work runs on time.
+ */
+export const scheduledWorkRuns = pgTable(
+  'scheduled_work_runs',
+  {
+    id: integer('id').primaryKey().default(1),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The failure's message; null when the run did its work. */
+    error: text('error'),
+  },
+  (table) => [check('scheduled_work_runs_one_row', sql`${table.id} = 1`)],
+);
+
+/**
  * Devices an account signed in from with its password and two-factor code, remembered for a
  * while: from one of them the right password still gets its owner in while a stranger who knows
  * the address has locked the account, or one network's failures hold every other device back.
