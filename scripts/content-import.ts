@@ -9,6 +9,7 @@
  * object where a list does) is named and nothing is imported, so the Studio never opens a
  * document it cannot edit.
  */
+import './lib/env-files.mjs';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parseNdjson } from '../lib/content/bundled';

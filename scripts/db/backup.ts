@@ -9,6 +9,7 @@
  * dump when the site holds the folder (POST /api/backup at --site, default
  * http://localhost:$PORT or 3000). See lib/db/backup/ and README 'Keeping the data'.
  */
+import '../lib/env-files.mjs';
 import { parseArgs } from 'node:util';
 import { configuredOpenOptions } from '@/lib/db/client';
 import { createBackup } from '@/lib/db/backup/backup';

@@ -6,6 +6,7 @@
  * The embedded database allows one process per data folder: stop the site first, or run on
  * PostgreSQL (DATABASE_URL), where the export works while the site serves.
  */
+import '../lib/env-files.mjs';
 import { parseArgs } from 'node:util';
 import { configuredOpenOptions, openDatabase } from '@/lib/db/client';
 import {

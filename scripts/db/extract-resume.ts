@@ -8,6 +8,7 @@
  * Reads the uploads folder (UPLOADS_DIR) and the database; on the embedded database stop the
  * site first (one process per data folder).
  */
+import '../lib/env-files.mjs';
 import { parseArgs } from 'node:util';
 import { configuredOpenOptions, openDatabase } from '@/lib/db/client';
 import { ResumeExportError, exportResume } from '@/lib/db/submissions-export';

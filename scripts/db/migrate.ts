@@ -2,6 +2,7 @@
  * npm run db:migrate — applies the committed migrations (lib/db/migrations) to the configured
  * database: PostgreSQL when DATABASE_URL is set, else the embedded PGlite data folder.
  */
+import '../lib/env-files.mjs';
 import { openDatabase, configuredOpenOptions } from '@/lib/db/client';
 
 const handle = await openDatabase({ ...configuredOpenOptions(), migrate: true });

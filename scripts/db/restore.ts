@@ -7,6 +7,7 @@
  * restored copy matches the backup. Then start the site: it serves the restored data (applying
  * any migration newer than the backup).
  */
+import '../lib/env-files.mjs';
 import { parseArgs } from 'node:util';
 import { configuredOpenOptions } from '@/lib/db/client';
 import { BackupError } from '@/lib/db/backup/postgres-tools';

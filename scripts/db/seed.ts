@@ -9,6 +9,7 @@
  *                                   the membership year and types without the demo members, for the
  *                                   club's real database (combine with the others)
  */
+import '../lib/env-files.mjs';
 import { parseArgs } from 'node:util';
 import { configuredOpenOptions, openDatabase } from '@/lib/db/client';
 import { isDatabaseEmpty, seedDatabase } from '@/lib/db/seed';
