@@ -63,6 +63,9 @@ export function membershipOfToken(key: Buffer, token: unknown): number | null {
   if (!match) return null;
   const membershipId = Number(match[1]);
   const given = Buffer.from(match[2]!, 'base64url');
+  // The 43rd character carries two unused bits, so four spellings decode to the same MAC: only
+  // the one this server writes is its token.
+  if (given.toString('base64url') !== match[2]) return null;
   const expected = macOf(key, membershipId);
   return given.length === expected.length && timingSafeEqual(given, expected) ? membershipId : null;
 }

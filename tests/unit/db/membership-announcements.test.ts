@@ -282,6 +282,25 @@ describe('the unsubscribe link', () => {
     expect(await tableSizes()).toEqual(sizes);
   });
 
+  it('takes a token only as it was written: the other spellings of the same MAC are refused', async () => {
+    const key = await unsubscribeKey(database.db);
+    const good = unsubscribeToken(key, people.Bo!.id);
+    const [id, mac] = good.split('.') as [string, string];
+    // The last of 43 characters holds 4 bits of the MAC and 2 unused ones.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(mac.at(-1)!);
+    const others = [0, 1, 2, 3]
+      .map((unused) => alphabet[(last & ~3) | unused]!)
+      .filter((character) => character !== mac.at(-1))
+      .map((character) => `${id}.${mac.slice(0, -1)}${character}`);
+    expect(others).toHaveLength(3);
+    for (const token of others) {
+      expect(Buffer.from(token.split('.')[1]!, 'base64url')).toEqual(Buffer.from(mac, 'base64url'));
+      expect(membershipOfToken(key, token), token).toBeNull();
+    }
+    expect(membershipOfToken(key, good)).toBe(people.Bo!.id);
+  });
+
   it('withdraws the consent of every membership of the address, with history and audit', async () => {
     const key = await unsubscribeKey(database.db);
     const form = new FormData();
