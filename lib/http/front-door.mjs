@@ -26,6 +26,8 @@ import { stampClientAddress } from './client-address.mjs';
  * - A build file that does not exist (`/_next/static/...`, any other `/_next/` path but the image
  *   optimizer's) gets a small 404 with the site's security headers, not Next.js's whole
  *   not-found page (20 KB) without them.
+ * - The image optimizer's answers (`/_next/image`), which proxy.ts does not see, get the policy
+ *   that loads and frames nothing, its errors included.
  */
 
 /** How long a connection whose body was refused stays open after the answer, then closes. */
@@ -224,6 +226,15 @@ export function createFrontDoor({ hops, production, buildFiles = null }) {
       return true;
     }
     request.bodyLimit = limit.bytes;
+
+    if (/^\/_next\/image\/?$/.test(url.pathname)) {
+      // The image optimizer's answers, its errors included, get no headers from proxy.ts: its
+      // images and its error texts load nothing and are framed nowhere. Its own caching stays.
+      for (const [name, value] of Object.entries(frontDoorHeaders({ production }))) {
+        if (name !== 'Cache-Control') response.setHeader(name, value);
+      }
+      return false;
+    }
 
     if (
       buildFiles &&

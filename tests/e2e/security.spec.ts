@@ -220,6 +220,21 @@ test.describe('security headers', () => {
       expect(response.status(), path).toBe(200);
       expectFixedHeaders(response);
     }
+
+    // The image optimizer, which proxy.ts does not see: an image and its errors alike.
+    for (const [path, status] of [
+      ['/_next/image?url=%2Fmedia%2Fevents%2Faccounting-careers-info-session.svg&w=640&q=75', 400],
+      ['/_next/image?url=%2Fmedia%2Fno-such-picture.jpg&w=640&q=75', 404],
+      ['/_next/image', 400],
+    ] as const) {
+      const response = await page.request.get(path);
+      expect(response.status(), path).toBe(status);
+      expectFixedHeaders(response);
+      expect(response.headers()['content-security-policy'], path).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers()['x-frame-options'], path).toBe('DENY');
+    }
   });
 
   test("every script of a page carries the nonce of the page's policy", async ({ page }) => {

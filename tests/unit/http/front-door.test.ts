@@ -293,9 +293,13 @@ describe('the front door', () => {
     expect((await fetch(`http://127.0.0.1:${port}/_next/not-a-route`)).status).toBe(404);
     // An existing file, the image optimizer and every other path go to the app.
     expect((await fetch(`http://127.0.0.1:${port}/_next/static/chunks/app.js`)).status).toBe(200);
-    expect(
-      (await fetch(`http://127.0.0.1:${port}/_next/image?url=%2Fa.png&w=64&q=75`)).status,
-    ).toBe(200);
+    const image = await fetch(`http://127.0.0.1:${port}/_next/image?url=%2Fa.png&w=64&q=75`);
+    expect(image.status).toBe(200);
+    // The optimizer's answers, its errors too, load and frame nothing.
+    expect(image.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(image.headers.get('x-frame-options')).toBe('DENY');
     expect((await fetch(`http://127.0.0.1:${port}/events`)).status).toBe(200);
     expect(seen).toHaveLength(3);
   });
