@@ -10,6 +10,7 @@ import {
   builtServerActions,
   callAction,
   Client,
+  eventFormFields,
   form,
 } from './support/server-actions';
 import { startSite, type RunningSite } from './support/server';
@@ -124,28 +125,13 @@ const BULK_SENDERS = ['bulk.one@example.org', 'bulk.two@example.org'];
 const FORM_STATE = { errors: {}, values: {} };
 const SMALL_STATE = {};
 
-function eventFields(title: string, daysFromNow: number, leads: string[]) {
-  const date = new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
-  return {
-    title,
-    description: 'Checks that every door of the console is shut.',
-    date,
-    startTime: '18:30',
-    duration: '2 hours',
-    location: 'Desmarais Hall, room 12',
-    organizer: 'TCSA',
-    posterImg: '',
-    thumbnailLink: '',
-    capacity: '10',
-    registrationOpensAt: '',
-    registrationClosesAt: '',
-    waitlistEnabled: 'on',
-    autoPromote: 'auto',
-    requiresReview: '',
-    cancellationCutoffHours: '24',
+const eventFields = (title: string, daysFromNow: number, leads: string[]) =>
+  eventFormFields(title, {
+    daysFromNow,
+    capacity: 10,
     leads,
-  };
-}
+    description: 'Checks that every door of the console is shut.',
+  });
 
 /** Yesterday's date, `YYYY-MM-DD`: a day money can have arrived or gone back on. */
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);

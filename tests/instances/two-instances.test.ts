@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltAction, builtServerActions, form } from '../e2e/support/server-actions';
+import {
+  type BuiltAction,
+  builtServerActions,
+  eventFormFields,
+  form,
+} from '../e2e/support/server-actions';
 import { pdfBytes } from '../unit/api/support/resume-files';
 import type { Answer, Visitor } from './support/client';
 import { type Cluster, startCluster } from './support/cluster';
@@ -45,27 +50,8 @@ const nameOf = (answer: Answer) =>
       ? 'B'
       : '?';
 
-function eventFields(title: string, daysFromNow: number, capacity: number) {
-  const date = new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
-  return {
-    title,
-    description: 'Two instances, one club.',
-    date,
-    startTime: '18:30',
-    duration: '2 hours',
-    location: 'Desmarais Hall, room 12',
-    organizer: 'TCSA',
-    posterImg: '',
-    thumbnailLink: '',
-    capacity: String(capacity),
-    registrationOpensAt: '',
-    registrationClosesAt: '',
-    waitlistEnabled: 'on',
-    autoPromote: 'auto',
-    requiresReview: '',
-    cancellationCutoffHours: '24',
-  };
-}
+const eventFields = (title: string, daysFromNow: number, capacity: number) =>
+  eventFormFields(title, { daysFromNow, capacity, description: 'Two instances, one club.' });
 
 /** Creates an event through instance `index`'s console; answers its id. */
 async function createEvent(index: 0 | 1, title: string, capacity: number): Promise<number> {

@@ -35,6 +35,54 @@ export function builtServerActions(distDir = process.env.NEXT_DIST_DIR || '.next
   }));
 }
 
+/** Keeps the cookies of an answer's Set-Cookie lines in a jar, and forgets the ones it clears. */
+export function keepCookies(jar: Map<string, string>, setCookieLines: readonly string[]): void {
+  for (const line of setCookieLines) {
+    const [pair = '', ...attributes] = line.split(';');
+    const separator = pair.indexOf('=');
+    const name = pair.slice(0, separator).trim();
+    const value = pair.slice(separator + 1).trim();
+    const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
+    if (expired || value === '') jar.delete(name);
+    else jar.set(name, value);
+  }
+}
+
+/** A jar's cookies as a Cookie header ('' when it is empty). */
+export function cookieHeaderOf(jar: Map<string, string>): string {
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/** A JSON POST of the public API with the CSRF pair it asks for (the jar holds `csrftoken`). */
+export function csrfJsonPost(jar: Map<string, string>, value: unknown) {
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrftoken': jar.get('csrftoken') ?? '' },
+    body: JSON.stringify(value),
+  };
+}
+
+/** The headers and body of a call to a Server Action, as Next.js's own client sends them. */
+export async function actionRequest(action: BuiltAction, args: unknown[]) {
+  const body = await encodeReply(args);
+  const headers: Record<string, string> = {
+    accept: 'text/x-component',
+    'next-action': action.id,
+    ...(typeof body === 'string' ? { 'content-type': 'text/plain;charset=UTF-8' } : {}),
+  };
+  return { method: 'POST', headers, body };
+}
+
+/** What a Server Action call answered, from its status, payload and X-Action-Redirect header. */
+export function actionAnswer(
+  status: number,
+  text: string,
+  redirectHeader: string | null | undefined,
+): ActionAnswer {
+  // `/admin;push`: the address, then how the client's router should go there.
+  return { status, text, redirect: redirectHeader?.split(';')[0] ?? null };
+}
+
 /** A client of the site: its cookies and the address it comes from (X-Forwarded-For). */
 export class Client {
   readonly cookies = new Map<string, string>();
@@ -44,20 +92,7 @@ export class Client {
   ) {}
 
   cookieHeader(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-
-  /** Keeps the cookies an answer sets (and forgets the ones it clears). */
-  remember(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';');
-      const separator = pair.indexOf('=');
-      const name = pair.slice(0, separator).trim();
-      const value = pair.slice(separator + 1).trim();
-      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
-      if (expired || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    return cookieHeaderOf(this.cookies);
   }
 
   async fetch(pathname: string, init: RequestInit & { origin?: string } = {}): Promise<Response> {
@@ -71,21 +106,14 @@ export class Client {
       headers,
       redirect: 'manual',
     });
-    this.remember(response);
+    keepCookies(this.cookies, response.headers.getSetCookie());
     return response;
   }
 
   /** A JSON call of the public API, with the CSRF pair the API asks for. */
   async postApi(pathname: string, body: unknown): Promise<Response> {
     if (!this.cookies.has('csrftoken')) await this.fetch('/api/csrf/');
-    return this.fetch(pathname, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-csrftoken': this.cookies.get('csrftoken') ?? '',
-      },
-      body: JSON.stringify(body),
-    });
+    return this.fetch(pathname, csrfJsonPost(this.cookies, body));
   }
 }
 
@@ -108,21 +136,41 @@ export async function callAction(
   args: unknown[],
   options: { origin?: string } = {},
 ): Promise<ActionAnswer> {
-  const body = await encodeReply(args);
-  const response = await client.fetch(page, {
-    method: 'POST',
-    origin: options.origin,
-    headers: {
-      accept: 'text/x-component',
-      'next-action': action.id,
-      ...(typeof body === 'string' ? { 'content-type': 'text/plain;charset=UTF-8' } : {}),
-    },
-    body,
-  });
+  const call = await actionRequest(action, args);
+  const response = await client.fetch(page, { ...call, origin: options.origin });
+  return actionAnswer(
+    response.status,
+    await response.text(),
+    response.headers.get('x-action-redirect'),
+  );
+}
+
+/**
+ * The console's event form as its editor sends it: an event `daysFromNow` days ahead with a
+ * waitlist that promotes by itself, led by `leads` (account ids).
+ */
+export function eventFormFields(
+  title: string,
+  options: { daysFromNow: number; capacity: number; description: string; leads?: string[] },
+): Record<string, string | string[]> {
+  const date = new Date(Date.now() + options.daysFromNow * 86_400_000).toISOString().slice(0, 10);
   return {
-    status: response.status,
-    text: await response.text(),
-    // `/admin;push`: the address, then how the client's router should go there.
-    redirect: response.headers.get('x-action-redirect')?.split(';')[0] ?? null,
+    title,
+    description: options.description,
+    date,
+    startTime: '18:30',
+    duration: '2 hours',
+    location: 'Desmarais Hall, room 12',
+    organizer: 'TCSA',
+    posterImg: '',
+    thumbnailLink: '',
+    capacity: String(options.capacity),
+    registrationOpensAt: '',
+    registrationClosesAt: '',
+    waitlistEnabled: 'on',
+    autoPromote: 'auto',
+    requiresReview: '',
+    cancellationCutoffHours: '24',
+    leads: options.leads ?? [],
   };
 }

@@ -1,7 +1,14 @@
 import { Agent, request as httpsRequest } from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
-import { createRequire } from 'node:module';
-import type { BuiltAction } from '../../e2e/support/server-actions';
+import {
+  type ActionAnswer,
+  type BuiltAction,
+  actionAnswer,
+  actionRequest,
+  cookieHeaderOf,
+  csrfJsonPost,
+  keepCookies,
+} from '../../e2e/support/server-actions';
 
 /**
  * A visitor of the site behind the proxy, in plain HTTPS (node:https, trusting the proxy's own
@@ -9,11 +16,6 @@ import type { BuiltAction } from '../../e2e/support/server-actions';
  * the proxy passes on in X-Forwarded-For as the client's address, so that each visitor has its own
  * rate-limit count as people on different networks do.
  */
-
-const require = createRequire(import.meta.url);
-const { encodeReply } = require('next/dist/compiled/react-server-dom-turbopack/client.node.js') as {
-  encodeReply: (value: unknown) => Promise<string | FormData>;
-};
 
 export type Answer = {
   status: number;
@@ -65,18 +67,6 @@ export class Visitor {
     return new Visitor(origin, this.ca, this.address, this.cookies);
   }
 
-  private remember(headers: IncomingHttpHeaders): void {
-    for (const line of headers['set-cookie'] ?? []) {
-      const [pair = '', ...attributes] = line.split(';');
-      const separator = pair.indexOf('=');
-      const name = pair.slice(0, separator).trim();
-      const value = pair.slice(separator + 1).trim();
-      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
-      if (expired || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-
   async fetch(pathname: string, options: RequestOptions = {}): Promise<Answer> {
     const method = options.method ?? 'GET';
     const headers: Record<string, string> = { ...options.headers };
@@ -91,7 +81,7 @@ export class Visitor {
     }
     if (body) headers['content-length'] = String(body.byteLength);
     if (method !== 'GET' && method !== 'HEAD') headers.origin ??= this.origin;
-    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const cookie = cookieHeaderOf(this.cookies);
     if (cookie) headers.cookie = cookie;
     const url = new URL(pathname, this.origin);
     const answer = await new Promise<Answer>((resolve, reject) => {
@@ -117,44 +107,24 @@ export class Visitor {
       outgoing.on('error', reject);
       outgoing.end(body);
     });
-    this.remember(answer.headers);
+    keepCookies(this.cookies, answer.headers['set-cookie'] ?? []);
     return answer;
   }
 
   /** A JSON call of the public API, with the CSRF pair it asks for. */
   async postApi(pathname: string, value: unknown): Promise<Answer> {
     if (!this.cookies.has('csrftoken')) await this.fetch('/api/csrf/');
-    return this.fetch(pathname, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-csrftoken': this.cookies.get('csrftoken') ?? '',
-      },
-      body: JSON.stringify(value),
-    });
+    return this.fetch(pathname, csrfJsonPost(this.cookies, value));
   }
 
   /** A Server Action called as Next.js's own client calls it (see tests/e2e/support/server-actions.ts). */
-  async action(
-    action: BuiltAction,
-    page: string,
-    args: unknown[],
-  ): Promise<{ status: number; text: string; redirect: string | null }> {
-    const body = await encodeReply(args);
-    const answer = await this.fetch(page, {
-      method: 'POST',
-      headers: {
-        accept: 'text/x-component',
-        'next-action': action.id,
-        ...(typeof body === 'string' ? { 'content-type': 'text/plain;charset=UTF-8' } : {}),
-      },
-      body,
-    });
+  async action(action: BuiltAction, page: string, args: unknown[]): Promise<ActionAnswer> {
+    const answer = await this.fetch(page, await actionRequest(action, args));
     const redirect = answer.headers['x-action-redirect'];
-    return {
-      status: answer.status,
-      text: answer.text(),
-      redirect: typeof redirect === 'string' ? (redirect.split(';')[0] ?? null) : null,
-    };
+    return actionAnswer(
+      answer.status,
+      answer.text(),
+      typeof redirect === 'string' ? redirect : null,
+    );
   }
 }
