@@ -49,6 +49,10 @@ test('the server serves the listening socket systemd hands it, and the connectio
     { detached: true, stdio: ['ignore', log, log] },
   );
   try {
+    // It binds the port a moment after it starts; it says so before it accepts anything.
+    await expect
+      .poll(() => readFileSync(logFile, 'utf8'), { timeout: 10_000 })
+      .toContain(`Listening on 127.0.0.1:${port} as 3.`);
     // The first connection waits on the held socket while the server starts and takes it.
     const answer = await fetch(`http://127.0.0.1:${port}/api/events/`, {
       signal: AbortSignal.timeout(90_000),
