@@ -311,6 +311,34 @@ describe('two instances behind one proxy', () => {
     for (const email of emails) expectedMail.set(email, 1);
   });
 
+  it('1,000 ordinary requests while 50 oversized ones are refused: none fails, each refused one reads its 413', async () => {
+    // The proxy keeps its connections to the instances open and sends any visitor's request on
+    // any of them: a refusal that left its body unread on a connection the proxy then reused
+    // would fail another visitor's request.
+    const oversized = Buffer.alloc(10 * 1024 * 1024, 0x20);
+    const tried = (answer: Promise<Answer>) =>
+      answer.then(
+        (done) => `${done.status}`,
+        (error: Error) => `failed: ${error.message}`,
+      );
+    const refusals = Array.from({ length: 50 }, (_, n) =>
+      tried(
+        cluster.visitor(`127.0.0.${30 + (n % 10)}`).fetch('/api/messages/', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: oversized,
+        }),
+      ),
+    );
+    const paths = ['/api/events/', '/api/sponsors/', `/api/events/${galaId}/`, '/robots.txt'];
+    const ordinary = Array.from({ length: 1000 }, (_, n) =>
+      tried(cluster.visitor(`127.0.0.${40 + (n % 20)}`).fetch(paths[n % paths.length]!)),
+    );
+    const [refused, answered] = await Promise.all([Promise.all(refusals), Promise.all(ordinary)]);
+    expect(answered.filter((status) => status !== '200')).toEqual([]);
+    expect(refused.filter((status) => status !== '413')).toEqual([]);
+  });
+
   /** The instance whose log says it runs the scheduled work: the one killed below. */
   let scheduler: 0 | 1;
 
@@ -330,6 +358,17 @@ describe('two instances behind one proxy', () => {
          and a.application_name = 'tcsa-scheduler'`,
     );
     expect(holders).toHaveLength(1);
+    // The System page of the instance that does not run the work says the club's work runs on
+    // time: the last run is read from the database both share.
+    const other = scheduler === A ? B : A;
+    await waitFor(
+      `the System page of ${cluster.instances[other]!.name} says the work ran lately`,
+      async () => {
+        const page = await on(admin, other).fetch('/admin/system');
+        return page.status === 200 && page.text().includes('within the last 5 minutes');
+      },
+      15_000,
+    );
 
     // The gala is tomorrow morning now, and 30 of its confirmed places were taken two hours ago:
     // each of them is owed its reminder. Both instances are asked to run the work at once, twice.
