@@ -65,6 +65,21 @@ export class BoundedIncomingMessage extends IncomingMessage {
   bodyComplete = false;
 
   /**
+   * Whether the request has a body at all. A request without one is answered before the parser
+   * notes its end (the handler runs as its head is read), so `bodyComplete` alone would call it
+   * unfinished.
+   */
+  get hasBody() {
+    const length = declaredLength(this.headers['content-length']);
+    return this.headers['transfer-encoding'] !== undefined || (length !== null && length > 0);
+  }
+
+  /** Whether the request's body has not all arrived yet. */
+  get bodyUnfinished() {
+    return this.hasBody && !this.bodyComplete;
+  }
+
+  /**
    * @param {any} chunk a Buffer from the parser, or null at the body's end
    * @param {BufferEncoding} [encoding]
    * @returns {boolean}
@@ -114,7 +129,7 @@ export class BoundedIncomingMessage extends IncomingMessage {
     const writeHead = response.writeHead;
     /** @type {(...args: any[]) => import('node:http').ServerResponse} */
     const closingWriteHead = (...args) => {
-      if (!this.bodyComplete && !response.headersSent) {
+      if (this.bodyUnfinished && !response.headersSent) {
         response.setHeader('Connection', 'close');
         lingerBeforeClosing(socket);
       }
@@ -122,7 +137,7 @@ export class BoundedIncomingMessage extends IncomingMessage {
     };
     response.writeHead = /** @type {typeof response.writeHead} */ (closingWriteHead);
     response.once('finish', () => {
-      if (this.bodyComplete || !socket) return;
+      if (!this.bodyUnfinished || !socket) return;
       setTimeout(() => socket.destroy(), LINGER_MS).unref();
     });
   }

@@ -291,6 +291,30 @@ describe('the front door', () => {
     expect(missing.headers.get('x-frame-options')).toBe('DENY');
     expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
     expect((await fetch(`http://127.0.0.1:${port}/_next/not-a-route`)).status).toBe(404);
+    // Answered at once, before the parser has noted the end of a request without a body: the
+    // connection stays open for the next request all the same.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const sockets = new Set<unknown>();
+      for (let i = 0; i < 2; i += 1) {
+        const connection = await new Promise<string | undefined>((resolve, reject) => {
+          const request = httpRequest(
+            { host: '127.0.0.1', port, path: '/_next/static/chunks/gone.js', agent },
+            (response) => {
+              response.resume();
+              response.on('end', () => resolve(response.headers.connection));
+            },
+          );
+          request.on('socket', (socket) => sockets.add(socket));
+          request.on('error', reject);
+          request.end();
+        });
+        expect(connection).toBe('keep-alive');
+      }
+      expect(sockets.size).toBe(1);
+    } finally {
+      agent.destroy();
+    }
     // An existing file, the image optimizer and every other path go to the app.
     expect((await fetch(`http://127.0.0.1:${port}/_next/static/chunks/app.js`)).status).toBe(200);
     const image = await fetch(`http://127.0.0.1:${port}/_next/image?url=%2Fa.png&w=64&q=75`);
