@@ -53,8 +53,11 @@ export type SystemContext = {
   request: ProxyFacts | null;
   /** The database to check; `close` when the check opened it for itself. */
   database: () => Promise<{ handle: DatabaseHandle; close: boolean }>;
-  /** The scheduled work's last run, by any instance; 'not-running' when no site runs. */
-  scheduledWork: ScheduledRun | null | 'not-running';
+  /**
+   * The scheduled work's last run, by any instance, or how to read it (under the check's time
+   * limit: the database holds it); 'not-running' when no site runs.
+   */
+  scheduledWork: ScheduledRun | null | 'not-running' | (() => Promise<ScheduledRun | null>);
   /** Less free space than this in a data folder fails (default 1 GiB). */
   minFreeBytes?: number;
   /** How long one check may take (default 10 s). */
@@ -381,9 +384,12 @@ async function checkFolders(context: SystemContext): Promise<CheckResult> {
   return fix.length > 0 ? failed(id, found, fix) : passed(id, found);
 }
 
-function checkScheduledWork(context: SystemContext): CheckResult {
+async function checkScheduledWork(context: SystemContext): Promise<CheckResult> {
   const id = 'scheduledWork';
-  const run = context.scheduledWork;
+  const run =
+    typeof context.scheduledWork === 'function'
+      ? await context.scheduledWork()
+      : context.scheduledWork;
   const now = context.now ?? new Date();
   if (run === 'not-running') {
     return failed(id, [say('scheduledNoSite')], [say('scheduledNoSiteFix')]);

@@ -24,12 +24,12 @@ export function proxyFactsOf(headers: Headers): ProxyFacts {
  * doctor's at GET /api/doctor): its own environment and database, and the club's scheduled work
  * (whichever instance ran it).
  */
-export async function runningSiteContext(headers: Headers): Promise<SystemContext> {
+export function runningSiteContext(headers: Headers): SystemContext {
   return {
     env: getServerEnv(),
     request: proxyFactsOf(headers),
     database: async () => ({ handle: await getDatabase(), close: false }),
-    scheduledWork: await lastScheduledRun(),
+    scheduledWork: lastScheduledRun,
   };
 }
 
@@ -49,6 +49,6 @@ export async function handleDoctorRequest(request: Request): Promise<Response> {
   if (!constantTimeEqual(bearerToken(request.headers.get('authorization')), token)) {
     return apiError('doctor_unauthorized');
   }
-  const checks = await runSystemChecks(await runningSiteContext(request.headers));
+  const checks = await runSystemChecks(runningSiteContext(request.headers));
   return Response.json({ checks }, { headers: NO_STORE });
 }

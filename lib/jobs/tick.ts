@@ -104,13 +104,18 @@ export async function recordScheduledRun(startedAt: Date, error: unknown = null)
 
 /**
  * The last run of the scheduled work, by any instance on this database, or null when none has
- * run yet. This process's own note counts when it is newer (the database could not take it).
+ * run yet. This process's own note counts when it is newer (the database could not take it); a
+ * database that cannot be read fails the read, unless this process has a note of its own.
  */
 export async function lastScheduledRun(): Promise<ScheduledRun | null> {
   const own = state.__tcsaLastRun ?? null;
-  const shared = await getDb()
-    .then(readScheduledRun)
-    .catch(() => null);
+  let shared: ScheduledRun | null;
+  try {
+    shared = await readScheduledRun(await getDb());
+  } catch (error) {
+    if (own) return own;
+    throw error;
+  }
   if (!shared) return own;
   if (!own) return shared;
   return own.finishedAt > shared.finishedAt ? own : shared;
@@ -303,8 +308,8 @@ export function startTicking(): void {
         error,
       );
     } finally {
-      await recordScheduledRun(startedAt, failure);
       state.__tcsaTicking = false;
+      await recordScheduledRun(startedAt, failure);
     }
   };
   setTimeout(() => void tick(), FIRST_TICK_MS).unref();

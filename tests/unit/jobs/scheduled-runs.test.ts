@@ -21,8 +21,9 @@ afterAll(async () => {
   delete processState.__tcsaLastRun;
   await database.dispose();
 });
-beforeEach(() => {
+beforeEach(async () => {
   delete processState.__tcsaLastRun;
+  await database.db.delete(scheduledWorkRuns);
 });
 
 describe('the scheduled work’s last run, shared by the instances', () => {
@@ -57,6 +58,17 @@ describe('the scheduled work’s last run, shared by the instances', () => {
     const newer = { startedAt: new Date(), finishedAt: new Date(), error: null };
     await saveScheduledRun(database.db, newer);
     expect(await lastScheduledRun()).toEqual(newer);
+  });
+
+  it('fails the read when the database cannot be read and it has no note of its own', async () => {
+    const select = vi.spyOn(database.db, 'select').mockImplementation(() => {
+      throw new Error('connection lost');
+    });
+    try {
+      await expect(lastScheduledRun()).rejects.toThrow('connection lost');
+    } finally {
+      select.mockRestore();
+    }
   });
 
   it('keeps its own note when the database cannot take it', async () => {

@@ -57,7 +57,7 @@ export default async function SystemPage() {
   if (!allowed) return <NotAllowed role={signedIn.role} />;
   const [copy, results] = await Promise.all([
     getCopy('system'),
-    runSystemChecks(await runningSiteContext(await headers())),
+    runSystemChecks(runningSiteContext(await headers())),
   ]);
   const byId = new Map(results.map((result) => [result.id, result]));
   const failures = results.filter((result) => result.status === 'fail').length;
