@@ -80,16 +80,24 @@ export function findSecrets(dir, secrets) {
 }
 
 /**
- * The ways a name appears when code that reads it reached the browser, minified or not: an
- * object key or destructured name (`{DATABASE_URL:a,SMTP_URL}`), a property (`env.DATABASE_URL`)
- * or a whole string (`"DATABASE_URL"`, as in a list of names or `env["DATABASE_URL"]`). A sentence
+ * The ways a name appears when code that reads it reached the browser's minified chunks: an
+ * object key, destructured name, default, method or getter (`{DATABASE_URL:a,SMTP_URL=""}`,
+ * `{get MAIL_FROM(){…}}`), a property (`env.DATABASE_URL`), or a whole string, escaped inside
+ * another one too (`"DATABASE_URL"`, `env["DATABASE_URL"]`, `JSON.parse("{\\"SMTP_URL\\":1}")`). A sentence
  * of the System page's copy that tells an operator which variable to set (the Studio shows it as
  * a field's default) names it among words, which is no leak.
  *
  * @param {string} name
  */
 function codeFormsOf(name) {
-  return new RegExp([`[{,]${name}[:,}]`, `\\.${name}(?![\\w$])`, `(["'\`])${name}\\1`].join('|'));
+  return new RegExp(
+    [
+      `[{,]${name}[:,}=(]`,
+      `\\b(?:get|static)\\s+${name}(?![\\w$])`,
+      `\\.${name}(?![\\w$])`,
+      `(\\\\?["'\`])${name}\\1`,
+    ].join('|'),
+  );
 }
 
 /**

@@ -110,13 +110,22 @@ describe('findVariableNames', () => {
       'chunks/property.js': 'let a=process.env.SMTP_URL;',
       'chunks/string.js': 'const n=["MAIL_FROM"];e[`BACKUP_DIR`];',
       'chunks/destructured.js': 'const{CRON_SECRET}=process.env',
+      'chunks/default.js': 'const{a,DATABASE_URL=""}=process.env',
+      'chunks/getter.js': 'const e={get UPLOADS_DIR(){return 1}};class t{static PGLITE_DATA_DIR=1}',
+      'chunks/method.js': 'const e={S3_BUCKET(){return 1}}',
+      'chunks/json.js': 'JSON.parse("{\\"S3_REGION\\":1}")',
     });
     const leaks = findVariableNames(path.join(dist, 'static'));
     expect(leaks.map(({ name }) => name).sort()).toEqual([
       'the name BACKUP_DIR',
       'the name CRON_SECRET',
+      'the name DATABASE_URL',
       'the name MAIL_FROM',
+      'the name PGLITE_DATA_DIR',
+      'the name S3_BUCKET',
+      'the name S3_REGION',
       'the name SMTP_URL',
+      'the name UPLOADS_DIR',
     ]);
   });
 
@@ -124,7 +133,8 @@ describe('findVariableNames', () => {
     const dist = buildWith({
       'chunks/studio.js':
         'smtpUnset:["Email: no SMTP server","SMTP_URL is not set: the site sends nothing."],' +
-        'fix:["Set TRUSTED_PROXY_HOPS={count} in .env.local, check DATABASE_URL, SMTP_URL and MAIL_FROM."]',
+        'fix:["Set TRUSTED_PROXY_HOPS={count} in .env.local, check DATABASE_URL, SMTP_URL and MAIL_FROM."],' +
+        'cronOff:["Scheduled work through this address is off: set CRON_SECRET on the server."]',
     });
     expect(findVariableNames(path.join(dist, 'static'))).toEqual([]);
   });
