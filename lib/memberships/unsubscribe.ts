@@ -62,6 +62,8 @@ export function membershipOfToken(key: Buffer, token: unknown): number | null {
   const match = TOKEN_PATTERN.exec(token);
   if (!match) return null;
   const membershipId = Number(match[1]);
+  // One spelling of the id too: `0007` is not the token of membership 7.
+  if (String(membershipId) !== match[1]) return null;
   const given = Buffer.from(match[2]!, 'base64url');
   // The 43rd character carries two unused bits, so four spellings decode to the same MAC: only
   // the one this server writes is its token.
