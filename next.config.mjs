@@ -1,5 +1,6 @@
 import { addCompileHints } from './lib/build/compile-hints.mjs';
 import {
+  API_CONTENT_SECURITY_POLICY,
   CONSOLE_PERMISSIONS_POLICY,
   MEDIA_CONTENT_SECURITY_POLICY,
   staticSecurityHeaders,
@@ -46,6 +47,9 @@ const nextConfig = {
   },
   images: {
     formats: ['image/avif', 'image/webp'],
+    // An optimized image loads and is framed nowhere, as the optimizer's errors (the server
+    // entry's front door gives them the same policy).
+    contentSecurityPolicy: API_CONTENT_SECURITY_POLICY,
   },
   // Every response, static files and the API included; pages get their nonce-based
   // Content-Security-Policy from proxy.ts. Both come from lib/http/security-headers.mjs.

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { interceptEmailJs } from './support/emailjs';
 import { setTestFault } from './support/faults';
@@ -222,7 +223,11 @@ test.describe('security headers', () => {
     }
 
     // The image optimizer, which proxy.ts does not see: an image and its errors alike.
+    // A picture of the bundled content, served by the site at /content-assets/.
+    const picture = readdirSync('studio/dataset/images').find((name) => name.endsWith('.jpg'));
+    expect(picture, 'the bundled content has a JPEG').toBeTruthy();
     for (const [path, status] of [
+      [`/_next/image?url=${encodeURIComponent(`/content-assets/${picture}`)}&w=640&q=75`, 200],
       ['/_next/image?url=%2Fmedia%2Fevents%2Faccounting-careers-info-session.svg&w=640&q=75', 400],
       ['/_next/image?url=%2Fmedia%2Fno-such-picture.jpg&w=640&q=75', 404],
       ['/_next/image', 400],
