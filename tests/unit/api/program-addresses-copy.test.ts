@@ -6,7 +6,9 @@ import { GET as missingEndpoint } from '@/app/api/[...missing]/route';
 import { POST as cronTick } from '@/app/api/cron/tick/route';
 import { GET as doctor } from '@/app/api/doctor/route';
 import { ensureDoctorToken } from '@/lib/admin/system-records';
+import { CRON_ANSWER_KEYS, answerText } from '@/lib/copy/answers';
 import { defaultCopy, type Copy } from '@/lib/copy/catalogue';
+import { CRON_FAILED_MESSAGE } from '@/lib/jobs/cron-route';
 import { type DatabaseHandle, openDatabase, setDatabaseForTests } from '@/lib/db/client';
 import { getServerEnv, resetServerEnvForTests } from '@/lib/env/server';
 
@@ -48,6 +50,11 @@ const tickAsked = (authorization: string) =>
   );
 
 describe('refusals of the addresses programs call, in the editors’ words', () => {
+  it('knows the scheduled work’s failure, said by its address', () => {
+    const cronTexts = Object.fromEntries(CRON_ANSWER_KEYS.map((key) => [key, edited[key]]));
+    expect(answerText(CRON_FAILED_MESSAGE, cronTexts)).toBe(`«cronFailed» ${CRON_FAILED_MESSAGE}`);
+  });
+
   it('a wrong API address, and the doctor’s address before npm run doctor made its token', async () => {
     const wrong = await missingEndpoint();
     expect(wrong.status).toBe(404);
