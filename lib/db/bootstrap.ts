@@ -29,11 +29,15 @@ export async function openSeededDatabase(options: OpenOptions): Promise<Database
 
 /**
  * At the server's start (instrumentation.ts): the process's database, opened and migrated, and,
- * on the embedded default, seeded when empty, so a fresh clone serves content with no set-up. A
- * PostgreSQL server is never seeded behind the club's back: `npm run db:seed` does that.
+ * for `next dev` on the embedded default, seeded when empty, so a fresh clone serves content with
+ * no set-up. A production server never seeds by itself: the club's own server starts empty, and
+ * the sample club's people (their addresses at uottawa.ca among them) are never sent the
+ * scheduled work's emails; `npm start` on a fresh clone seeds first (`npm run db:seed --
+ * --if-empty`), and `npm run db:seed` does it by hand, on PostgreSQL too.
  */
 export async function prepareServerDatabase(): Promise<void> {
   const handle = await getDatabase();
+  if (process.env.NODE_ENV === 'production') return;
   if (handle.kind === 'pglite' && (await seedIfEmpty(handle))) {
     console.info('The embedded database was empty: it now holds the seed content.');
   }

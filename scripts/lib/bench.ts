@@ -113,9 +113,28 @@ export interface RunningServer {
 }
 
 /**
+ * Migrates and seeds a PGlite folder when it is empty, with the project's seed command, as `npm
+ * start` does before it serves: a production server seeds nothing by itself.
+ */
+function seedIfEmpty(dataDir: string): void {
+  const seeded = spawnSync(
+    process.execPath,
+    [
+      path.resolve('node_modules/tsx/dist/cli.mjs'),
+      '--conditions=react-server',
+      'scripts/db/seed.ts',
+      '--if-empty',
+    ],
+    { env: { ...process.env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: 'inherit' },
+  );
+  if (seeded.status !== 0) throw new Error(`Seeding ${dataDir} failed (exit ${seeded.status}).`);
+}
+
+/**
  * The production server (scripts/serve.mjs, as `npm start` runs it) from DIST_DIR on a free
- * port with the given PGlite folder, without test faults, resolved once `readyPath` answers 200.
- * It trusts no proxy: every request counts as coming from 127.0.0.1, as a bench's do.
+ * port with the given PGlite folder (seeded first when empty), without test faults, resolved
+ * once `readyPath` answers 200. It trusts no proxy: every request counts as coming from
+ * 127.0.0.1, as a bench's do.
  */
 export async function startServer(options: {
   dataDir: string;
@@ -124,6 +143,8 @@ export async function startServer(options: {
   /** Where the server's output goes (appended); by default it is discarded. */
   logFile?: string;
 }): Promise<RunningServer> {
+  // On PostgreSQL (bench:api with DATABASE_URL) the bench seeds the server's database itself.
+  if (!options.env?.DATABASE_URL) seedIfEmpty(options.dataDir);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(

@@ -28,10 +28,17 @@ export function prepareDatabaseTemplate(): string {
   return folder;
 }
 
-/** Copies the run's template database (if the global set-up made one) into a server's folder. */
+/**
+ * Copies the run's template database into a server's folder. Without one (specs run against a
+ * site given by E2E_BASE_URL, where the global set-up makes none) this worker makes its own first:
+ * a production server never seeds its database by itself.
+ */
 export function copyDatabaseTemplate(workDir: string): boolean {
-  const template = process.env[DATABASE_TEMPLATE_VARIABLE];
-  if (!template || !existsSync(path.join(template, 'pglite'))) return false;
+  let template = process.env[DATABASE_TEMPLATE_VARIABLE];
+  if (!template || !existsSync(path.join(template, 'pglite'))) {
+    template = prepareDatabaseTemplate();
+    process.env[DATABASE_TEMPLATE_VARIABLE] = template;
+  }
   cpSync(path.join(template, 'pglite'), path.join(workDir, 'pglite'), { recursive: true });
   if (existsSync(path.join(template, 'uploads'))) {
     cpSync(path.join(template, 'uploads'), path.join(workDir, 'uploads'), { recursive: true });
