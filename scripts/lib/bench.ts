@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { seedFolderIfEmpty } from './seed-folder';
 
 /** The benches build beside a developer's .next; NEXT_DIST_DIR picks another folder. */
 export const DIST_DIR = process.env.NEXT_DIST_DIR || '.next-bench';
@@ -113,24 +114,6 @@ export interface RunningServer {
 }
 
 /**
- * Migrates and seeds a PGlite folder when it is empty, with the project's seed command, as `npm
- * start` does before it serves: a production server seeds nothing by itself.
- */
-function seedIfEmpty(dataDir: string): void {
-  const seeded = spawnSync(
-    process.execPath,
-    [
-      path.resolve('node_modules/tsx/dist/cli.mjs'),
-      '--conditions=react-server',
-      'scripts/db/seed.ts',
-      '--if-empty',
-    ],
-    { env: { ...process.env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: 'inherit' },
-  );
-  if (seeded.status !== 0) throw new Error(`Seeding ${dataDir} failed (exit ${seeded.status}).`);
-}
-
-/**
  * The production server (scripts/serve.mjs, as `npm start` runs it) from DIST_DIR on a free
  * port with the given PGlite folder (seeded first when empty), without test faults, resolved
  * once `readyPath` answers 200. It trusts no proxy: every request counts as coming from
@@ -144,7 +127,7 @@ export async function startServer(options: {
   logFile?: string;
 }): Promise<RunningServer> {
   // On PostgreSQL (bench:api with DATABASE_URL) the bench seeds the server's database itself.
-  if (!options.env?.DATABASE_URL) seedIfEmpty(options.dataDir);
+  if (!options.env?.DATABASE_URL) seedFolderIfEmpty(options.dataDir, 'inherit');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(

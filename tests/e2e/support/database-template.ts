@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { seedFolderIfEmpty } from '../../../scripts/lib/seed-folder';
 
 /**
  * One migrated and seeded embedded database for the whole run, made by the global set-up with the
@@ -12,19 +12,7 @@ export const DATABASE_TEMPLATE_VARIABLE = 'E2E_DATABASE_TEMPLATE';
 
 export function prepareDatabaseTemplate(): string {
   const folder = mkdtempSync(path.join(tmpdir(), 'tcsa-e2e-template-'));
-  execFileSync(
-    process.execPath,
-    [
-      path.resolve('node_modules/tsx/dist/cli.mjs'),
-      '--conditions=react-server',
-      'scripts/db/seed.ts',
-      '--if-empty',
-    ],
-    {
-      env: { ...process.env, PGLITE_DATA_DIR: path.join(folder, 'pglite'), DATABASE_URL: '' },
-      stdio: 'pipe',
-    },
-  );
+  seedFolderIfEmpty(path.join(folder, 'pglite'));
   return folder;
 }
 
