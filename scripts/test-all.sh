@@ -65,11 +65,6 @@ export TCSA_TYPES_CHECKED=1
 step "unit and component tests (vitest)"
 vitest run --reporter=default --reporter=json --outputFile.json=.reports/unit.json
 
-step "database tests again on PostgreSQL (a throwaway Debian postgresql server on loopback)"
-bash scripts/with-postgres.sh vitest run --project unit \
-  $(grep -rlE --include='*.test.ts' 'createTestDatabase|getServerEnv\(\)\.DATABASE_URL' tests/unit/db tests/unit/api) \
-  --reporter=default --reporter=json --outputFile.json=.reports/unit-postgres.json
-
 step "production build for the browser tests"
 export NEXT_DIST_DIR=.next-test
 # The build sees distinctive fake server secrets, so that the scan below can prove none of them
@@ -103,13 +98,30 @@ step "end-to-end tests (Playwright, Chromium)"
 status=0
 PLAYWRIGHT_JSON_OUTPUT_NAME=.reports/e2e.json playwright test --reporter=list,json || status=$?
 
-step "WebKit tests (WebKitGTK at 390 px through WebDriver)"
+step "PostgreSQL, WebKit and two instances, at once"
+# Three lanes side by side, each with its own servers on free ports. Measured alone on the
+# two-core machine, none keeps both cores busy: the database tests on a throwaway Debian
+# postgresql server on loopback (85 %), the WebKit tests (WebKitGTK at 390 px through WebDriver,
+# 51 %) and two production instances behind Caddy on PostgreSQL with an S3 bucket (29 %, mostly
+# waiting on purpose). Each lane's output is shown whole once all three are done.
+postgres_lane() {
+  bash scripts/with-postgres.sh vitest run --project unit \
+    $(grep -rlE --include='*.test.ts' 'createTestDatabase|getServerEnv\(\)\.DATABASE_URL' tests/unit/db tests/unit/api) \
+    --reporter=default --reporter=json --outputFile.json=.reports/unit-postgres.json
+}
+postgres_lane >.reports/postgres.log 2>&1 &
+postgres_pid=$!
 bash scripts/test-webkit.sh --reporter=default --reporter=json \
-  --outputFile.json=.reports/webkit.json || status=$?
-
-step "two instances behind Caddy (PostgreSQL, an S3 bucket)"
+  --outputFile.json=.reports/webkit.json >.reports/webkit.log 2>&1 &
+webkit_pid=$!
 bash scripts/test-two-instances.sh --reporter=default --reporter=json \
-  --outputFile.json=.reports/instances.json || status=$?
+  --outputFile.json=.reports/instances.json >.reports/instances.log 2>&1 &
+instances_pid=$!
+for lane in postgres:$postgres_pid webkit:$webkit_pid instances:$instances_pid; do
+  wait "${lane#*:}" || status=$?
+  echo "== ${lane%%:*}"
+  cat ".reports/${lane%%:*}.log"
+done
 
 print_steps
 node scripts/summarize-tests.mjs .reports/unit.json:unit .reports/unit-postgres.json:postgres \
