@@ -7,10 +7,15 @@ import type { Database } from '@/lib/db/client';
  * request changed nothing: one hash per table of its rows' text, plus the audit log's size and
  * newest entry. Served only by a test server (app/api/test-hooks/database/route.ts).
  *
- * Left out: the migrations' own bookkeeping, and the sign-in rate limit's counters, which count
- * attempts by design, refused or not.
+ * Left out: the migrations' own bookkeeping, the sign-in rate limit's counters, which count
+ * attempts by design, refused or not, and the scheduled work's record of its runs, which the
+ * server writes every minute whatever its visitors do.
  */
-const UNWATCHED_TABLES = new Set(['__drizzle_migrations', 'auth_rate_limits']);
+const UNWATCHED_TABLES = new Set([
+  '__drizzle_migrations',
+  'auth_rate_limits',
+  'scheduled_work_runs',
+]);
 
 export type DatabaseFingerprint = {
   tables: Record<string, string>;
