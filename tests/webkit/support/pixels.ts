@@ -8,7 +8,17 @@ import type { WebElement } from 'selenium-webdriver';
  * many, an empty canvas none.
  */
 export async function inkedShare(element: WebElement): Promise<number> {
-  const png = Buffer.from(await element.takeScreenshot(true), 'base64');
+  let screenshot: string;
+  try {
+    screenshot = await element.takeScreenshot(true);
+  } catch (error) {
+    // WebKitWebDriver cannot take a snapshot while the page has not painted a frame since it
+    // changed (seen on a loaded machine as the gallery's canvas first draws): nothing painted yet,
+    // the same as an empty element to the callers, which wait for the pixels.
+    if ((error as Error).name === 'UnableToCaptureScreenError') return 0;
+    throw error;
+  }
+  const png = Buffer.from(screenshot, 'base64');
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   let inked = 0;
   for (let index = 0; index < data.length; index += info.channels) {
