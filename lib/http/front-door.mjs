@@ -37,14 +37,21 @@ export const LINGER_MS = 2000;
  * A connection closed with the client's bytes still unread is reset, and a client still sending
  * can lose the answer before reading it (why servers "linger" before closing). Node closes a
  * connection at once after an answer that says `Connection: close`: here it sends its end at
- * once but closes only LINGER_MS later.
+ * once but closes only LINGER_MS later, and meanwhile reads and throws away what the client still
+ * sends. A client that reads the answer only once its whole body is sent (many HTTP libraries
+ * do) can then finish sending and read its 413, instead of waiting on a full connection until the
+ * reset.
  *
  * @param {import('node:net').Socket | null} socket
+ * @param {BoundedIncomingMessage} request
  */
-function lingerBeforeClosing(socket) {
+function lingerBeforeClosing(socket, request) {
   if (!socket) return;
   socket.destroySoon = () => {
     if (socket.writable) socket.end();
+    request.draining = true;
+    // The parser reads again; what it reads of the body goes nowhere (push, below).
+    socket.resume();
     setTimeout(() => socket.destroy(), LINGER_MS).unref();
   };
 }
@@ -63,6 +70,8 @@ export class BoundedIncomingMessage extends IncomingMessage {
   bodyCut = false;
   /** Whether the whole body has arrived (the parser has seen its end). */
   bodyComplete = false;
+  /** Whether the answer has gone and the rest of the body is read only to be thrown away. */
+  draining = false;
 
   /**
    * Whether the request has a body at all. A request without one is answered before the parser
@@ -90,8 +99,11 @@ export class BoundedIncomingMessage extends IncomingMessage {
       // After a cut the body has already ended for its readers.
       return this.bodyCut ? false : super.push(chunk, encoding);
     }
-    // After a cut, nothing more: `false` tells the parser to stop reading the socket, so the
-    // client waits (TCP's own flow control) until the connection closes.
+    // After the answer, the rest is thrown away as it comes (lingerBeforeClosing). Node's parser
+    // mostly drops it itself by then, having let go of the request.
+    if (this.draining) return true;
+    // After a cut and until the answer, nothing more: `false` tells the parser to stop reading
+    // the socket, so the client waits (TCP's own flow control).
     if (this.bodyCut) return false;
     const size = chunk.length;
     if (this.bodyBytes + size <= this.bodyLimit) {
@@ -108,7 +120,7 @@ export class BoundedIncomingMessage extends IncomingMessage {
     // socket destroyed, before the app's answer could be sent.
     this.complete = true;
     super.push(null);
-    lingerBeforeClosing(this.socket);
+    lingerBeforeClosing(this.socket, this);
     return false;
   }
 
@@ -131,7 +143,7 @@ export class BoundedIncomingMessage extends IncomingMessage {
     const closingWriteHead = (...args) => {
       if (this.bodyUnfinished && !response.headersSent) {
         response.setHeader('Connection', 'close');
-        lingerBeforeClosing(socket);
+        lingerBeforeClosing(socket, this);
       }
       return writeHead.apply(response, args);
     };

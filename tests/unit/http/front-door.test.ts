@@ -184,6 +184,46 @@ describe('the front door', () => {
     expect(closedAt - answered).toBeLessThan(LINGER_MS + 2000);
   });
 
+  it('lets a client that reads only once its whole body is sent read its 413', async () => {
+    const { port, requests } = await start();
+    const body = Buffer.alloc(24 * 1024 * 1024, 0x20);
+    // Declared and chunked: the body cut at its limit as it arrives, and refused by its length.
+    for (const framing of ['chunked', 'declared'] as const) {
+      const socket = connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      // Like many HTTP libraries, it reads nothing until it has sent everything: more than the
+      // connection holds in its buffers, so the server must read on after its answer.
+      socket.pause();
+      let received = '';
+      socket.on('data', (data: Buffer) => (received += data.toString()));
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      let failure: Error | null = null;
+      socket.on('error', (error) => (failure = error));
+      const head =
+        'POST /api/events/3/register/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+        (framing === 'declared'
+          ? `Content-Length: ${body.length}\r\n\r\n`
+          : 'Transfer-Encoding: chunked\r\n\r\n');
+      socket.write(head);
+      if (framing === 'chunked') socket.write(`${body.length.toString(16)}\r\n`);
+      await new Promise<void>((resolve) =>
+        socket.write(
+          framing === 'chunked' ? Buffer.concat([body, Buffer.from('\r\n0\r\n\r\n')]) : body,
+          () => resolve(),
+        ),
+      );
+      socket.resume();
+      await closed;
+      expect(failure, framing).toBeNull();
+      expect(received, framing).toMatch(/^HTTP\/1\.1 413 /);
+      expect(received, framing).toMatch(/\r\nConnection: close\r\n/i);
+    }
+    // What was read after the answers was thrown away, never handed to the app.
+    const [chunked, declared] = requests;
+    expect(chunked!.bodyBytes).toBe(16 * 1024 + 1);
+    expect(declared!.bodyBytes).toBeLessThanOrEqual(1);
+  });
+
   it('says Connection: close on any answer given before the body has arrived, and only then', async () => {
     const frontDoor = createFrontDoor({ hops: 0, production: true });
     server = createServer({ IncomingMessage: BoundedIncomingMessage }, (request, response) => {
