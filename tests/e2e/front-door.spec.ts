@@ -206,10 +206,12 @@ test.describe('bodies: refused by size before they are read', () => {
       });
       expect(answer.headers['content-type']).toMatch(/^application\/json/);
       expect(typeof (JSON.parse(answer.body) as { error: unknown }).error).toBe('string');
-      // Nowhere near the 12 MB offered was taken before the answer (a route's limit and what
-      // the sockets buffer on the way).
-      expect(answer.sent).toBeLessThan(size);
     }
+    // How much of a chunked body the client could hand over by the time it read its answer says
+    // nothing here: after answering, the server reads and throws away what is still sent (the 2 s
+    // before the connection closes), so a client busy with 99 others may send it all first. What
+    // the route was given (its limit and one byte) is the unit tests' (front-door.test.ts); here,
+    // the memory below shows no body was kept.
     // A declared size is refused before a byte is read, even a hundred at a time: they sent at
     // most the multipart's opening. How fast is the benchmark's to say (npm run bench:hardening),
     // not a test's on a loaded machine.
