@@ -99,8 +99,9 @@ export class BoundedIncomingMessage extends IncomingMessage {
       // After a cut the body has already ended for its readers.
       return this.bodyCut ? false : super.push(chunk, encoding);
     }
-    // After the answer, the rest is thrown away as it comes (lingerBeforeClosing). Node's parser
-    // mostly drops it itself by then, having let go of the request.
+    // After the answer, the rest is thrown away as it comes (lingerBeforeClosing). A body cut at
+    // its limit has ended for Node too, whose parser drops the rest itself; one the app answered
+    // part-read comes here, and `true` keeps the parser reading.
     if (this.draining) return true;
     // After a cut and until the answer, nothing more: `false` tells the parser to stop reading
     // the socket, so the client waits (TCP's own flow control).

@@ -103,6 +103,31 @@ function send(
   });
 }
 
+/**
+ * A client like many HTTP libraries: it sends the request's head and its whole body, more than
+ * the connection holds in its buffers, and only then reads the answer. The server must read on
+ * after answering for the body to go out; otherwise the client meets a reset.
+ */
+async function sendWholeThenRead(
+  port: number,
+  head: string,
+  body: Buffer,
+): Promise<{ received: string; failure: Error | null }> {
+  const socket = connect(port, '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.pause();
+  let received = '';
+  socket.on('data', (data: Buffer) => (received += data.toString()));
+  const closed = new Promise((resolve) => socket.once('close', resolve));
+  let failure: Error | null = null;
+  socket.on('error', (error) => (failure = error));
+  socket.write(head);
+  await new Promise<void>((resolve) => socket.write(body, () => resolve()));
+  socket.resume();
+  await closed;
+  return { received, failure };
+}
+
 describe('the front door', () => {
   it('refuses a declared body over its route’s limit at once, before reading it', async () => {
     const { port, seen, requests } = await start();
@@ -189,31 +214,16 @@ describe('the front door', () => {
     const body = Buffer.alloc(24 * 1024 * 1024, 0x20);
     // Declared and chunked: the body cut at its limit as it arrives, and refused by its length.
     for (const framing of ['chunked', 'declared'] as const) {
-      const socket = connect(port, '127.0.0.1');
-      await new Promise((resolve) => socket.once('connect', resolve));
-      // Like many HTTP libraries, it reads nothing until it has sent everything: more than the
-      // connection holds in its buffers, so the server must read on after its answer.
-      socket.pause();
-      let received = '';
-      socket.on('data', (data: Buffer) => (received += data.toString()));
-      const closed = new Promise((resolve) => socket.once('close', resolve));
-      let failure: Error | null = null;
-      socket.on('error', (error) => (failure = error));
       const head =
         'POST /api/events/3/register/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
         (framing === 'declared'
           ? `Content-Length: ${body.length}\r\n\r\n`
-          : 'Transfer-Encoding: chunked\r\n\r\n');
-      socket.write(head);
-      if (framing === 'chunked') socket.write(`${body.length.toString(16)}\r\n`);
-      await new Promise<void>((resolve) =>
-        socket.write(
-          framing === 'chunked' ? Buffer.concat([body, Buffer.from('\r\n0\r\n\r\n')]) : body,
-          () => resolve(),
-        ),
+          : `Transfer-Encoding: chunked\r\n\r\n${body.length.toString(16)}\r\n`);
+      const { received, failure } = await sendWholeThenRead(
+        port,
+        head,
+        framing === 'chunked' ? Buffer.concat([body, Buffer.from('\r\n0\r\n\r\n')]) : body,
       );
-      socket.resume();
-      await closed;
       expect(failure, framing).toBeNull();
       expect(received, framing).toMatch(/^HTTP\/1\.1 413 /);
       expect(received, framing).toMatch(/\r\nConnection: close\r\n/i);
@@ -222,6 +232,34 @@ describe('the front door', () => {
     const [chunked, declared] = requests;
     expect(chunked!.bodyBytes).toBe(16 * 1024 + 1);
     expect(declared!.bodyBytes).toBeLessThanOrEqual(1);
+  });
+
+  it('lets such a client read an answer its app gave after reading part of a body within the limit', async () => {
+    const frontDoor = createFrontDoor({ hops: 0, production: true });
+    let request: BoundedIncomingMessage | null = null;
+    server = createServer({ IncomingMessage: BoundedIncomingMessage }, (incoming, response) => {
+      request = incoming as BoundedIncomingMessage;
+      if (frontDoor(request, response)) return;
+      // A route that refuses on the body's first bytes (a file that is not what it says).
+      incoming.once('data', () => {
+        incoming.pause();
+        response.statusCode = 400;
+        response.end('{"error":"not a video"}');
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const body = Buffer.alloc(24 * 1024 * 1024, 0x20);
+    const { received, failure } = await sendWholeThenRead(
+      port,
+      `POST /admin/upload?purpose=video HTTP/1.1\r\nHost: x\r\nContent-Length: ${body.length}\r\n\r\n`,
+      body,
+    );
+    expect(failure).toBeNull();
+    expect(received).toMatch(/^HTTP\/1\.1 400 /);
+    expect(received).toMatch(/\r\nConnection: close\r\n/i);
+    // The rest went nowhere: the app's paused stream holds no more than it had when it answered.
+    expect(request!.readableLength).toBeLessThan(1024 * 1024);
   });
 
   it('says Connection: close on any answer given before the body has arrived, and only then', async () => {
