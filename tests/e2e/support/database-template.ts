@@ -21,7 +21,7 @@ export function prepareDatabaseTemplate(): string {
  * site given by E2E_BASE_URL, where the global set-up makes none) this worker makes its own first:
  * a production server never seeds its database by itself.
  */
-export function copyDatabaseTemplate(workDir: string): boolean {
+export function copyDatabaseTemplate(workDir: string): void {
   let template = process.env[DATABASE_TEMPLATE_VARIABLE];
   if (!template || !existsSync(path.join(template, 'pglite'))) {
     template = prepareDatabaseTemplate();
@@ -31,5 +31,4 @@ export function copyDatabaseTemplate(workDir: string): boolean {
   if (existsSync(path.join(template, 'uploads'))) {
     cpSync(path.join(template, 'uploads'), path.join(workDir, 'uploads'), { recursive: true });
   }
-  return true;
 }
