@@ -412,6 +412,8 @@ describe('two instances behind one proxy', () => {
 
     // One address: its tries are counted together, wherever they land.
     const fromOne: string[] = [];
+    // Each answer's status and instance, to say what came back when a text is not the one due.
+    const seen: string[] = [];
     for (let n = 0; n < 6; n += 1) {
       const answer = await attempt(
         '127.0.0.20',
@@ -420,11 +422,13 @@ describe('two instances behind one proxy', () => {
         'wrong',
       );
       fromOne.push(answer.text);
+      seen.push(`${n % 2 === 0 ? 'A' : 'B'} ${answer.status}`);
     }
     expect(
       fromOne.slice(0, 5).every((text) => text.includes('The email or password is not right')),
+      seen.join(', '),
     ).toBe(true);
-    expect(fromOne[5]).toContain('Too many sign-in attempts from this device');
+    expect(fromOne[5], seen.join(', ')).toContain('Too many sign-in attempts from this device');
 
     // One account: five wrong passwords from five addresses over both instances lock it on both.
     for (let n = 0; n < 5; n += 1) {
